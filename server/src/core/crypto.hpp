@@ -1,0 +1,22 @@
+// Small cryptographic helpers over OpenSSL: digests, HMAC, random tokens and a
+// constant-time comparison. Pure functions, thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace croupier::crypto {
+
+// Raw 32-byte digests.
+std::string sha256(std::string_view data);
+std::string hmac_sha256(std::string_view key, std::string_view data);
+
+std::string to_hex(std::string_view bytes);
+// Random bytes from the CSPRNG, as URL-safe base64 without padding (session ids, launch
+// tokens, anti-forgery tokens). 24 bytes give 192 bits.
+std::string random_token(size_t bytes = 24);
+
+// Compares without an early exit, so timing reveals nothing about where they differ.
+bool constant_time_equal(std::string_view a, std::string_view b);
+
+}  // namespace croupier::crypto

@@ -1,0 +1,85 @@
+// Engine: the pure rules of one game variant at one table, as the table actor sees them.
+//
+// An engine knows bet spots, limits, how a result is drawn and what each bet returns.
+// It never touches a socket, a clock, SQL, JSON or XML: inputs and outputs are plain
+// values, so every rule is tested with plain values. An engine is immutable after
+// construction and therefore safe to call from any thread.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error_code.hpp"
+#include "core/money.hpp"
+#include "core/rng.hpp"
+
+namespace croupier::games {
+
+// One stake on one spot, as the table holds it. `spot` is the engine's canonical code.
+struct BetLine {
+  std::string spot;
+  Money amount;
+};
+
+// A drawn result. For roulette values[0] is the pocket (0-36; 37 stands for 00 on an
+// American wheel). Later games put cards or multipliers here.
+struct Outcome {
+  std::vector<int> values;
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+// What a table advertises about one kind of spot (for the limits and payouts panels).
+struct SpotKindInfo {
+  std::string kind;     // "straight", "split", ..., "red", "dozen"
+  int payout_ratio;     // wins `payout_ratio` to 1
+  bool inside;          // inside bet (counts towards the inside maximum)
+  Money min;            // per-spot minimum
+  Money max;            // per-spot maximum
+};
+
+struct TableLimitsInfo {
+  Money min_bet;        // per-spot minimum
+  Money inside_max;     // a player's total on inside spots
+  Money outside_max;    // a player's total on outside spots
+  Money table_max;      // a player's total on the table in one round
+  bool opposite_bets_allowed;
+  std::vector<SpotKindInfo> spots;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+
+  virtual std::string_view game() const = 0;     // "roulette"
+  virtual std::string_view variant() const = 0;  // "european"
+
+  // The canonical form of a spot code, or nullopt if the table has no such spot.
+  virtual std::optional<std::string> canonical_spot(std::string_view code) const = 0;
+
+  // Checks `added` bets in order against the player's bets already accepted this round
+  // (`existing`, canonical codes). Each added bet is checked as if the earlier added bets
+  // that passed were already accepted. Returns one entry per added bet: nullopt when it
+  // is acceptable, else the SPEC section 8 code that refuses it. Amounts must also be
+  // whole minor units of `currency`.
+  virtual std::vector<std::optional<ErrorCode>> check(const std::vector<BetLine>& existing,
+                                                      const std::vector<BetLine>& added,
+                                                      std::string_view currency) const = 0;
+
+  // Draws a result with the RNG dealer.
+  virtual Outcome draw(Rng& rng) const = 0;
+
+  // The total returned for a stake on a canonical spot: stake plus winnings for a win,
+  // zero for a loss.
+  virtual Money payout(std::string_view spot, Money stake, const Outcome& outcome) const = 0;
+
+  // A result as short text for storage and history ("17", "00"), and back.
+  virtual std::string encode(const Outcome& outcome) const = 0;
+  virtual std::optional<Outcome> decode(std::string_view text) const = 0;
+
+  virtual TableLimitsInfo limits() const = 0;
+};
+
+}  // namespace croupier::games

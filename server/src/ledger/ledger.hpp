@@ -1,0 +1,261 @@
+// Ledger: the double-entry wallet that holds every player's money and every bet.
+//
+// Every movement of money is a transfer of a positive amount from one account to
+// another, so the sum of all account balances of a currency never changes: it is zero,
+// because money enters through a funding account that is allowed to go negative (the
+// operator's issue of fun money, later its deposits). Accounts:
+//   player:<id>:cash:<CUR>, player:<id>:bonus:<CUR>   never negative
+//   round:<round_id>:<CUR>                              bets in play in one round
+//   house:<CUR>                                         the casino's result
+//   funding:<source>:<CUR>                              money issued to players
+//
+// Every operation that moves money carries an idempotency key. Submitting a key again
+// with the same content returns the first result (with `replayed` set) and moves
+// nothing; the same key with different content is refused with key_conflict. Round
+// operations use the round id as their key.
+//
+// Durability and group commit: operations are queued to one writer thread that owns the
+// SQLite connection (WAL, synchronous=FULL). It takes everything queued (up to
+// batch_max) and commits it in one transaction, so bets that arrive together cost one
+// fsync. An operation that is refused (insufficient funds, conflict) does not disturb
+// the others in its batch. A round is settled or cancelled in one transaction.
+//
+// Threads: submit() and the read functions may be called from any thread. Callbacks run
+// on the writer thread (or inside submit() in inline mode) after the transaction has
+// committed; they must be quick and must not call back into the ledger synchronously
+// (post to your own executor instead).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/money.hpp"
+#include "core/result.hpp"
+
+namespace croupier::ledger {
+
+using PlayerId = int64_t;
+using BetId = int64_t;
+
+enum class Failure {
+  insufficient_funds,  // the player's cash plus bonus does not cover the stake
+  key_conflict,        // the idempotency key was used before with different content
+  round_not_open,      // bets or cancellations for a round that is not open for bets
+  round_not_found,     // the round does not exist
+  invalid_request,     // malformed: non-positive amount, unknown bet, wrong payouts list
+  overloaded,          // the queue is full (queue_max); nothing was done
+  storage,             // SQLite failed; nothing was done
+};
+std::string_view failure_name(Failure f);
+
+struct Balance {
+  Money cash;
+  Money bonus;
+  Money total() const { return cash + bonus; }
+};
+
+// ---- Operations -------------------------------------------------------------------
+
+// Credits a player from a funding source (demo fun money, an operator top-up).
+struct Fund {
+  std::string key;
+  PlayerId player = 0;
+  std::string currency;
+  Money amount;
+  std::string source;     // funding account name part, e.g. "demo"
+  bool to_bonus = false;  // credit the bonus account instead of cash
+};
+
+// Creates the round record; bets can be placed while it is open.
+struct OpenRound {
+  std::string round_id;   // unique across the casino, e.g. "rou-1-000042"
+  std::string table_id;
+  std::string game;       // "roulette"
+  int64_t seq = 0;        // per-table round number, increasing
+  int64_t at_ms = 0;
+};
+
+struct StakeLine {
+  std::string spot;
+  Money amount;
+};
+
+// Moves the stakes from the player to the round's in-play account, cash first and then
+// bonus, all lines or none. Each line becomes one bet with its own id.
+struct PlaceBets {
+  std::string key;
+  std::string round_id;
+  PlayerId player = 0;
+  std::string currency;
+  std::vector<StakeLine> bets;
+  int64_t at_ms = 0;
+};
+
+// Returns a player's accepted bets of an open round to them (undo before bets close).
+struct CancelBets {
+  std::string key;
+  std::string round_id;
+  PlayerId player = 0;
+  std::vector<BetId> bets;
+  int64_t at_ms = 0;
+};
+
+// Records the drawn result (so a crash after this point settles rather than refunds)
+// and closes the round to further bets.
+struct RecordResult {
+  std::string round_id;
+  std::string result;
+  int64_t at_ms = 0;
+};
+
+// Settles every accepted bet of the round: the stake goes to the house, the house pays
+// `returned` (stake plus winnings, 0 for a loss). The list must name each accepted bet
+// of the round exactly once. The part of a return that stems from a bonus stake goes
+// back to the bonus account (proportionally, rounded down), the rest to cash.
+struct SettleRound {
+  std::string round_id;
+  std::vector<std::pair<BetId, Money>> returns;
+  int64_t at_ms = 0;
+};
+
+// Refunds every accepted bet of the round (to the accounts the stake came from) and
+// marks the round cancelled.
+struct CancelRound {
+  std::string round_id;
+  std::string reason;
+  int64_t at_ms = 0;
+};
+
+// ---- Results ----------------------------------------------------------------------
+
+struct Done {
+  bool replayed = false;
+};
+
+struct PlacedBets {
+  std::vector<BetId> bet_ids;  // in the order of the request's lines
+  Balance balance;             // after the operation (current balance when replayed)
+  bool replayed = false;
+};
+
+struct CancelledBets {
+  Money refunded;
+  Balance balance;
+  bool replayed = false;
+};
+
+struct PlayerSettlement {
+  PlayerId player = 0;
+  std::string currency;
+  Money staked;    // sum of the player's bets in the round
+  Money returned;  // sum paid back (stake plus winnings; the stake on a refund)
+  Balance balance; // after settlement
+};
+
+struct Settlement {
+  std::vector<PlayerSettlement> players;  // ordered by player id
+  bool replayed = false;
+};
+
+template <class T>
+using Callback = std::function<void(Result<T, Failure>)>;
+
+// ---- Reads --------------------------------------------------------------------------
+
+struct OpenBet {
+  BetId id = 0;
+  PlayerId player = 0;
+  std::string currency;
+  std::string spot;
+  Money amount;
+};
+
+// A round that has accepted bets or was opened, but is neither settled nor cancelled.
+struct UnsettledRound {
+  std::string round_id;
+  std::string table_id;
+  std::string game;
+  int64_t seq = 0;
+  std::optional<std::string> result;  // recorded result, if any
+  std::vector<OpenBet> bets;          // accepted, not yet settled
+};
+
+struct RoundResult {
+  std::string round_id;
+  int64_t seq = 0;
+  std::string result;
+  int64_t at_ms = 0;
+};
+
+struct Options {
+  std::string path;           // SQLite file; ":memory:" is allowed in inline mode
+  bool inline_mode = false;   // run each operation inside submit() (tests; no thread)
+  size_t batch_max = 512;     // operations per transaction
+  size_t queue_max = 65536;   // queued operations before submit() refuses (overloaded)
+};
+
+// Called after each committed batch with its size and commit duration (metrics).
+using CommitObserver = std::function<void(size_t ops, double seconds)>;
+
+class Ledger {
+ public:
+  // Opens (creating if needed) the database and starts the writer thread. Throws
+  // std::runtime_error if the file cannot be opened or its schema is not ours.
+  static std::unique_ptr<Ledger> open(const Options& options);
+  virtual ~Ledger() = default;
+
+  virtual void submit(Fund op, Callback<Done> done) = 0;
+  virtual void submit(OpenRound op, Callback<Done> done) = 0;
+  virtual void submit(PlaceBets op, Callback<PlacedBets> done) = 0;
+  virtual void submit(CancelBets op, Callback<CancelledBets> done) = 0;
+  virtual void submit(RecordResult op, Callback<Done> done) = 0;
+  virtual void submit(SettleRound op, Callback<Settlement> done) = 0;
+  virtual void submit(CancelRound op, Callback<Settlement> done) = 0;
+
+  // Blocks until everything submitted before the call has committed and its callback
+  // has returned. Must not be called from a callback.
+  virtual void flush() = 0;
+  // flush(), then stops the writer thread; later submissions fail with storage.
+  virtual void stop() = 0;
+
+  virtual void set_commit_observer(CommitObserver observer) = 0;
+
+  // Committed balance of a player (zero for an unknown player).
+  virtual Balance balance(PlayerId player, std::string_view currency) const = 0;
+  virtual std::vector<UnsettledRound> unsettled_rounds(std::string_view table_id) const = 0;
+  virtual int64_t max_round_seq(std::string_view table_id) const = 0;
+  // Rounds of the table with a recorded result, newest first.
+  virtual std::vector<RoundResult> recent_results(std::string_view table_id,
+                                                  size_t limit) const = 0;
+};
+
+// ---- ledger-check -------------------------------------------------------------------
+
+struct CheckReport {
+  bool ok = true;
+  std::vector<std::string> problems;            // one line each, empty when ok
+  std::map<std::string, Money> sum_by_currency; // must all be zero
+  int64_t accounts = 0;
+  int64_t transfers = 0;
+  int64_t bets = 0;
+  int64_t bets_settled = 0;
+  int64_t bets_refunded = 0;
+  int64_t bets_in_play = 0;  // accepted in rounds that are still open
+  int64_t rounds_open = 0;
+};
+
+// Verifies a ledger file on its own read-only connection (safe while the server runs):
+// every currency sums to zero; every account balance equals its transfers; no player
+// account is negative; every bet's stake was transferred once; every bet of a settled
+// or cancelled round was settled or refunded exactly once (never both) for the
+// recorded amount; closed rounds hold nothing in play and open rounds hold exactly
+// their accepted stakes.
+CheckReport check_ledger(const std::string& path);
+
+}  // namespace croupier::ledger
