@@ -24,9 +24,13 @@
 //   opposite bets -> 1037.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "games/engine.hpp"
 

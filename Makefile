@@ -1,0 +1,74 @@
+# Croupier: the two commands are `make run` and `make test` (see README.md).
+PORT ?= 8080
+DATA_DIR ?= ./var
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+CROUPIERD := $(BUILD_DIR)/server/croupierd
+HAS_CLIENT := $(wildcard client/package.json)
+
+.PHONY: all deps deps-test configure server client build run test test-server test-client \
+        test-e2e bench lint format clean
+
+all: build
+
+deps:
+	@scripts/install-deps run
+
+deps-test:
+	@scripts/install-deps test
+
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+configure: $(BUILD_DIR)/build.ninja
+
+server: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+client:
+ifneq ($(HAS_CLIENT),)
+	cd client && npm run build
+endif
+
+build: deps
+	@$(MAKE) --no-print-directory server client
+
+run: build
+	@mkdir -p $(DATA_DIR)
+	$(CROUPIERD) --port $(PORT) --data-dir $(DATA_DIR) --static-dir client/dist
+
+test: deps-test
+	@$(MAKE) --no-print-directory server client
+	@$(MAKE) --no-print-directory test-server test-client test-e2e
+
+test-server:
+	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 900 -j 2
+
+test-client:
+ifneq ($(HAS_CLIENT),)
+	cd client && npm test
+endif
+
+test-e2e:
+ifneq ($(HAS_CLIENT),)
+	cd client && npm run e2e
+endif
+
+bench: build
+	$(BUILD_DIR)/bench/bench_ledger --benchmark_min_time=2
+	$(BUILD_DIR)/bench/bench_fanout
+
+lint: deps
+	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \
+	clang-format --dry-run -Werror $$files && echo "clang-format: clean"
+ifneq ($(HAS_CLIENT),)
+	cd client && npm run lint
+endif
+
+format:
+	clang-format -i $$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp')
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,342 @@
+#include "app/server.hpp"
+
+#include <optional>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "config/casino.hpp"
+#include "config/rates.hpp"
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "gateway/api.hpp"
+#include "gateway/connections.hpp"
+#include "gateway/listener.hpp"
+#include "gateway/ws_session.hpp"
+
+namespace croupier::app {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+using gateway::Services;
+
+namespace {
+
+constexpr auto kSweepEvery = std::chrono::seconds(30);
+constexpr int64_t kSessionKeepMs = 7LL * 24 * 3600 * 1000;  // terminated sessions stay known a week
+
+std::vector<std::string> load_swearwords(const std::string& dir) {
+  std::vector<std::string> words;
+  std::ifstream in(dir + "/swearwords.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.front() != '#') words.push_back(line);
+  }
+  return words;
+}
+
+table::TableConfig effective_config(const config::TableDef& def, const config::Settings& s) {
+  table::TableConfig c = def.config;
+  auto override = [](Millis& field, int64_t ms) {
+    if (ms > 0) field = Millis{ms};
+  };
+  override(c.timings.betting, s.betting_ms);
+  override(c.timings.closing_soon, s.closing_soon_ms);
+  override(c.timings.bets_closed, s.bets_closed_ms);
+  override(c.timings.spin, s.spin_ms);
+  override(c.timings.result, s.result_ms);
+  override(c.timings.next_game, s.next_game_ms);
+  override(c.timings.timer_interval, s.timer_interval_ms);
+  if (c.timings.closing_soon >= c.timings.betting) c.timings.closing_soon = c.timings.betting / 4;
+  return c;
+}
+
+std::string share_dir_of(const config::Settings& s) {
+  return std::filesystem::path(s.casino_file).parent_path().string();
+}
+
+}  // namespace
+
+struct App::Impl {
+  explicit Impl(config::Settings s) : settings(std::move(s)), io(threads_for(settings)) {}
+
+  static int threads_for(const config::Settings& s) {
+    return s.threads > 0 ? s.threads : static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+  }
+
+  bool open_data();
+  void make_tables();
+  bool listen();
+  void start_housekeeping();
+  void begin_stop();
+  void finish();
+
+  const config::Settings settings;
+  asio::io_context io;
+  SystemClock clock;
+  int exit_code = 0;
+
+  std::optional<config::Casino> casino;
+  std::optional<config::Rates> rates;
+  std::vector<std::string> swearwords;
+  std::unique_ptr<store::Store> store;
+  std::unique_ptr<ledger::Ledger> ledger;
+  std::unique_ptr<gateway::Sessions> sessions;
+  gateway::Connections connections;
+  std::unique_ptr<gateway::RateLimiter> limiter;
+  std::unique_ptr<Services> svc;
+  std::unique_ptr<gateway::Router> router;
+  std::shared_ptr<gateway::Listener> listener;
+  uint16_t port = 0;
+
+  std::optional<asio::steady_timer> sweeper;
+  std::optional<asio::steady_timer> grace;
+  std::atomic<bool> stopping{false};
+  std::atomic<bool> finished{false};
+  std::atomic<size_t> tables_left{0};
+};
+
+bool App::Impl::open_data() {
+  auto loaded_casino = config::load_casino(settings.casino_file);
+  if (!loaded_casino.ok()) {
+    log::error("casino file refused", {{"error", loaded_casino.error()}});
+    return false;
+  }
+  casino = std::move(loaded_casino).value();
+  auto loaded_rates = config::load_rates(settings.rates_file);
+  if (!loaded_rates.ok()) {
+    log::error("rates file refused", {{"error", loaded_rates.error()}});
+    return false;
+  }
+  rates = std::move(loaded_rates).value();
+  swearwords = load_swearwords(share_dir_of(settings));
+
+  std::error_code fs_ec;
+  std::filesystem::create_directories(settings.data_dir, fs_ec);
+  try {
+    store = store::Store::open(settings.data_dir + "/app.db");
+    ledger = ledger::Ledger::open({settings.data_dir + "/ledger.db", false, settings.ledger_batch_max,
+                                   settings.ledger_queue_max});
+  } catch (const std::exception& e) {
+    log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
+    return false;
+  }
+  auto& commit_latency = metrics::registry().histogram(
+      "croupier_ledger_commit_seconds", "Ledger transaction commit latency (one group commit).",
+      metrics::latency_buckets());
+  auto& ops = metrics::registry().counter("croupier_ledger_ops_total", "Ledger operations committed.");
+  ledger->set_commit_observer([&commit_latency, &ops](size_t n, double seconds) {
+    commit_latency.observe(seconds);
+    ops.inc(n);
+  });
+  return true;
+}
+
+void App::Impl::make_tables() {
+  uint64_t index = 0;
+  for (const auto& def : casino->tables) {
+    gateway::LiveTable live;
+    live.def = &def;
+    live.engines = config::make_engines(def);
+    // The channel asks the actor for snapshots; the actor publishes to the channel.
+    auto actor_slot = std::make_shared<std::weak_ptr<table::TableActor>>();
+    live.channel = std::make_shared<gateway::Channel>(
+        io.get_executor(), "table-" + def.config.id, def.config.id, settings.history_max,
+        [actor_slot](ledger::PlayerId player, std::function<void(json::object)> reply) {
+          if (auto actor = actor_slot->lock()) actor->snapshot(player, std::move(reply));
+        });
+    std::unique_ptr<Rng> rng;
+    if (settings.rng_seed) rng = std::make_unique<SeededRng>(*settings.rng_seed + 7919 * index);
+    else rng = std::make_unique<CsprngRng>();
+    ++index;
+    live.actor = std::make_shared<table::TableActor>(
+        io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
+        [channel = live.channel](table::TableEvent e) { channel->publish(std::move(e)); },
+        settings.table_inbox_max);
+    *actor_slot = live.actor;
+    svc->tables.emplace(def.config.id, std::move(live));
+  }
+}
+
+bool App::Impl::listen() {
+  boost::system::error_code ec;
+  auto address = asio::ip::make_address(settings.bind, ec);
+  if (ec) {
+    log::error("bad bind address", {{"bind", settings.bind}});
+    return false;
+  }
+  listener = std::make_shared<gateway::Listener>(io, *svc, *router);
+  if (auto err = listener->open({address, static_cast<unsigned short>(settings.port)})) {
+    log::error("cannot listen", {{"bind", settings.bind}, {"port", settings.port}, {"error", err.message()}});
+    return false;
+  }
+  port = listener->port();
+  if (!settings.port_file.empty()) {
+    std::error_code fs_ec;
+    std::ofstream(settings.port_file + ".tmp") << port << "\n";
+    std::filesystem::rename(settings.port_file + ".tmp", settings.port_file, fs_ec);
+  }
+  return true;
+}
+
+// Expires idle sessions and forgets old tokens, every half minute.
+void App::Impl::start_housekeeping() {
+  sweeper.emplace(io);
+  sweeper->expires_after(kSweepEvery);
+  sweeper->async_wait([this](boost::system::error_code e) {
+    if (e || stopping) return;
+    sessions->sweep();
+    store->purge(clock.wall_ms(), std::max<int64_t>(kSessionKeepMs, settings.session_idle_timeout_s * 1000));
+    start_housekeeping();
+  });
+}
+
+void App::Impl::begin_stop() {
+  if (stopping.exchange(true)) return;
+  log::info("shutting down");
+  svc->draining = true;
+  svc->ready = false;
+  listener->stop();
+  if (sweeper) sweeper->cancel();
+  grace.emplace(io, std::chrono::milliseconds(settings.shutdown_grace_ms));
+  grace->async_wait([this](boost::system::error_code e) {
+    if (e) return;
+    log::warn("shutdown grace period over; rounds still open are refunded at the next start");
+    finish();
+  });
+  tables_left = svc->tables.size();
+  if (svc->tables.empty()) return finish();
+  for (auto& [id, live] : svc->tables) {
+    live.actor->shutdown([this, table_id = id] {
+      log::info("table stopped", {{"table", table_id}});
+      if (tables_left.fetch_sub(1) == 1) asio::post(io, [this] { finish(); });
+    });
+  }
+}
+
+void App::Impl::finish() {
+  if (finished.exchange(true)) return;
+  if (grace) grace->cancel();
+  connections.for_each([](gateway::WsSession& ws) {
+    ws.end(json::object{{"type", "kickout"}, {"reason", "shutdown"}}, boost::beast::websocket::close_code::going_away);
+  });
+  // Give the close frames a moment, then stop the loop.
+  auto stopper = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(300));
+  stopper->async_wait([this, stopper](boost::system::error_code) { io.stop(); });
+}
+
+App::App(config::Settings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {}
+App::~App() = default;
+
+bool App::start() {
+  Impl& m = *impl_;
+  log::Level level;
+  if (log::parse_level(m.settings.log_level, level)) log::set_level(level);
+  if (!m.open_data()) {
+    m.exit_code = 2;
+    return false;
+  }
+  m.sessions = std::make_unique<gateway::Sessions>(*m.store, m.clock,
+                                                   std::chrono::seconds(m.settings.session_idle_timeout_s));
+  m.limiter = std::make_unique<gateway::RateLimiter>(m.settings.http_rate_per_s, m.settings.http_burst);
+  m.svc.reset(new Services{m.settings, *m.casino, *m.rates, m.swearwords, m.clock, *m.store, *m.ledger,
+                           *m.sessions, m.connections, *m.limiter, {}, {}, {}});
+  m.make_tables();
+  m.router = std::make_unique<gateway::Router>(*m.svc);
+  gateway::add_ops_routes(*m.router, *m.svc);
+  gateway::add_ui_routes(*m.router, *m.svc);
+  gateway::add_operator_routes(*m.router, *m.svc);
+  gateway::set_page_fallback(*m.router, *m.svc);
+  if (!m.listen()) {
+    m.exit_code = 1;
+    return false;
+  }
+  m.sessions->add_listener([&m](const std::string& id, gateway::AuthFailure why) {
+    m.connections.for_session(id, [why](gateway::WsSession& ws) {
+      json::object notice =
+          why == gateway::AuthFailure::replaced
+              ? json::object{{"type", "logout"}, {"code", 10003}, {"message", meaning(ErrorCode::LoggedInElsewhere)}}
+              : json::object{{"type", "session"},
+                             {"message", why == gateway::AuthFailure::terminated ? "restricted" : "offline"}};
+      ws.end(std::move(notice), boost::beast::websocket::close_code::policy_error);
+    });
+  });
+  for (auto& [id, live] : m.svc->tables) live.actor->start();
+  m.listener->run();
+  m.start_housekeeping();
+  m.svc->ready = true;
+  log::info("croupierd listening", {{"bind", m.settings.bind}, {"port", m.port}, {"tables", m.svc->tables.size()},
+                                     {"threads", Impl::threads_for(m.settings)}, {"data_dir", m.settings.data_dir},
+                                     {"seeded_rng", m.settings.rng_seed.has_value()}});
+  return true;
+}
+
+void App::run(bool handle_signals) {
+  Impl& m = *impl_;
+  std::optional<asio::signal_set> signals;
+  if (handle_signals) {
+    signals.emplace(m.io, SIGINT, SIGTERM);
+    signals->async_wait([&m](boost::system::error_code e, int signal) {
+      if (e) return;
+      log::info("signal received", {{"signal", signal}});
+      m.begin_stop();
+    });
+  }
+  std::vector<std::thread> pool;
+  for (int i = 1; i < Impl::threads_for(m.settings); ++i) pool.emplace_back([&m] { m.io.run(); });
+  m.io.run();
+  for (auto& t : pool) t.join();
+  m.ledger->stop();
+  log::info("croupierd stopped");
+}
+
+void App::stop() {
+  asio::post(impl_->io, [this] { impl_->begin_stop(); });
+}
+
+uint16_t App::port() const { return impl_->port; }
+Services& App::services() { return *impl_->svc; }
+int App::exit_code() const { return impl_->exit_code; }
+
+int serve(const config::Settings& settings) {
+  App app(settings);
+  if (!app.start()) return app.exit_code();
+  app.run(true);
+  return app.exit_code();
+}
+
+int ledger_check(const config::Settings& settings) {
+  const std::string path = settings.data_dir + "/ledger.db";
+  if (!std::filesystem::exists(path)) {
+    std::cerr << "ledger-check: no ledger at " << path << "\n";
+    return 2;
+  }
+  ledger::CheckReport report;
+  try {
+    report = ledger::check_ledger(path);
+  } catch (const std::exception& e) {
+    std::cerr << "ledger-check: " << e.what() << "\n";
+    return 2;
+  }
+  std::cout << "ledger: " << path << "\n"
+            << "accounts: " << report.accounts << "  transfers: " << report.transfers << "\n"
+            << "bets: " << report.bets << " (settled " << report.bets_settled << ", refunded "
+            << report.bets_refunded << ", in play " << report.bets_in_play << ")\n"
+            << "open rounds: " << report.rounds_open << "\n";
+  for (const auto& [currency, sum] : report.sum_by_currency) {
+    std::cout << "sum of all " << currency << " accounts: " << format_money(sum) << "\n";
+  }
+  for (const auto& p : report.problems) std::cout << "PROBLEM: " << p << "\n";
+  std::cout << (report.ok ? "OK: money is conserved and every bet is settled or refunded exactly once\n"
+                          : "FAILED\n");
+  return report.ok ? 0 : 1;
+}
+
+}  // namespace croupier::app

@@ -1,0 +1,323 @@
+#include "config/casino.hpp"
+
+#include <boost/json.hpp>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace croupier::config {
+
+namespace json = boost::json;
+namespace roulette = games::roulette;
+
+namespace {
+
+// Thrown inside the parser only, with the path of the offending field; turned into an
+// error message at the top.
+struct Bad {
+  std::string message;
+};
+
+[[noreturn]] void bad(const std::string& path, const std::string& what) { throw Bad{path + ": " + what}; }
+
+const json::object& as_object(const json::value& v, const std::string& path) {
+  if (!v.is_object()) bad(path, "must be an object");
+  return v.as_object();
+}
+
+const json::value* field(const json::object& o, std::string_view key) {
+  auto it = o.find(key);
+  return it == o.end() ? nullptr : &it->value();
+}
+
+std::string text(const json::object& o, std::string_view key, const std::string& path,
+                 std::optional<std::string> fallback = std::nullopt) {
+  const json::value* v = field(o, key);
+  if (!v) {
+    if (fallback) return *fallback;
+    bad(path + "." + std::string(key), "is required");
+  }
+  if (!v->is_string() || v->as_string().empty()) bad(path + "." + std::string(key), "must be a non-empty string");
+  return std::string(v->as_string());
+}
+
+Money amount(const json::value& v, const std::string& path) {
+  std::optional<Money> m;
+  if (v.is_string()) m = parse_money(v.as_string());
+  else if (v.is_int64()) m = checked_mul(Money::from_major(1), v.as_int64());
+  if (!m || m->is_negative()) bad(path, "must be a non-negative amount such as \"0.50\"");
+  return *m;
+}
+
+Money amount_field(const json::object& o, std::string_view key, const std::string& path) {
+  const json::value* v = field(o, key);
+  if (!v) bad(path + "." + std::string(key), "is required");
+  return amount(*v, path + "." + std::string(key));
+}
+
+bool flag(const json::object& o, std::string_view key, bool fallback, const std::string& path) {
+  const json::value* v = field(o, key);
+  if (!v) return fallback;
+  if (!v->is_bool()) bad(path + "." + std::string(key), "must be true or false");
+  return v->as_bool();
+}
+
+int64_t millis(const json::object& o, std::string_view key, int64_t fallback, const std::string& path) {
+  const json::value* v = field(o, key);
+  if (!v) return fallback;
+  if (!v->is_int64() || v->as_int64() < 0 || v->as_int64() > 86'400'000)
+    bad(path + "." + std::string(key), "must be milliseconds from 0 to 86400000");
+  return v->as_int64();
+}
+
+bool valid_id(const std::string& id) {
+  if (id.empty() || id.size() > 32) return false;
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+Operator parse_operator(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  Operator op;
+  op.id = text(o, "id", path);
+  if (!valid_id(op.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
+  op.name = text(o, "name", path);
+  op.secret = text(o, "secret", path);
+  if (op.secret.size() < 16) bad(path + ".secret", "must be at least 16 characters");
+  op.demo = flag(o, "demo", false, path);
+  op.currency = text(o, "currency", path, "EUR");
+  if (!is_currency_code(op.currency)) bad(path + ".currency", "must be a currency code such as EUR");
+  op.fun_money = field(o, "funMoney") ? amount_field(o, "funMoney", path) : Money{};
+  if (op.demo && !op.fun_money.is_positive()) bad(path + ".funMoney", "is required for a demo operator");
+  op.landing = text(o, "landing", path, "/play/lobby");
+  if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
+  if (const json::value* origins = field(o, "origins")) {
+    if (!origins->is_array()) bad(path + ".origins", "must be a list of origins");
+    for (const auto& item : origins->as_array()) {
+      if (!item.is_string()) bad(path + ".origins", "must list strings such as \"https://casino.example\"");
+      op.origins.emplace_back(item.as_string());
+    }
+  }
+  if (const json::value* c = field(o, "casinoConfig")) op.casino_config = as_object(*c, path + ".casinoConfig");
+  if (const json::value* f = field(o, "features")) {
+    op.features = as_object(*f, path + ".features");
+    for (const auto& [k, fv] : op.features)
+      if (!fv.is_bool()) bad(path + ".features." + std::string(k), "must be true or false");
+  }
+  return op;
+}
+
+std::optional<roulette::SpotKind> kind_by_name(std::string_view name) {
+  for (int k = 0; k <= static_cast<int>(roulette::SpotKind::high); ++k) {
+    auto kind = static_cast<roulette::SpotKind>(k);
+    if (roulette::kind_name(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+CurrencyTerms parse_terms(const json::value& v, const std::string& currency, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  CurrencyTerms t;
+  roulette::Limits& l = t.limits;
+  l.min_bet = amount_field(o, "min", path);
+  if (!l.min_bet.is_positive()) bad(path + ".min", "must be above zero");
+  l.inside_max = amount_field(o, "insideMax", path);
+  l.outside_max = amount_field(o, "outsideMax", path);
+  l.table_max = amount_field(o, "tableMax", path);
+  for (auto [name, value] : {std::pair{"insideMax", l.inside_max}, {"outsideMax", l.outside_max},
+                             {"tableMax", l.table_max}}) {
+    if (value < l.min_bet) bad(path + "." + name, "must not be below min");
+  }
+  if (!is_whole_minor_unit(l.min_bet, currency)) bad(path + ".min", "has fractions of " + currency + "'s smallest unit");
+  l.opposite_bets_allowed = flag(o, "oppositeBets", true, path);
+  if (const json::value* spot_max = field(o, "spotMax")) {
+    for (const auto& [k, mv] : as_object(*spot_max, path + ".spotMax")) {
+      std::string key(k), at = path + ".spotMax." + key;
+      Money max = amount(mv, at);
+      if (max < l.min_bet) bad(at, "must not be below min");
+      if (key == "even_money") {
+        for (auto kind : {roulette::SpotKind::red, roulette::SpotKind::black, roulette::SpotKind::even,
+                          roulette::SpotKind::odd, roulette::SpotKind::low, roulette::SpotKind::high})
+          l.spot_max[kind] = max;
+      } else if (auto kind = kind_by_name(key)) {
+        l.spot_max[*kind] = max;
+      } else {
+        bad(at, "is not a spot kind (straight, split, street, corner, line, trio, basket, dozen, "
+                "column, even_money, red, black, even, odd, low, high)");
+      }
+    }
+  }
+  const json::value* chips = field(o, "chips");
+  if (!chips || !chips->is_array() || chips->as_array().empty() || chips->as_array().size() > 12)
+    bad(path + ".chips", "must list 1 to 12 chip values");
+  for (size_t i = 0; i < chips->as_array().size(); ++i) {
+    std::string at = path + ".chips[" + std::to_string(i) + "]";
+    Money chip = amount(chips->as_array()[i], at);
+    if (!chip.is_positive() || !is_whole_minor_unit(chip, currency)) bad(at, "must be a positive whole amount of " + currency);
+    if (!t.chips.empty() && chip <= t.chips.back()) bad(at, "chips must be listed in increasing order");
+    t.chips.push_back(chip);
+  }
+  t.default_chip = field(o, "defaultChip") ? amount_field(o, "defaultChip", path) : t.chips.front();
+  if (std::find(t.chips.begin(), t.chips.end(), t.default_chip) == t.chips.end())
+    bad(path + ".defaultChip", "must be one of the chips");
+  return t;
+}
+
+TableDef parse_table(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  TableDef def;
+  table::TableConfig& c = def.config;
+  c.id = text(o, "id", path);
+  if (!valid_id(c.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
+  c.name = text(o, "name", path);
+  c.game = text(o, "game", path);
+  if (c.game != "roulette") bad(path + ".game", "must be roulette (the games this server runs)");
+  c.variant = text(o, "variant", path, "european");
+  if (c.variant != "european") bad(path + ".variant", "must be european");
+  c.dealer = text(o, "dealer", path, "RNG Dealer");
+  if (const json::value* t = field(o, "timings")) {
+    const json::object& to = as_object(*t, path + ".timings");
+    std::string at = path + ".timings";
+    table::Timings& tm = c.timings;
+    tm.betting = Millis{millis(to, "bettingMs", tm.betting.count(), at)};
+    tm.closing_soon = Millis{millis(to, "closingSoonMs", tm.closing_soon.count(), at)};
+    tm.bets_closed = Millis{millis(to, "betsClosedMs", tm.bets_closed.count(), at)};
+    tm.spin = Millis{millis(to, "spinMs", tm.spin.count(), at)};
+    tm.result = Millis{millis(to, "resultMs", tm.result.count(), at)};
+    tm.next_game = Millis{millis(to, "nextGameMs", tm.next_game.count(), at)};
+    tm.timer_interval = Millis{millis(to, "timerIntervalMs", tm.timer_interval.count(), at)};
+    if (tm.betting.count() < 1000) bad(at + ".bettingMs", "must be at least 1000");
+  }
+  const json::value* limits = field(o, "limits");
+  if (!limits) bad(path + ".limits", "is required");
+  for (const auto& [cur, terms] : as_object(*limits, path + ".limits")) {
+    std::string code(cur);
+    if (!is_currency_code(code)) bad(path + ".limits." + code, "is not a currency code");
+    def.terms.emplace(code, parse_terms(terms, code, path + ".limits." + code));
+  }
+  if (def.terms.empty()) bad(path + ".limits", "must name at least one currency");
+  return def;
+}
+
+}  // namespace
+
+const Operator* Casino::find_operator(std::string_view id) const {
+  for (const auto& op : operators)
+    if (op.id == id) return &op;
+  return nullptr;
+}
+
+const TableDef* Casino::find_table(std::string_view id) const {
+  for (const auto& t : tables)
+    if (t.config.id == id) return &t;
+  return nullptr;
+}
+
+const Operator* Casino::demo_operator() const {
+  for (const auto& op : operators)
+    if (op.demo) return &op;
+  return nullptr;
+}
+
+Result<Casino, std::string> parse_casino(std::string_view json_text) {
+  boost::system::error_code ec;
+  json::value doc = json::parse(json_text, ec);
+  if (ec) return std::string("not valid JSON: ") + ec.message();
+  try {
+    const json::object& root = as_object(doc, "casino");
+    Casino casino;
+    const json::value* ops = field(root, "operators");
+    if (!ops || !ops->is_array() || ops->as_array().empty()) bad("operators", "must list at least one operator");
+    std::set<std::string> ids;
+    for (size_t i = 0; i < ops->as_array().size(); ++i) {
+      std::string at = "operators[" + std::to_string(i) + "]";
+      casino.operators.push_back(parse_operator(ops->as_array()[i], at));
+      if (!ids.insert(casino.operators.back().id).second) bad(at + ".id", "is used twice");
+    }
+    const json::value* tables = field(root, "tables");
+    if (!tables || !tables->is_array() || tables->as_array().empty()) bad("tables", "must list at least one table");
+    ids.clear();
+    for (size_t i = 0; i < tables->as_array().size(); ++i) {
+      std::string at = "tables[" + std::to_string(i) + "]";
+      casino.tables.push_back(parse_table(tables->as_array()[i], at));
+      if (!ids.insert(casino.tables.back().config.id).second) bad(at + ".id", "is used twice");
+    }
+    return casino;
+  } catch (const Bad& b) {
+    return b.message;
+  }
+}
+
+Result<Casino, std::string> load_casino(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return "cannot read " + path;
+  std::stringstream buf;
+  buf << in.rdbuf();
+  auto casino = parse_casino(buf.str());
+  if (!casino.ok()) return path + ": " + casino.error();
+  return casino;
+}
+
+table::Engines make_engines(const TableDef& def) {
+  table::Engines engines;
+  for (const auto& [currency, terms] : def.terms) {
+    engines.emplace(currency, std::shared_ptr<const games::Engine>(roulette::make_european(terms.limits)));
+  }
+  return engines;
+}
+
+json::object casino_config_json(const Operator& op, const Casino& casino) {
+  // SPEC section 3 fields with their stated defaults; the operator's file overrides them.
+  json::array tables_order;
+  for (const auto& t : casino.tables) tables_order.push_back(json::string(t.config.id));
+  json::object c{
+      {"casino_id", op.id},
+      {"casino_name", op.name},
+      {"languages", json::array{"en"}},
+      {"lobby_logo", ""},
+      {"lobby_background", ""},
+      {"lobby_theme", "green"},
+      {"cashier_url", ""},
+      {"tabs_order", json::array{"ROULETTE"}},
+      {"tables_order", tables_order},
+      {"hide_currency", false},
+      {"bonus_balance", false},
+      {"hide_bonus", false},
+      {"combine_bonus", false},
+      {"chat_disabled", false},
+      {"subtitles_available", false},
+      {"reality_check_handle", false},
+      {"uk_regulation_check", false},
+      {"micro_gaming", false},
+      {"net_position", false},
+      {"voice_over_tables", json::array{}},
+      {"clr_desktop", json::array{}},
+      {"clr_mobile", json::array{}},
+      {"integration_api", json::array{}},
+      {"ws_time_in_sec", 2},
+      {"estimated_player_wait_time_in_secs", 5},
+      {"estimated_micro_game_session_time", 20},
+      {"restrict_nickname_edit", false},
+      {"show_nl_min_bet_toaster", false},
+      {"hide_screenname_leaderboard", false},
+      {"lobby_version", 2},
+      {"exit_url", ""},
+      {"home_url", ""},
+  };
+  for (const auto& [k, v] : op.casino_config) c[k] = v;
+  // Rules the SPEC states for given values.
+  if (auto* wait = c.if_contains("estimated_player_wait_time_in_secs");
+      !wait || !wait->is_number() || wait->to_number<double>() <= 0) {
+    c["estimated_player_wait_time_in_secs"] = 5;
+  }
+  if (auto* tabs = c["tabs_order"].if_array()) {
+    bool has_promotions = std::any_of(tabs->begin(), tabs->end(), [](const json::value& t) {
+      return t.is_string() && t.as_string() == "PROMOTIONS";
+    });
+    if (!has_promotions) tabs->push_back("PROMOTIONS");
+  }
+  return c;
+}
+
+}  // namespace croupier::config

@@ -1,0 +1,66 @@
+// Casino: the operators and tables a croupierd serves, read from a JSON data file
+// (server/data/casino.json for the demo casino).
+//
+// Loading validates everything and refuses a file with a message naming the bad field
+// ("tables[2].limits.EUR.min: not an amount"), so a typo never reaches a player. The
+// loaded Casino is immutable and safe to read from any thread.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/money.hpp"
+#include "core/result.hpp"
+#include "games/engine.hpp"
+#include "games/roulette/roulette.hpp"
+#include "table/table.hpp"
+
+namespace croupier::config {
+
+struct Operator {
+  std::string id;
+  std::string name;
+  std::string secret;         // HMAC-SHA256 key for signed operator requests
+  bool demo = false;          // players get fun money; "/" without a session makes a guest
+  Money fun_money;            // credited once to each new player of a demo operator
+  std::string currency;       // currency of guests
+  std::string landing;        // where "/" sends a new guest
+  std::vector<std::string> origins;     // host pages allowed to embed and open /ws
+  boost::json::object casino_config;    // SPEC section 3 settings, as given (defaults added on use)
+  boost::json::object features;         // feature flags (feature_combineAPI, ...)
+};
+
+// What one table offers in one currency.
+struct CurrencyTerms {
+  games::roulette::Limits limits;
+  std::vector<Money> chips;
+  Money default_chip;
+};
+
+struct TableDef {
+  table::TableConfig config;
+  std::map<std::string, CurrencyTerms, std::less<>> terms;  // by currency code
+};
+
+struct Casino {
+  std::vector<Operator> operators;
+  std::vector<TableDef> tables;
+
+  const Operator* find_operator(std::string_view id) const;
+  const TableDef* find_table(std::string_view id) const;
+  // The operator whose guests "/" creates: the first demo operator, if any.
+  const Operator* demo_operator() const;
+};
+
+Result<Casino, std::string> load_casino(const std::string& path);
+Result<Casino, std::string> parse_casino(std::string_view json_text);
+
+// The engines of a table, one per currency.
+table::Engines make_engines(const TableDef& def);
+
+// The operator's casino configuration with the SPEC section 3 defaults filled in.
+boost::json::object casino_config_json(const Operator& op, const Casino& casino);
+
+}  // namespace croupier::config

@@ -1,0 +1,90 @@
+// Settings: everything croupierd can be told at start-up.
+//
+// Each setting has a name (snake_case), and is read, in increasing precedence, from its
+// default, the JSON config file (--config FILE or CROUPIER_CONFIG), the environment
+// (CROUPIER_<NAME>, plus PORT and DATA_DIR), and the command line (--name value or
+// --name=value; dashes and underscores are the same). Every limit is named *_max. A
+// Settings value is immutable once loaded and safe to read from any thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace croupier::config {
+
+struct Settings {
+  // Network.
+  std::string bind = "127.0.0.1";
+  int port = 8080;              // 0 picks a free port (tests); see port_file
+  std::string port_file;        // if set, the bound port is written there once listening
+  std::string public_url;       // base of launch URLs; default http://<bind>:<port>
+  std::vector<std::string> allowed_origins;  // extra origins allowed to open /ws
+  bool secure_cookies = false;  // add Secure to cookies (behind TLS)
+
+  // Files.
+  std::string data_dir = "./var";
+  std::string static_dir = "client/dist";
+  std::string casino_file;  // default: the casino.json installed beside the server data
+  std::string rates_file;   // default: rates.json beside it
+
+  // Process.
+  int threads = 0;  // io threads; 0 = one per core
+  std::string log_level = "info";
+  std::optional<uint64_t> rng_seed;  // deterministic results, for tests only
+  int64_t shutdown_grace_ms = 15000;
+
+  // Table timings; 0 keeps each table's own value.
+  int64_t betting_ms = 0;
+  int64_t closing_soon_ms = 0;
+  int64_t bets_closed_ms = 0;
+  int64_t spin_ms = 0;
+  int64_t result_ms = 0;
+  int64_t next_game_ms = 0;
+  int64_t timer_interval_ms = 0;
+
+  // Sessions.
+  int64_t session_idle_timeout_s = 1200;  // SPEC section 9: inactive session timeout 20 (min)
+  int64_t launch_token_ttl_s = 300;
+  int64_t operator_clock_skew_s = 300;    // accepted age of a signed operator request
+
+  // Bounds.
+  size_t http_body_bytes_max = 64 * 1024;
+  size_t http_header_bytes_max = 8 * 1024;
+  size_t ws_message_bytes_max = 16 * 1024;
+  size_t ws_send_queue_max = 1024;             // messages waiting for a slow client
+  size_t ws_send_queue_bytes_max = 4 << 20;
+  size_t ws_subscriptions_max = 16;
+  size_t connections_max = 200000;
+  size_t table_inbox_max = 10000;              // commands queued for one table
+  size_t history_max = 512;                    // events kept per table for resuming
+  size_t ledger_batch_max = 512;
+  size_t ledger_queue_max = 65536;
+
+  // Rate limits (token buckets).
+  double http_rate_per_s = 50;
+  double http_burst = 100;
+  double ws_rate_per_s = 20;
+  double ws_burst = 40;
+};
+
+struct LoadedSettings {
+  Settings settings;
+  bool help = false;
+  bool version = false;
+  std::string command;  // "serve" (default) or "ledger-check"
+};
+
+// Reads settings from argv/envp (envp as in main's third argument). An unknown option,
+// a bad value or an unreadable config file is an error message naming it.
+Result<LoadedSettings, std::string> load_settings(int argc, const char* const* argv,
+                                                  const char* const* envp);
+
+// The --help text: usage, commands and every setting with its default.
+std::string settings_help();
+
+}  // namespace croupier::config

@@ -1,0 +1,139 @@
+// A thin RAII layer over the SQLite C API, shared by the ledger and the store.
+//
+// Db owns one connection and a cache of its prepared statements; Query borrows one
+// cached statement for one use and resets it when it goes out of scope, so a statement
+// is prepared once per connection and reused by every later call. Every failure of
+// SQLite is thrown as sqlite::Error (a std::runtime_error carrying SQLite's message and
+// the statement), because for the ledger any SQLite failure is an operating error that
+// fails the whole transaction, never a per-operation refusal.
+//
+// Thread-safety: a Db and its Queries belong to one thread at a time; the ledger confines
+// the write connection to its writer and guards the read connection with a mutex. A
+// cached statement must not be borrowed twice at once (asserted).
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "core/money.hpp"
+
+namespace croupier::sqlite {
+
+class Error : public std::runtime_error {
+ public:
+  Error(const std::string& what, int code) : std::runtime_error(what), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+// Binds a value as a BLOB rather than TEXT (fingerprints are raw digest bytes).
+struct Blob {
+  std::string_view bytes;
+};
+
+class Query;
+
+class Db {
+ public:
+  enum class Mode { read_write_create, read_only };
+
+  // Throws Error when the file cannot be opened.
+  static std::unique_ptr<Db> open(const std::string& path, Mode mode);
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  // Runs one or more statements that return no rows we need (PRAGMA, BEGIN, DDL).
+  void exec(const char* sql);
+  // Borrows the cached statement for `sql`, preparing it on first use.
+  Query query(std::string_view sql);
+  // The first column of the first row of `sql`, as text (PRAGMA answers, meta lookups).
+  std::optional<std::string> scalar_text(std::string_view sql);
+
+  int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+  bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+  const std::string& path() const { return path_; }
+
+ private:
+  struct Cached {
+    sqlite3_stmt* stmt = nullptr;
+    bool busy = false;
+  };
+
+  Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  [[noreturn]] void fail(int rc, std::string_view sql) const;
+
+  // Lets the cache be searched with a string_view without building a std::string.
+  struct SqlHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view sql) const { return std::hash<std::string_view>{}(sql); }
+  };
+
+  sqlite3* db_;
+  const std::string path_;
+  std::unordered_map<std::string, Cached, SqlHash, std::equal_to<>> cache_;
+
+  friend class Query;
+};
+
+// One use of a cached statement: bind, step through the rows, read columns. Resetting
+// on destruction releases the statement's read snapshot and its bindings.
+class Query {
+ public:
+  Query(Query&& other) noexcept;
+  Query& operator=(Query&&) = delete;
+  ~Query();
+
+  // Binds the arguments to parameters 1..n in order.
+  template <class... Args>
+  Query& bind(const Args&... args) {
+    int index = 0;
+    (bind_one(++index, args), ...);
+    return *this;
+  }
+
+  // Advances to the next row: true when a row is available, false when done.
+  bool step();
+  // Runs a statement that returns no rows (INSERT, UPDATE).
+  void run();
+
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
+  Money money(int col) const { return Money{int64(col)}; }
+  std::string text(int col) const;
+  std::optional<std::string> optional_text(int col) const;
+  std::string blob(int col) const;
+
+ private:
+  Query(const Db& db, sqlite3_stmt* stmt, bool* busy, std::string_view sql);
+
+  void bind_one(int index, int64_t value);
+  void bind_one(int index, int value) { bind_one(index, static_cast<int64_t>(value)); }
+  void bind_one(int index, Money value) { bind_one(index, value.units); }
+  void bind_one(int index, std::string_view value);
+  void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
+  void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
+  void bind_one(int index, Blob value);
+  void bind_one(int index, std::nullopt_t);
+  void bind_one(int index, const std::optional<std::string>& value);
+  void check(int rc) const;
+
+  const Db* db_;
+  sqlite3_stmt* stmt_;
+  bool* busy_;
+  std::string_view sql_;
+
+  friend class Db;
+};
+
+}  // namespace croupier::sqlite

@@ -1,0 +1,27 @@
+// The HTTP API of SPEC section 7 and the operator integration, as routes on a Router.
+// Each add_* function registers one group; handlers are documented in docs/protocol.md.
+// Handlers run on io threads and only call thread-safe services.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <string>
+
+#include "gateway/router.hpp"
+#include "gateway/services.hpp"
+
+namespace croupier::gateway {
+
+void add_ops_routes(Router& router, Services& svc);       // /healthz /readyz /metrics
+void add_ui_routes(Router& router, Services& svc);        // /api/ui/*, /api/env/*, url list
+void add_operator_routes(Router& router, Services& svc);  // /api/operator/*, /launch
+void set_page_fallback(Router& router, Services& svc);    // "/", /play/*, static files
+
+// Shared by the groups above.
+boost::json::object player_json(Services& svc, const store::Player& player);
+boost::json::object balance_json(Services& svc, const store::Player& player);
+// Credits a new player of a demo operator with its fun money and waits for the commit.
+void fund_new_player(Services& svc, const config::Operator& op, const store::Player& player);
+// The base URL for links the server hands out (launch URLs).
+std::string public_base(const Ctx& ctx);
+
+}  // namespace croupier::gateway

@@ -1,0 +1,107 @@
+// Pages: "/", the client's routes under /play/, static files, and the operations
+// endpoints (/healthz, /readyz, /metrics).
+#include <boost/json.hpp>
+
+#include "config/languages.hpp"
+#include "core/crypto.hpp"
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "gateway/api.hpp"
+#include "gateway/static_files.hpp"
+
+namespace croupier::gateway {
+
+namespace json = boost::json;
+
+namespace {
+
+// A newcomer on the demo casino: a guest player with fun money and a session, so that
+// opening the page is enough to play.
+std::optional<AuthedSession> create_guest(Ctx& ctx) {
+  const config::Operator* op = ctx.svc.casino.demo_operator();
+  if (!op) return std::nullopt;
+  std::string token = crypto::random_token(12);
+  store::PlayerUpsert p;
+  p.operator_id = op->id;
+  p.external_id = "guest-" + token;
+  uint32_t digits = 0;
+  for (char c : token) digits = digits * 31 + static_cast<unsigned char>(c);
+  p.screen_name = "Guest" + std::to_string(1000 + digits % 9000);
+  p.currency = op->currency;
+  p.language = config::normalise_language(ctx.param("lang")).value_or("en");
+  auto [player, created] = ctx.svc.store.upsert_player(p, ctx.svc.clock.wall_ms());
+  fund_new_player(ctx.svc, *op, player);
+  AuthedSession session = ctx.svc.sessions.create(player, "{}");
+  ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
+  log::info("guest created", {{"player", player.id}, {"operator", op->id}});
+  return session;
+}
+
+// The caller's session, or a new guest session when there is none (or it expired) and
+// the casino has a demo operator. A terminated session is left alone: the client then
+// learns of the restriction from its first API call.
+void ensure_session(Ctx& ctx) {
+  auto r = ctx.svc.sessions.authenticate(session_id_of(ctx));
+  if (r.ok()) {
+    ctx.session = r.value();
+    return;
+  }
+  if (r.error() == AuthFailure::terminated) return;
+  ctx.session = create_guest(ctx);
+}
+
+Reply client_page(Ctx& ctx) {
+  auto page = serve_file(ctx.req, ctx.svc.settings.static_dir, "/index.html");
+  if (!page) {
+    return error_reply(ctx.req, http::status::service_unavailable, "CLIENT_NOT_BUILT",
+                       "the client is not built: run 'make build' (looked in " + ctx.svc.settings.static_dir + ")");
+  }
+  return std::move(*page);
+}
+
+Reply page(Ctx& ctx) {
+  const std::string path = ctx.url.path();
+  if (path == "/" || path == "/index.html") {
+    ensure_session(ctx);
+    if (!ctx.session) return redirect_reply(ctx.req, "/play/error?code=EV01");
+    const config::Operator* op = ctx.svc.casino.find_operator(ctx.session->player.operator_id);
+    return redirect_reply(ctx.req, op ? op->landing : "/play/lobby");
+  }
+  if (path == "/play" || path.rfind("/play/", 0) == 0) {
+    if (path != "/play/error") ensure_session(ctx);
+    return client_page(ctx);
+  }
+  if (auto file = serve_file(ctx.req, ctx.svc.settings.static_dir, path)) return std::move(*file);
+  return error_reply(ctx.req, http::status::not_found, "NOT_FOUND", "no such path: " + path);
+}
+
+}  // namespace
+
+void set_page_fallback(Router& router, Services& svc) {
+  router.set_fallback(page);
+  (void)svc;
+}
+
+void add_ops_routes(Router& router, Services& svc) {
+  router.add(http::verb::get, "/healthz", Auth::none, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok, json::object{{"status", "ok"}});
+  });
+  router.add(http::verb::get, "/readyz", Auth::none, [](Ctx& ctx) -> Reply {
+    bool ready = ctx.svc.ready.load() && !ctx.svc.draining.load();
+    return json_reply(ctx.req, ready ? http::status::ok : http::status::service_unavailable,
+                      json::object{{"status", ready ? "ready" : (ctx.svc.draining ? "draining" : "starting")},
+                                   {"tables", ctx.svc.tables.size()}});
+  });
+  router.add(http::verb::get, "/metrics", Auth::none, [](Ctx& ctx) -> Reply {
+    for (const auto& [id, live] : ctx.svc.tables) {
+      metrics::registry()
+          .gauge("croupier_table_subscribers", "Connections following a table.", "table=\"" + id + "\"")
+          .set(static_cast<int64_t>(live.channel->subscriber_count()));
+    }
+    return text_reply(ctx.req, http::status::ok, metrics::registry().render(),
+                      "text/plain; version=0.0.4; charset=utf-8");
+  });
+  (void)svc;
+}
+
+}  // namespace croupier::gateway

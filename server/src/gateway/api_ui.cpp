@@ -1,0 +1,384 @@
+// The player client's configuration and data endpoints (SPEC section 7).
+#include <boost/json.hpp>
+#include <future>
+
+#include "config/languages.hpp"
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "gateway/api.hpp"
+#include "gateway/commands.hpp"
+#include "gateway/player_settings.hpp"
+#include "table/json.hpp"
+
+namespace croupier::gateway {
+
+namespace json = boost::json;
+using table::money_json;
+
+namespace {
+
+constexpr size_t kStatisticGamesMax = 100;
+
+// The url list (assets/api/urlxml.xml): where the client finds the per-player data.
+const std::vector<std::pair<std::string, std::string>>& url_list() {
+  static const std::vector<std::pair<std::string, std::string>> urls = {
+      {"playerConfig", "/api/ui/playerConfig"},
+      {"tableConfig", "/api/ui/tableConfig"},
+      {"balance", "/api/ui/balance"},
+      {"assignedTables", "/api/ui/assignedTables"},
+      {"casinoConfig", "/api/ui/casinoConfig"},
+      {"screenName", "/api/user/screenName"},
+      {"statisticHistory", "/api/ui/statisticHistory"},
+      {"rates", "/api/ui/getRates"},
+      {"features", "/api/player/features/ui/configuredFeatures"},
+      {"socket", "/ws"},
+  };
+  return urls;
+}
+
+std::string url_list_xml() {
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urls version=\"1\">\n";
+  for (const auto& [key, href] : url_list()) xml += "  <url key=\"" + key + "\" href=\"" + href + "\"/>\n";
+  return xml + "</urls>\n";
+}
+
+json::object url_list_json() {
+  json::object o;
+  for (const auto& [key, href] : url_list()) o[key] = href;
+  return o;
+}
+
+std::string game_kind_of(const config::TableDef& def) {
+  if (def.config.game == "roulette" && def.config.variant == "european") return "classic-roulette";
+  return def.config.game;
+}
+
+json::object table_json(const LiveTable& live, const config::CurrencyTerms& terms,
+                        const std::string& currency) {
+  const table::TableConfig& c = live.actor->config();
+  json::array spots;
+  const games::TableLimitsInfo info = live.engines.at(currency)->limits();
+  for (const auto& s : info.spots) {
+    spots.push_back(json::object{{"kind", s.kind},
+                                 {"payout", s.payout_ratio},
+                                 {"inside", s.inside},
+                                 {"min", money_json(s.min)},
+                                 {"max", money_json(s.max)}});
+  }
+  json::array chips;
+  for (Money chip : terms.chips) chips.push_back(money_json(chip));
+  return json::object{
+      {"tableId", c.id},
+      {"name", c.name},
+      {"game", c.game},
+      {"gameKind", game_kind_of(*live.def)},
+      {"variant", c.variant},
+      {"dealer", c.dealer},
+      {"channel", "table-" + c.id},
+      {"currency", currency},
+      {"limits",
+       json::object{{"min", money_json(info.min_bet)},
+                    {"max", money_json(info.table_max)},
+                    {"insideMax", money_json(info.inside_max)},
+                    {"outsideMax", money_json(info.outside_max)},
+                    {"oppositeBetsAllowed", info.opposite_bets_allowed},
+                    {"spots", std::move(spots)}}},
+      {"chips", std::move(chips)},
+      {"defaultChip", money_json(terms.default_chip)},
+      {"timings", json::object{{"bettingMs", c.timings.betting.count()},
+                               {"closingSoonMs", c.timings.closing_soon.count()},
+                               {"betsClosedMs", c.timings.bets_closed.count()},
+                               {"spinMs", c.timings.spin.count()},
+                               {"resultMs", c.timings.result.count()},
+                               {"nextGameMs", c.timings.next_game.count()}}},
+      {"players", live.channel->subscriber_count()},
+  };
+}
+
+// The table the request names (tableId), offered in the caller's currency.
+Result<std::pair<const LiveTable*, const config::CurrencyTerms*>, StringReply> requested_table(Ctx& ctx) {
+  std::string id = ctx.param("tableId");
+  if (id.empty()) {
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID", "tableId is required");
+  }
+  const LiveTable* live = ctx.svc.table(id);
+  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
+  auto terms = live->def->terms.find(ctx.me().player.currency);
+  if (terms == live->def->terms.end()) {
+    return error_reply(ctx.req, http::status::forbidden, "CURRENCY_NOT_OFFERED",
+                       "table " + id + " does not play in " + ctx.me().player.currency,
+                       ErrorCode::BetsNotAccepted);
+  }
+  return std::pair{live, &terms->second};
+}
+
+json::array assigned_tables(Services& svc, const store::Player& player) {
+  json::array out;
+  for (const auto& [id, live] : svc.tables) {
+    auto terms = live.def->terms.find(player.currency);
+    if (terms == live.def->terms.end()) continue;
+    const auto& l = terms->second.limits;
+    out.push_back(json::object{{"tableId", id},
+                               {"name", live.def->config.name},
+                               {"game", live.def->config.game},
+                               {"gameKind", game_kind_of(*live.def)},
+                               {"variant", live.def->config.variant},
+                               {"dealer", live.def->config.dealer},
+                               {"channel", "table-" + id},
+                               {"players", live.channel->subscriber_count()},
+                               {"limits", json::object{{"min", money_json(l.min_bet)},
+                                                       {"max", money_json(l.table_max)}}}});
+  }
+  return out;
+}
+
+json::object env_json(Ctx& ctx) {
+  std::string base = public_base(ctx);
+  return json::object{{"playerBaseDomain", base},
+                      {"bonusPromotionsService", base + "/bonus"},
+                      {"statsCollector", base + "/eventcapture"},
+                      {"version", "1.30.0"},
+                      {"appVersion", "2.0.9"}};
+}
+
+json::object player_config_json(Ctx& ctx) {
+  const store::Player& p = ctx.me().player;
+  return json::object{{"player", player_json(ctx.svc, p)},
+                      {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}};
+}
+
+const config::Operator* operator_of(Services& svc, const store::Player& p) {
+  return svc.casino.find_operator(p.operator_id);
+}
+
+json::object features_json(Services& svc, const store::Player& p) {
+  json::object flags{{"feature_combineAPI", false}, {"feature_chat", true}, {"feature_statistics", true}};
+  if (const auto* op = operator_of(svc, p)) {
+    for (const auto& [k, v] : op->features) flags[k] = v;
+  }
+  return flags;
+}
+
+json::array swearwords_json(Services& svc) {
+  json::array out;
+  for (const auto& w : svc.swearwords) out.push_back(json::string(w));
+  return out;
+}
+
+std::string language_of(Ctx& ctx) {
+  for (const std::string& candidate : {ctx.param("ln"), ctx.param("lang"), ctx.me().player.language}) {
+    if (auto lang = config::normalise_language(candidate)) return *lang;
+  }
+  return "en";
+}
+
+Reply get_all_config(Ctx& ctx) {
+  const store::Player& p = ctx.me().player;
+  json::object out;
+  out["language"] = language_of(ctx);
+  out["urlxml"] = url_list_json();
+  out["env"] = env_json(ctx);
+  out["swearwords"] = swearwords_json(ctx.svc);
+  out["playerConfig"] = player_config_json(ctx);
+  out["tableConfig"] = nullptr;
+  if (ctx.has_param("tableId")) {
+    auto t = requested_table(ctx);
+    if (!t.ok()) return t.error();
+    out["tableConfig"] = table_json(*t->first, *t->second, p.currency);
+  }
+  const auto* op = operator_of(ctx.svc, p);
+  out["casinoConfig"] = op ? config::casino_config_json(*op, ctx.svc.casino) : json::object{};
+  out["balance"] = balance_json(ctx.svc, p);
+  out["assignedTables"] = assigned_tables(ctx.svc, p);
+  out["features"] = features_json(ctx.svc, p);
+  return json_reply(ctx.req, http::status::ok, out);
+}
+
+Reply save_player_config(Ctx& ctx) {
+  auto type = ctx.req.find(http::field::content_type);
+  if (type == ctx.req.end() || type->value().find("application/json") != 0) {
+    return error_reply(ctx.req, http::status::unsupported_media_type, "JSON_REQUIRED",
+                       "send the settings as application/json");
+  }
+  boost::system::error_code ec;
+  json::value body = json::parse(ctx.req.body(), ec);
+  if (ec || !body.is_object()) {
+    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON", "the body must be a JSON object",
+                       ErrorCode::ActionFailed);
+  }
+  const json::object& o = body.as_object();
+  const json::value* game_type = o.if_contains("gameType");
+  if (!game_type || !game_type->is_string() || !is_game_kind(game_type->as_string())) {
+    return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_TYPE",
+                       "gameType must name a game kind such as roulette or lobby", ErrorCode::ActionFailed);
+  }
+  std::map<std::string, std::string> values;
+  for (const auto& [k, v] : o) {
+    std::string key(k);
+    if (key == "gameType") continue;
+    if (key == "gameMode") {
+      if (!v.is_string() || !valid_game_mode(v.as_string())) {
+        return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_MODE",
+                           "gameMode must look like roulette_desktop", ErrorCode::ActionFailed);
+      }
+      continue;
+    }
+    if (!is_known_setting(key)) {
+      return error_reply(ctx.req, http::status::bad_request, "UNKNOWN_SETTING",
+                         "unknown setting '" + key + "'", ErrorCode::ActionFailed);
+    }
+    std::string text = json::serialize(v);
+    if (text.size() > kSettingValueBytesMax) {
+      return error_reply(ctx.req, http::status::payload_too_large, "SETTING_TOO_LARGE",
+                         "setting '" + key + "' is larger than 4096 bytes", ErrorCode::ActionFailed);
+    }
+    values[key] = std::move(text);
+  }
+  if (values.empty()) {
+    return error_reply(ctx.req, http::status::bad_request, "NO_SETTINGS", "name at least one setting",
+                       ErrorCode::ActionFailed);
+  }
+  const store::Player& p = ctx.me().player;
+  ctx.svc.store.save_player_settings(p.id, values, ctx.svc.clock.wall_ms());
+  json::array saved;
+  for (const auto& [k, v] : values) saved.push_back(json::string(k));
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"saved", std::move(saved)},
+                                 {"gameType", *game_type},
+                                 {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}});
+}
+
+Reply statistic_history(Ctx& ctx) {
+  std::string id = ctx.param("tableId");
+  const LiveTable* live = ctx.svc.table(id);
+  if (id.empty()) return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID", "tableId is required");
+  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
+  size_t games = kStatisticGamesMax;
+  for (const char* key : {"numberOfGames", "noOfGames"}) {
+    if (!ctx.has_param(key)) continue;
+    std::string text = ctx.param(key);
+    char* end = nullptr;
+    long n = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || n < 1 || n > static_cast<long>(kStatisticGamesMax)) {
+      return error_reply(ctx.req, http::status::bad_request, "BAD_NUMBER_OF_GAMES",
+                         std::string(key) + " must be from 1 to 100");
+    }
+    games = static_cast<size_t>(n);
+  }
+  json::array results;
+  for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
+    results.push_back(json::object{{"gameId", r.round_id}, {"result", r.result}, {"time", r.at_ms}});
+  }
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"tableId", id}, {"numberOfGames", results.size()}, {"results", std::move(results)}});
+}
+
+Reply get_rates(Ctx& ctx) {
+  std::string code = ctx.has_param("currencyCode") ? ctx.param("currencyCode") : ctx.me().player.currency;
+  const config::CurrencyInfo* info = ctx.svc.rates.find(code);
+  if (!info) {
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_CURRENCY", "no exchange rate for " + code,
+                       ErrorCode::CannotRetrieveRates);
+  }
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"currencyCode", info->code},
+                                 {"base", ctx.svc.rates.base},
+                                 {"date", ctx.svc.rates.date},
+                                 {"exchangeRates", json::object{{ctx.svc.rates.base, info->rate}}},
+                                 {"symbol", info->symbol},
+                                 {"symbolBefore", info->symbol_before},
+                                 {"decimals", info->decimals}});
+}
+
+}  // namespace
+
+std::string public_base(const Ctx& ctx) {
+  if (!ctx.svc.settings.public_url.empty()) return ctx.svc.settings.public_url;
+  auto host = ctx.req.find(http::field::host);
+  std::string h = host == ctx.req.end() ? "" : std::string(host->value());
+  bool ok = !h.empty() && h.size() < 256 && std::all_of(h.begin(), h.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+  });
+  if (!ok) h = ctx.svc.settings.bind + ":" + std::to_string(ctx.svc.settings.port);
+  return (ctx.svc.settings.secure_cookies ? "https://" : "http://") + h;
+}
+
+json::object balance_json(Services& svc, const store::Player& p) {
+  ledger::Balance b = svc.ledger.balance(p.id, p.currency);
+  return json::object{{"balance", money_json(b.total())},
+                      {"bonusBalance", money_json(b.bonus)},
+                      {"actualBalance", money_json(b.cash)},
+                      {"currency", p.currency}};
+}
+
+json::object player_json(Services& svc, const store::Player& p) {
+  const config::CurrencyInfo* cur = svc.rates.find(p.currency);
+  const config::Operator* op = svc.casino.find_operator(p.operator_id);
+  ledger::Balance b = svc.ledger.balance(p.id, p.currency);
+  return json::object{{"id", std::to_string(p.id)},
+                      {"name", p.screen_name},
+                      {"type", op && op->demo ? "FUN" : "REAL"},
+                      {"currency", cur ? cur->symbol : p.currency},
+                      {"currencyCode", p.currency},
+                      {"symbolBefore", cur ? cur->symbol_before : true},
+                      {"decimals", currency_decimals(p.currency)},
+                      {"balance", money_json(b.total())},
+                      {"bonusBalance", money_json(b.bonus)},
+                      {"actualBalance", money_json(b.cash)},
+                      {"blocksafebets", false},
+                      {"enrollmentDate", p.created_ms},
+                      {"countryCode", p.country},
+                      {"language", p.language},
+                      {"operatorId", p.operator_id}};
+}
+
+void fund_new_player(Services& svc, const config::Operator& op, const store::Player& player) {
+  if (!op.demo || !op.fun_money.is_positive()) return;
+  std::promise<bool> committed;
+  auto done = committed.get_future();
+  svc.ledger.submit(ledger::Fund{"fund:" + op.id + ":" + std::to_string(player.id), player.id,
+                                 player.currency, op.fun_money, op.id, false},
+                    [&committed](auto r) { committed.set_value(r.ok()); });
+  if (!done.get()) log::error("funding a new player failed", {{"player", player.id}});
+}
+
+void add_ui_routes(Router& router, Services& svc) {
+  using V = http::verb;
+  router.add(V::get, "/assets/api/urlxml.xml", Auth::none, [](Ctx& ctx) -> Reply {
+    StringReply r = text_reply(ctx.req, http::status::ok, url_list_xml(), "application/xml; charset=utf-8");
+    return r;
+  });
+  router.add(V::get, "/api/env/getAll", Auth::session_or_offline,
+             [](Ctx& ctx) -> Reply { return json_reply(ctx.req, http::status::ok, env_json(ctx)); });
+  router.add(V::get, "/api/ui/getAllConfig", Auth::session, get_all_config);
+  router.add(V::get, "/api/ui/playerConfig", Auth::session,
+             [](Ctx& ctx) -> Reply { return json_reply(ctx.req, http::status::ok, player_config_json(ctx)); });
+  router.add(V::get, "/api/ui/tableConfig", Auth::session, [](Ctx& ctx) -> Reply {
+    auto t = requested_table(ctx);
+    if (!t.ok()) return t.error();
+    return json_reply(ctx.req, http::status::ok,
+                      table_json(*t->first, *t->second, ctx.me().player.currency));
+  });
+  router.add(V::get, "/api/ui/balance", Auth::session, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok, balance_json(ctx.svc, ctx.me().player));
+  });
+  router.add(V::get, "/api/ui/assignedTables", Auth::session, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok,
+                      json::object{{"tables", assigned_tables(ctx.svc, ctx.me().player)}});
+  });
+  router.add(V::get, "/api/ui/casinoConfig", Auth::session, [](Ctx& ctx) -> Reply {
+    const auto* op = operator_of(ctx.svc, ctx.me().player);
+    json::object c = op ? config::casino_config_json(*op, ctx.svc.casino) : json::object{};
+    c["language"] = language_of(ctx);
+    return json_reply(ctx.req, http::status::ok, c);
+  });
+  router.add(V::post, "/api/ui/savePlayerConfigGeneric", Auth::session, save_player_config);
+  router.add(V::get, "/api/ui/statisticHistory", Auth::session, statistic_history);
+  router.add(V::get, "/api/ui/getRates", Auth::session, get_rates);
+  router.add(V::get, "/api/player/features/ui/configuredFeatures", Auth::session, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok, features_json(ctx.svc, ctx.me().player));
+  });
+  (void)svc;
+}
+
+}  // namespace croupier::gateway

@@ -1,0 +1,134 @@
+#include "gateway/commands.hpp"
+
+#include <pugixml.hpp>
+
+#include <charconv>
+#include <cstring>
+
+namespace croupier::gateway {
+
+namespace {
+
+bool token_chars(std::string_view s, size_t max, bool allow_colon_dot = true) {
+  if (s.empty() || s.size() > max) return false;
+  for (char c : s) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_' || (allow_colon_dot && (c == '.' || c == ':'));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+CommandError fail(std::string detail, std::string request_id = {}) {
+  return CommandError{ErrorCode::InvalidBet, std::move(detail), std::move(request_id)};
+}
+
+std::optional<std::string> attribute(const pugi::xml_node& node, const char* name) {
+  pugi::xml_attribute a = node.attribute(name);
+  if (!a) return std::nullopt;
+  return std::string(a.value());
+}
+
+Result<Command, CommandError> parse_subscribe(const pugi::xml_node& node, bool subscribe) {
+  auto channel = attribute(node, "channel");
+  if (!channel || !token_chars(*channel, 80)) return fail("channel is missing or malformed");
+  if (!subscribe) return Command{UnsubscribeCommand{*channel}};
+  SubscribeCommand cmd{*channel, std::nullopt, std::nullopt};
+  if (auto epoch = attribute(node, "epoch")) {
+    if (!token_chars(*epoch, 64, false)) return fail("epoch is malformed");
+    cmd.epoch = *epoch;
+  }
+  if (auto v = attribute(node, "v")) {
+    uint64_t version = 0;
+    auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), version);
+    if (ec != std::errc() || end != v->data() + v->size()) return fail("v must be a whole number");
+    cmd.version = version;
+  }
+  return Command{cmd};
+}
+
+Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::Kind kind) {
+  BetCommand cmd;
+  cmd.kind = kind;
+  auto request_id = attribute(node, "requestId");
+  std::string rid = request_id && token_chars(*request_id, 64) ? *request_id : "";
+  if (!request_id || rid.empty()) return fail("requestId is missing or malformed");
+  cmd.request_id = rid;
+
+  auto table_id = attribute(node, "tableId");
+  if (!table_id || !token_chars(*table_id, 32, false)) return fail("tableId is missing or malformed", rid);
+  cmd.table_id = *table_id;
+  auto game_mode = attribute(node, "gameMode");
+  if (!game_mode || !valid_game_mode(*game_mode)) return fail("gameMode is missing or malformed", rid);
+  cmd.game_mode = *game_mode;
+  auto user_id = attribute(node, "userId");
+  if (!user_id || !token_chars(*user_id, 32, false)) return fail("userId is missing or malformed", rid);
+  cmd.user_id = *user_id;
+  if (auto game_id = attribute(node, "gameId")) {
+    if (!game_id->empty() && !token_chars(*game_id, 64)) return fail("gameId is malformed", rid);
+    cmd.game_id = *game_id;
+  }
+  if (auto check = attribute(node, "checkValue")) {
+    auto m = parse_money(*check);
+    if (!m) return fail("checkValue must be an amount such as 6.00", rid);
+    cmd.check_value = *m;
+  }
+
+  size_t count = 0;
+  for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
+    if (child.type() != pugi::node_element) continue;
+    if (std::strcmp(child.name(), "bet") != 0) return fail(std::string("unexpected element <") + child.name() + ">", rid);
+    if (kind == BetCommand::Kind::lpbet) return fail("lpbet takes no bets: it repeats the last ones", rid);
+    if (++count > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
+    auto code = attribute(child, "code");
+    auto amount_text = attribute(child, "amount");
+    if (!code || code->empty() || code->size() > 64) return fail("a bet has no code", rid);
+    std::optional<Money> amount = amount_text ? parse_money(*amount_text) : std::nullopt;
+    if (!amount) return fail("bet " + *code + " has no valid amount", rid);
+    cmd.bets.push_back({*code, *amount});
+  }
+  if (kind != BetCommand::Kind::lpbet && cmd.bets.empty()) return fail("no bets", rid);
+  return Command{std::move(cmd)};
+}
+
+}  // namespace
+
+bool valid_game_mode(std::string_view mode) {
+  auto underscore = mode.rfind('_');
+  if (underscore == std::string_view::npos || underscore == 0 || mode.size() > 40) return false;
+  std::string_view game = mode.substr(0, underscore), device = mode.substr(underscore + 1);
+  if (device != "desktop" && device != "mobile") return false;
+  for (char c : game)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
+Result<Command, CommandError> parse_command(std::string_view text) {
+  pugi::xml_document doc;
+  // No DOCTYPE processing, no entity expansion beyond the five XML built-ins: pugixml
+  // never loads external entities.
+  pugi::xml_parse_result parsed =
+      doc.load_buffer(text.data(), text.size(), pugi::parse_default & ~pugi::parse_doctype,
+                      pugi::encoding_utf8);
+  if (!parsed) return fail(std::string("not well-formed XML: ") + parsed.description());
+  pugi::xml_node root = doc.document_element();
+  size_t roots = 0;
+  for (pugi::xml_node n = doc.first_child(); n; n = n.next_sibling())
+    if (n.type() == pugi::node_element) ++roots;
+  if (!root || roots != 1) return fail("expected exactly one command element");
+
+  std::string_view name = root.name();
+  if (name == "subscribe") return parse_subscribe(root, true);
+  if (name == "unsubscribe") return parse_subscribe(root, false);
+  if (name == "ping") {
+    auto id = attribute(root, "id");
+    if (id && !id->empty() && !token_chars(*id, 32)) return fail("ping id is malformed");
+    return Command{PingCommand{id.value_or("")}};
+  }
+  if (name == "pbet") return parse_bet(root, BetCommand::Kind::pbet);
+  if (name == "placebets") return parse_bet(root, BetCommand::Kind::placebets);
+  if (name == "lpbet") return parse_bet(root, BetCommand::Kind::lpbet);
+  return fail("unknown command <" + std::string(name) + ">");
+}
+
+}  // namespace croupier::gateway

@@ -1,0 +1,75 @@
+// Commands: the XML text messages a client sends over the WebSocket (SPEC section 7),
+// parsed into typed values. Nothing here touches a socket or a table.
+//
+//   <subscribe channel="table-rou-1" epoch="kq3J..." v="42"/>
+//   <unsubscribe channel="table-rou-1"/>
+//   <ping id="7"/>
+//   <pbet tableId="rou-1" gameMode="roulette_desktop" gameId="rou-1-000042"
+//         userId="12" checkValue="6.00" requestId="c-1">
+//     <bet code="RED" amount="5.00"/><bet code="STRAIGHT_17" amount="1.00"/>
+//   </pbet>
+//   <placebets ...same as pbet: every bet or none.../>
+//   <lpbet tableId="rou-1" gameMode="roulette_desktop" gameId="rou-1-000042" userId="12"
+//          requestId="c-2"/>
+//
+// A message that is not one of these, or breaks a rule (size, attribute format, more
+// than bets_max bets) is refused with an error naming what was wrong. Pure functions,
+// thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/error_code.hpp"
+#include "core/money.hpp"
+#include "core/result.hpp"
+#include "games/engine.hpp"
+
+namespace croupier::gateway {
+
+struct SubscribeCommand {
+  std::string channel;  // "table-<id>"
+  std::optional<std::string> epoch;
+  std::optional<uint64_t> version;  // the last version the client has seen
+};
+
+struct UnsubscribeCommand {
+  std::string channel;
+};
+
+struct PingCommand {
+  std::string id;
+};
+
+struct BetCommand {
+  enum class Kind { pbet, placebets, lpbet };
+  Kind kind = Kind::pbet;
+  std::string table_id;
+  std::string game_mode;
+  std::string game_id;
+  std::string user_id;
+  std::string request_id;
+  std::optional<Money> check_value;
+  std::vector<games::BetLine> bets;
+};
+
+using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand>;
+
+struct CommandError {
+  ErrorCode code = ErrorCode::InvalidBet;
+  std::string detail;      // what was wrong, for the player's support and our logs
+  std::string request_id;  // echoed when the message had one
+};
+
+inline constexpr size_t kBetsPerCommandMax = 200;
+
+Result<Command, CommandError> parse_command(std::string_view text);
+
+// game_mode values look like roulette_desktop or lobby_mobile.
+bool valid_game_mode(std::string_view mode);
+
+}  // namespace croupier::gateway

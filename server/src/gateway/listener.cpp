@@ -1,0 +1,198 @@
+#include "gateway/listener.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/url/parse.hpp>
+#include <optional>
+
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "gateway/connections.hpp"
+#include "gateway/services.hpp"
+#include "gateway/ws_session.hpp"
+
+namespace croupier::gateway {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+
+std::atomic<size_t> g_http_connections{0};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, Services& svc, Router& router)
+      : stream_(std::move(socket)), svc_(svc), router_(router) {
+    beast::error_code ec;
+    auto remote = stream_.socket().remote_endpoint(ec);
+    ip_ = ec ? "unknown" : remote.address().to_string();
+    g_http_connections.fetch_add(1);
+  }
+  ~HttpSession() { g_http_connections.fetch_sub(1); }
+
+  void run() {
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+  }
+
+ private:
+  void do_read() {
+    parser_.emplace();
+    parser_->header_limit(static_cast<uint32_t>(svc_.settings.http_header_bytes_max));
+    parser_->body_limit(svc_.settings.http_body_bytes_max);
+    stream_.expires_after(kReadTimeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec == http::error::body_limit) {
+      return send(error_reply(parser_->get(), http::status::payload_too_large, "BODY_TOO_LARGE",
+                              "the request body is larger than " + std::to_string(svc_.settings.http_body_bytes_max) +
+                                  " bytes"),
+                  false);
+    }
+    if (ec == http::error::header_limit) {
+      return send(error_reply(Request{}, http::status::request_header_fields_too_large, "HEADERS_TOO_LARGE",
+                              "the request headers are too large"),
+                  false);
+    }
+    if (ec) return;  // timeout or a broken connection: nothing to answer
+    Request req = parser_->release();
+    if (websocket::is_upgrade(req)) return upgrade(std::move(req));
+    Reply reply = router_.handle(req, ip_);
+    bool keep_alive = std::visit([](const auto& m) { return m.keep_alive(); }, reply);
+    send(std::move(reply), keep_alive);
+  }
+
+  // Checks the caller before the handshake; a refusal is an ordinary HTTP reply.
+  void upgrade(Request req) {
+    auto target = boost::urls::parse_origin_form(req.target());
+    if (!target || target->path() != "/ws") {
+      return send(error_reply(req, http::status::not_found, "NOT_FOUND", "WebSocket connections go to /ws"), false);
+    }
+    if (svc_.draining) {
+      return send(error_reply(req, http::status::service_unavailable, "DRAINING", "the server is restarting"), false);
+    }
+    if (!origin_allowed(req)) {
+      return send(error_reply(req, http::status::forbidden, "ORIGIN_NOT_ALLOWED",
+                              "this page may not open a socket to the game server"),
+                  false);
+    }
+    if (svc_.connections.size() >= svc_.settings.connections_max) {
+      return send(error_reply(req, http::status::service_unavailable, "TOO_MANY_CONNECTIONS", "try again shortly"),
+                  false);
+    }
+    Ctx ctx{svc_, req, *target, ip_, std::nullopt, {}};
+    auto auth = svc_.sessions.authenticate(session_id_of(ctx));
+    if (!auth.ok()) {
+      bool terminated = auth.error() == AuthFailure::terminated;
+      return send(terminated ? error_reply(req, http::status::forbidden, "SESSION_TERMINATED",
+                                           "session terminated: the account is restricted",
+                                           ErrorCode::AccountDisabled)
+                             : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
+                  false);
+    }
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), svc_, auth.value())->run(std::move(req));
+  }
+
+  // A browser always sends Origin on a WebSocket handshake: it must be this server, or
+  // an origin the settings or the player's operator allow (an embedding host page).
+  bool origin_allowed(const Request& req) const {
+    auto origin = req.find(http::field::origin);
+    if (origin == req.end()) return true;  // not a browser
+    std::string_view o = origin->value();
+    auto host = req.find(http::field::host);
+    if (host != req.end()) {
+      for (std::string_view scheme : {"http://", "https://"}) {
+        if (o == std::string(scheme) + std::string(host->value())) return true;
+      }
+    }
+    if (!svc_.settings.public_url.empty() && o == svc_.settings.public_url) return true;
+    for (const auto& allowed : svc_.settings.allowed_origins)
+      if (o == allowed) return true;
+    for (const auto& op : svc_.casino.operators)
+      for (const auto& allowed : op.origins)
+        if (o == allowed) return true;
+    return false;
+  }
+
+  void send(Reply reply, bool keep_alive) {
+    http::message_generator msg = std::visit([](auto&& m) { return http::message_generator(std::move(m)); },
+                                             std::move(reply));
+    beast::async_write(stream_, std::move(msg),
+                       [self = shared_from_this(), keep_alive](beast::error_code ec, size_t) {
+                         if (ec) return;
+                         if (!keep_alive) return self->do_close();
+                         self->do_read();
+                       });
+  }
+
+  void do_close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Services& svc_;
+  Router& router_;
+  std::string ip_;
+};
+
+}  // namespace
+
+Listener::Listener(asio::io_context& io, Services& svc, Router& router)
+    : io_(io), acceptor_(asio::make_strand(io)), svc_(svc), router_(router) {}
+
+boost::system::error_code Listener::open(const tcp::endpoint& endpoint) {
+  beast::error_code ec;
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
+  if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+  return ec;
+}
+
+uint16_t Listener::port() const {
+  beast::error_code ec;
+  return acceptor_.local_endpoint(ec).port();
+}
+
+void Listener::run() { do_accept(); }
+
+void Listener::stop() {
+  asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
+    beast::error_code ignored;
+    self->acceptor_.close(ignored);
+  });
+}
+
+void Listener::do_accept() {
+  acceptor_.async_accept(asio::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !self->acceptor_.is_open()) return;
+    if (!ec) {
+      if (g_http_connections.load() + self->svc_.connections.size() >= self->svc_.settings.connections_max) {
+        beast::error_code ignored;
+        socket.close(ignored);  // over the limit: refuse rather than queue
+      } else {
+        std::make_shared<HttpSession>(std::move(socket), self->svc_, self->router_)->run();
+      }
+    } else {
+      log::warn("accept failed", {{"error", ec.message()}});
+    }
+    self->do_accept();
+  });
+}
+
+}  // namespace croupier::gateway

@@ -1,0 +1,96 @@
+#include "gateway/player_settings.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <array>
+
+namespace croupier::gateway {
+
+namespace json = boost::json;
+
+namespace {
+constexpr std::array<std::string_view, 22> kGameKinds = {
+    "all",        "roulette",    "classic-roulette", "autoroulette", "powerup-roulette",
+    "americanroulette", "megaroulette", "baccarat", "multi-baccarat", "blackjack", "onebj",
+    "sicbo",      "megawheel",   "multi",            "dragontiger",  "andarbahar",
+    "sweetbonanza", "boomorbust", "promotions",      "spaceman",     "bigbass", "lobby"};
+
+bool per_game_key(std::string_view key) {
+  for (std::string_view suffix : {std::string_view("_table_type"), std::string_view("_show_promotion")}) {
+    if (key.size() > suffix.size() && key.substr(key.size() - suffix.size()) == suffix) {
+      std::string_view game = key.substr(0, key.size() - suffix.size());
+      for (std::string_view k : kGameKinds) {
+        std::string normal(k);
+        for (char& c : normal)
+          if (c == '-') c = '_';
+        if (game == normal) return true;
+      }
+    }
+  }
+  return false;
+}
+}  // namespace
+
+const json::object& setting_defaults() {
+  static const json::object defaults{
+      {"video_stream", "auto"},
+      {"video_sounds", 20},
+      {"game_effects", 20},
+      {"bg_music", 20},
+      {"dealer_voice", 20},
+      {"vo_music", 60},
+      {"anim_enable", true},
+      {"selected_chip", nullptr},
+      {"selected_chip_fb", nullptr},
+      {"autoplay_onboarded", false},
+      {"selectedbjfilter", "all"},
+      {"showothermessages", true},
+      {"grid_view", false},
+      {"grid_view_mobile", false},
+      {"showfulltables", true},
+      {"selpromofilter", "all"},
+      {"show_quick_guide", true},
+      {"toggle_rla_racetrack", false},
+      {"toggle_rla_statistics", false},
+      {"fav_promo_status", false},
+      {"fav_section_visited", false},
+      {"tms_data", nullptr},
+      {"pds_data", nullptr},
+      {"cbs_data", nullptr},
+      {"is_first_promo_ear_interaction", true},
+      {"promo_ear_enabled", true},
+      {"subtitle_config", nullptr},
+      {"auto_fullscreen", false},
+      {"chat_enabled", true},
+      {"bj_autoplay_stand", 12},
+      {"bj_autoplay_hit", 15},
+      {"bj_autoplay_split", 10},
+      {"bj_autoplay_split_max", 16},
+      {"bj_autoplay_double", 16},
+      {"bj_autoplay_double_max", 16},
+      {"bj_autoplay_insurance", 2},
+  };
+  return defaults;
+}
+
+bool is_known_setting(std::string_view key) {
+  return setting_defaults().contains(key) || per_game_key(key);
+}
+
+bool is_game_kind(std::string_view kind) {
+  for (std::string_view k : kGameKinds)
+    if (k == kind) return true;
+  return false;
+}
+
+json::object merged_settings(const std::map<std::string, std::string>& saved) {
+  json::object out = setting_defaults();
+  for (const auto& [key, text] : saved) {
+    boost::system::error_code ec;
+    json::value v = json::parse(text, ec);
+    if (!ec) out[key] = std::move(v);
+  }
+  return out;
+}
+
+}  // namespace croupier::gateway

@@ -1,0 +1,29 @@
+// Player settings saved by key (SPEC section 3) and their defaults.
+//
+// Volumes of video sounds, game effects, background music and dealer voice default to
+// 20; the voice-over volume to 60 (SPEC: "other settings defaults 60"); blackjack
+// auto-play to stand 12, hit 15, split 10 (max 16), double 16 (max 16), insurance 2.
+// Per-game keys (<game>_table_type, <game>_show_promotion) are allowed for every game
+// kind. Pure; thread-safe.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace croupier::gateway {
+
+inline constexpr size_t kSettingValueBytesMax = 4096;
+
+// Every known setting with its default value.
+const boost::json::object& setting_defaults();
+bool is_known_setting(std::string_view key);
+// Game kinds a save may name as gameType (SPEC section 1, plus lobby).
+bool is_game_kind(std::string_view kind);
+
+// Defaults overlaid with the saved values (key -> JSON text).
+boost::json::object merged_settings(const std::map<std::string, std::string>& saved);
+
+}  // namespace croupier::gateway

@@ -1,0 +1,141 @@
+#include "gateway/router.hpp"
+
+#include <boost/url/parse.hpp>
+
+#include "core/crypto.hpp"
+#include "core/metrics.hpp"
+#include "gateway/commands.hpp"
+#include "gateway/services.hpp"
+
+namespace croupier::gateway {
+
+namespace {
+
+void count(http::status status) {
+  std::string label = "code=\"" + std::to_string(static_cast<int>(status)) + "\"";
+  metrics::registry().counter("croupier_http_requests_total", "HTTP requests by status.", label).inc();
+}
+
+http::status status_of(const Reply& r) {
+  return std::visit([](const auto& m) { return m.result(); }, r);
+}
+
+// HEAD: the headers of the GET reply without its body.
+Reply head_of(Reply reply) {
+  StringReply head;
+  std::visit(
+      [&](auto& m) {
+        head.base() = m.base();
+        head.content_length(m.payload_size().value_or(0));
+      },
+      reply);
+  return head;
+}
+
+}  // namespace
+
+std::string session_id_of(const Ctx& ctx) {
+  std::string id = ctx.cookie(kSessionCookie);
+  if (id.empty()) id = ctx.param(kSessionCookie);
+  return id;
+}
+
+void Router::add(http::verb method, std::string path, Auth auth, Handler handler) {
+  routes_.push_back({method, std::move(path), auth, std::move(handler)});
+}
+
+std::optional<Reply> Router::authenticate(Ctx& ctx, Auth auth) {
+  if (auth == Auth::none) return std::nullopt;
+  auto r = svc_.sessions.authenticate(session_id_of(ctx));
+  if (r.ok()) {
+    ctx.session = r.value();
+    return std::nullopt;
+  }
+  if (auth == Auth::session_or_offline && r.error() != AuthFailure::terminated) {
+    return text_reply(ctx.req, http::status::ok, "offline", "text/plain; charset=utf-8");
+  }
+  switch (r.error()) {
+    case AuthFailure::terminated:
+      return error_reply(ctx.req, http::status::forbidden, "SESSION_TERMINATED",
+                         "session terminated: the account is restricted", ErrorCode::AccountDisabled);
+    case AuthFailure::replaced:
+      return code_reply(ctx.req, http::status::unauthorized, ErrorCode::LoggedInElsewhere);
+    case AuthFailure::missing:
+    case AuthFailure::expired:
+      break;
+  }
+  return code_reply(ctx.req, http::status::unauthorized, ErrorCode::SessionExpired);
+}
+
+Reply Router::dispatch(Ctx& ctx) {
+  const Request& req = ctx.req;
+  const std::string path = ctx.url.path();
+  const http::verb method = req.method() == http::verb::head ? http::verb::get : req.method();
+
+  if (method != http::verb::get) {
+    // Double submit: the header must repeat the cookie, which another site cannot read.
+    std::string cookie = ctx.cookie(kXsrfCookie);
+    auto header = req.find(kXsrfHeader);
+    if (cookie.empty() || header == req.end() || !crypto::constant_time_equal(cookie, header->value())) {
+      return error_reply(req, http::status::forbidden, "XSRF_TOKEN_MISMATCH",
+                         "the X-XSRF-TOKEN header must repeat the XSRF-TOKEN cookie");
+    }
+  }
+  if (ctx.has_param("game_mode") && !valid_game_mode(ctx.param("game_mode"))) {
+    return error_reply(req, http::status::bad_request, "BAD_GAME_MODE",
+                       "game_mode must look like roulette_desktop or lobby_mobile");
+  }
+
+  bool path_known = false;
+  for (const Route& route : routes_) {
+    if (route.path != path) continue;
+    path_known = true;
+    if (route.method != method) continue;
+    if (auto refused = authenticate(ctx, route.auth)) return std::move(*refused);
+    return route.handler(ctx);
+  }
+  if (path_known) {
+    std::string allow;
+    for (const Route& route : routes_)
+      if (route.path == path) allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(route.method));
+    StringReply r = error_reply(req, http::status::method_not_allowed, "METHOD_NOT_ALLOWED",
+                                "use " + allow + " for " + path);
+    r.set(http::field::allow, allow);
+    return r;
+  }
+  if (method == http::verb::get && fallback_ && path.rfind("/api/", 0) != 0) return fallback_(ctx);
+  return error_reply(req, http::status::not_found, "NOT_FOUND", "no such path: " + path);
+}
+
+Reply Router::handle(const Request& req, const std::string& client_ip) {
+  if (!svc_.http_limiter.allow(client_ip, svc_.clock.wall_ms())) {
+    Reply r = error_reply(req, http::status::too_many_requests, "RATE_LIMITED",
+                          "too many requests; slow down and retry", ErrorCode::ActionFailed);
+    with_headers(r, [](auto& h) { h.set(http::field::retry_after, "1"); });
+    count(http::status::too_many_requests);
+    return r;
+  }
+  auto target = boost::urls::parse_origin_form(req.target());
+  if (!target) {
+    count(http::status::bad_request);
+    return error_reply(req, http::status::bad_request, "BAD_TARGET", "the request target is not a valid path");
+  }
+  Ctx ctx{svc_, req, *target, client_ip, std::nullopt, {}};
+  Reply reply = dispatch(ctx);
+
+  std::vector<std::string> cookies = std::move(ctx.set_cookies);
+  if (ctx.cookie(kXsrfCookie).empty()) {
+    cookies.push_back(make_cookie(kXsrfCookie, crypto::random_token(24), false, svc_.settings.secure_cookies));
+  }
+  with_headers(reply, [&](auto& h) {
+    for (const auto& c : cookies) h.insert(http::field::set_cookie, c);
+    h.set(http::field::server, "croupierd");
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "same-origin");
+  });
+  count(status_of(reply));
+  if (req.method() == http::verb::head) return head_of(std::move(reply));
+  return reply;
+}
+
+}  // namespace croupier::gateway

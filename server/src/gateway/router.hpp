@@ -1,0 +1,58 @@
+// Router: turns one HTTP request into one reply. It applies, in order, the per-address
+// rate limit, target parsing, the anti-forgery check on every method but GET and HEAD,
+// route lookup, the caller's session when the route needs one, and the shared reply
+// headers (security headers, the anti-forgery cookie on first contact).
+//
+// Thread-safe once all routes are added: handle() may run on any io thread at once.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gateway/http.hpp"
+
+namespace croupier::gateway {
+
+enum class Auth {
+  none,                // anyone
+  session,             // a valid session; else 401 (code 2400 or 10003) or 403 terminated
+  session_or_offline,  // as session, but answers the text "offline" (SPEC /api/env/getAll)
+};
+
+using Handler = std::function<Reply(Ctx&)>;
+
+inline constexpr std::string_view kSessionCookie = "JSESSIONID";
+inline constexpr std::string_view kXsrfCookie = "XSRF-TOKEN";
+inline constexpr std::string_view kXsrfHeader = "X-XSRF-TOKEN";
+
+class Router {
+ public:
+  explicit Router(Services& svc) : svc_(svc) {}
+
+  void add(http::verb method, std::string path, Auth auth, Handler handler);
+  // Handles every path no route names (static files and client pages).
+  void set_fallback(Handler handler) { fallback_ = std::move(handler); }
+
+  Reply handle(const Request& req, const std::string& client_ip);
+
+ private:
+  struct Route {
+    http::verb method;
+    std::string path;
+    Auth auth;
+    Handler handler;
+  };
+  Reply dispatch(Ctx& ctx);
+  std::optional<Reply> authenticate(Ctx& ctx, Auth auth);
+
+  Services& svc_;
+  std::vector<Route> routes_;
+  Handler fallback_;
+};
+
+// The session id a request carries: the JSESSIONID cookie, else the JSESSIONID query
+// parameter (SPEC section 7: GET calls append the session id).
+std::string session_id_of(const Ctx& ctx);
+
+}  // namespace croupier::gateway

@@ -1,0 +1,55 @@
+// Services: everything the HTTP handlers and sockets of the gateway use, assembled once
+// by the server at start-up. The references and maps are fixed after start-up; each
+// service documents its own thread-safety.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/casino.hpp"
+#include "config/rates.hpp"
+#include "config/settings.hpp"
+#include "core/clock.hpp"
+#include "gateway/hub.hpp"
+#include "gateway/rate_limit.hpp"
+#include "gateway/sessions.hpp"
+#include "ledger/ledger.hpp"
+#include "store/store.hpp"
+#include "table/table_actor.hpp"
+
+namespace croupier::gateway {
+
+class Connections;
+
+struct LiveTable {
+  const config::TableDef* def = nullptr;
+  table::Engines engines;  // one per currency, shared with the actor
+  std::shared_ptr<table::TableActor> actor;
+  std::shared_ptr<Channel> channel;
+};
+
+struct Services {
+  const config::Settings& settings;
+  const config::Casino& casino;
+  const config::Rates& rates;
+  const std::vector<std::string>& swearwords;
+  const Clock& clock;
+  store::Store& store;
+  ledger::Ledger& ledger;
+  Sessions& sessions;
+  Connections& connections;
+  RateLimiter& http_limiter;
+  std::map<std::string, LiveTable, std::less<>> tables;
+  std::atomic<bool> ready{false};     // /readyz: tables started, not shutting down
+  std::atomic<bool> draining{false};  // shutting down: refuse new bets and sockets
+
+  const LiveTable* table(std::string_view id) const {
+    auto it = tables.find(id);
+    return it == tables.end() ? nullptr : &it->second;
+  }
+};
+
+}  // namespace croupier::gateway

@@ -1,0 +1,143 @@
+#include "gateway/sessions.hpp"
+
+#include <mutex>
+
+#include "core/crypto.hpp"
+#include "core/log.hpp"
+
+namespace croupier::gateway {
+
+namespace {
+constexpr int64_t kPersistEveryMs = 60'000;
+constexpr size_t kSessionIdMax = 64;
+
+AuthFailure failure_for_reason(const std::string& reason) {
+  return reason == "replaced" ? AuthFailure::replaced : AuthFailure::terminated;
+}
+}  // namespace
+
+Sessions::Sessions(store::Store& store, const Clock& clock, Millis idle_timeout)
+    : store_(store), clock_(clock), idle_timeout_(idle_timeout) {}
+
+std::shared_ptr<Sessions::Entry> Sessions::find(const std::string& id) {
+  {
+    std::shared_lock lock(mutex_);
+    auto it = cache_.find(id);
+    if (it != cache_.end()) return it->second;
+  }
+  auto stored = store_.session(id);
+  if (!stored) return nullptr;
+  auto player = store_.player(stored->player_id);
+  if (!player) return nullptr;
+  auto entry = std::make_shared<Entry>();
+  entry->session = AuthedSession{stored->id, *player, stored->params_json};
+  entry->last_seen_ms = stored->last_seen_ms;
+  entry->persisted_ms = stored->last_seen_ms;
+  if (stored->state == store::SessionState::terminated) {
+    entry->state = static_cast<int>(failure_for_reason(stored->reason));
+  }
+  std::unique_lock lock(mutex_);
+  return cache_.try_emplace(id, entry).first->second;
+}
+
+Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool touch) {
+  if (id.empty() || id.size() > kSessionIdMax) return AuthFailure::missing;
+  auto entry = find(id);
+  if (!entry) return AuthFailure::expired;
+  if (int state = entry->state.load(); state != 0) return static_cast<AuthFailure>(state);
+  const int64_t now = clock_.wall_ms();
+  if (now - entry->last_seen_ms.load() > idle_timeout_.count()) return AuthFailure::expired;
+  if (touch) {
+    entry->last_seen_ms = now;
+    if (now - entry->persisted_ms.load() >= kPersistEveryMs) {
+      entry->persisted_ms = now;
+      store_.touch_session(id, now);
+    }
+  }
+  std::shared_lock lock(mutex_);
+  return entry->session;
+}
+
+Result<AuthedSession, AuthFailure> Sessions::authenticate(const std::string& id) { return check(id, true); }
+Result<AuthedSession, AuthFailure> Sessions::peek(const std::string& id) { return check(id, false); }
+
+AuthedSession Sessions::create(const store::Player& player, const std::string& params_json) {
+  const int64_t now = clock_.wall_ms();
+  store::Session s;
+  s.id = crypto::random_token(24);
+  s.player_id = player.id;
+  s.created_ms = now;
+  s.last_seen_ms = now;
+  s.params_json = params_json;
+  store_.insert_session(s);
+  auto entry = std::make_shared<Entry>();
+  entry->session = AuthedSession{s.id, player, params_json};
+  entry->last_seen_ms = now;
+  entry->persisted_ms = now;
+  std::unique_lock lock(mutex_);
+  cache_.emplace(s.id, entry);
+  return entry->session;
+}
+
+void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::string& keep) {
+  const std::string reason = why == AuthFailure::replaced ? "replaced" : "restricted";
+  std::vector<std::string> ids = store_.terminate_sessions(player_id, reason, keep);
+  {
+    std::unique_lock lock(mutex_);
+    for (auto& [id, entry] : cache_) {
+      if (entry->session.player.id == player_id && id != keep && entry->state == 0) {
+        entry->state = static_cast<int>(why);
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+      }
+    }
+  }
+  for (const auto& id : ids) notify(id, why);
+  log::info("sessions terminated", {{"player", player_id}, {"count", ids.size()}, {"reason", reason}});
+}
+
+void Sessions::update_player(const store::Player& player) {
+  std::unique_lock lock(mutex_);
+  for (auto& [id, entry] : cache_)
+    if (entry->session.player.id == player.id) entry->session.player = player;
+}
+
+void Sessions::add_listener(Listener listener) {
+  std::unique_lock lock(mutex_);
+  listeners_.push_back(std::move(listener));
+}
+
+void Sessions::notify(const std::string& id, AuthFailure why) {
+  std::vector<Listener> listeners;
+  {
+    std::shared_lock lock(mutex_);
+    listeners = listeners_;
+  }
+  for (const auto& l : listeners) l(id, why);
+}
+
+void Sessions::sweep() {
+  const int64_t now = clock_.wall_ms();
+  std::vector<std::string> expired;
+  std::vector<std::pair<std::string, int64_t>> to_persist;
+  {
+    std::unique_lock lock(mutex_);
+    for (auto it = cache_.begin(); it != cache_.end();) {
+      Entry& e = *it->second;
+      const bool idle = now - e.last_seen_ms.load() > idle_timeout_.count();
+      if (idle || e.state != 0) {
+        if (idle && e.state == 0) expired.push_back(it->first);
+        it = cache_.erase(it);
+        continue;
+      }
+      if (e.last_seen_ms.load() > e.persisted_ms.load()) {
+        e.persisted_ms = e.last_seen_ms.load();
+        to_persist.emplace_back(it->first, e.last_seen_ms.load());
+      }
+      ++it;
+    }
+  }
+  for (const auto& [id, seen] : to_persist) store_.touch_session(id, seen);
+  for (const auto& id : expired) notify(id, AuthFailure::expired);
+}
+
+}  // namespace croupier::gateway

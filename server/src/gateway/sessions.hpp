@@ -1,0 +1,81 @@
+// Sessions: who is calling. Resolves a session id (JSESSIONID) to its player, keeps the
+// sessions in use in memory, and expires them after idle_timeout without activity.
+//
+// Activity is recorded in memory on every authenticated call and written to the store
+// at most once a minute per session, so a busy player costs no write per request.
+// Terminating a session (restriction by the operator, or a newer launch of the same
+// player) notifies the listeners, which close that session's sockets.
+//
+// Thread-safe: every member may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "core/result.hpp"
+#include "store/store.hpp"
+
+namespace croupier::gateway {
+
+struct AuthedSession {
+  std::string id;
+  store::Player player;
+  std::string params_json;  // launch parameters
+};
+
+enum class AuthFailure {
+  missing,     // no session id given
+  expired,     // unknown, or idle for too long: 401, code 2400
+  replaced,    // the player launched again elsewhere: 401, code 10003
+  terminated,  // closed by the operator (restricted account): 403 "session terminated"
+};
+
+class Sessions {
+ public:
+  using Listener = std::function<void(const std::string& session_id, AuthFailure why)>;
+
+  Sessions(store::Store& store, const Clock& clock, Millis idle_timeout);
+
+  // Checks the session and records activity.
+  Result<AuthedSession, AuthFailure> authenticate(const std::string& session_id);
+  // Checks without recording activity (socket keep-alive checks).
+  Result<AuthedSession, AuthFailure> peek(const std::string& session_id);
+
+  AuthedSession create(const store::Player& player, const std::string& params_json);
+  // Terminates the player's sessions except `keep`: `replaced` or `terminated`.
+  void terminate_player(int64_t player_id, AuthFailure why, const std::string& keep = {});
+  // Updates the player copy held by the player's cached sessions (new screen name).
+  void update_player(const store::Player& player);
+
+  void add_listener(Listener listener);
+  // Drops expired sessions from memory, persists recent activity and tells listeners
+  // about sessions that expired; called periodically.
+  void sweep();
+
+ private:
+  struct Entry {
+    AuthedSession session;
+    std::atomic<int64_t> last_seen_ms{0};
+    std::atomic<int64_t> persisted_ms{0};
+    std::atomic<int> state{0};  // 0 active, else an AuthFailure
+  };
+  std::shared_ptr<Entry> find(const std::string& id);
+  Result<AuthedSession, AuthFailure> check(const std::string& id, bool touch);
+  void notify(const std::string& id, AuthFailure why);
+
+  store::Store& store_;
+  const Clock& clock_;
+  const Millis idle_timeout_;
+
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Entry>> cache_;  // guarded by mutex_
+  std::vector<Listener> listeners_;                                 // guarded by mutex_
+};
+
+}  // namespace croupier::gateway

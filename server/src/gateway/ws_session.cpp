@@ -1,0 +1,296 @@
+#include "gateway/ws_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "gateway/connections.hpp"
+#include "gateway/services.hpp"
+#include "table/json.hpp"
+
+namespace croupier::gateway {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace json = boost::json;
+using table::money_json;
+
+namespace {
+
+constexpr int kRateStrikesMax = 50;  // commands refused for rate before the socket is closed
+
+metrics::Gauge& open_sockets() {
+  static metrics::Gauge& g = metrics::registry().gauge("croupier_ws_connections", "Open WebSocket connections.");
+  return g;
+}
+
+metrics::Counter& dropped_slow() {
+  static metrics::Counter& c = metrics::registry().counter(
+      "croupier_ws_slow_consumers_total", "Connections closed because they did not read their events.");
+  return c;
+}
+
+json::object ack_json(const table::BetAck& ack, const std::string& table_id, int64_t now_ms) {
+  json::array accepted, rejected;
+  for (const auto& l : ack.accepted) accepted.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
+  for (const auto& r : ack.rejected) {
+    rejected.push_back(json::object{{"spot", r.spot},
+                                    {"amount", money_json(r.amount)},
+                                    {"code", to_int(r.code)},
+                                    {"message", meaning(r.code)}});
+  }
+  json::object o{{"type", "betack"},
+                 {"table", table_id},
+                 {"v", ack.version},
+                 {"ts", now_ms},
+                 {"requestId", ack.request_id},
+                 {"gameId", ack.game_id},
+                 {"accepted", std::move(accepted)},
+                 {"rejected", std::move(rejected)},
+                 {"roundTotal", money_json(ack.round_total)},
+                 {"duplicate", ack.duplicate}};
+  if (ack.error) {
+    o["code"] = to_int(*ack.error);
+    o["message"] = meaning(*ack.error);
+  }
+  if (ack.balance) {
+    o["balance"] = money_json(ack.balance->total());
+    o["bonusBalance"] = money_json(ack.balance->bonus);
+  }
+  return o;
+}
+
+table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
+  switch (k) {
+    case BetCommand::Kind::pbet:
+      return table::PlaceBetsCommand::Kind::add;
+    case BetCommand::Kind::placebets:
+      return table::PlaceBetsCommand::Kind::all_or_nothing;
+    case BetCommand::Kind::lpbet:
+      return table::PlaceBetsCommand::Kind::repeat_last;
+  }
+  return table::PlaceBetsCommand::Kind::add;
+}
+
+}  // namespace
+
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session)
+    : ws_(std::move(socket)),
+      svc_(svc),
+      session_(std::move(session)),
+      bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst) {}
+
+WsSession::~WsSession() {
+  if (open_) open_sockets().add(-1);
+  svc_.connections.remove(this);
+}
+
+void WsSession::run(Request req) {
+  ws_.set_option(websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(30), true});
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "croupierd"); }));
+  ws_.read_message_max(svc_.settings.ws_message_bytes_max);
+  ws_.text(true);
+  boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this(), req = std::move(req)]() mutable {
+    self->ws_.async_accept(req, [self](beast::error_code ec) { self->on_accept(ec); });
+  });
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) {
+    log::debug("websocket accept failed", {{"error", ec.message()}});
+    return;
+  }
+  open_ = true;
+  open_sockets().add(1);
+  svc_.connections.add(shared_from_this());
+  send_private(json::object{{"type", "welcome"},
+                            {"playerId", std::to_string(session_.player.id)},
+                            {"serverTime", svc_.clock.wall_ms()}});
+  do_read();
+}
+
+void WsSession::do_read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_read(ec, n); });
+}
+
+void WsSession::on_read(beast::error_code ec, size_t bytes) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) log::info("websocket message too big", {{"player", player()}});
+    leave_channels();
+    return;
+  }
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(bytes);
+  if (!closing_) handle(text);
+  if (!closing_) do_read();
+}
+
+void WsSession::handle(std::string_view text) {
+  if (!bucket_.take(svc_.clock.wall_ms())) {
+    send_error(ErrorCode::ActionFailed, "too many commands; slow down", "");
+    if (++rate_strikes_ > kRateStrikesMax) close(websocket::close_code::policy_error, "rate limit");
+    return;
+  }
+  // Every command counts as activity, and finds out whether the session still holds.
+  auto auth = svc_.sessions.authenticate(session_.id);
+  if (!auth.ok()) {
+    json::object notice = auth.error() == AuthFailure::replaced
+                              ? json::object{{"type", "logout"}, {"code", 10003}, {"message", meaning(ErrorCode::LoggedInElsewhere)}}
+                              : json::object{{"type", "session"},
+                                             {"message", auth.error() == AuthFailure::terminated ? "restricted" : "offline"}};
+    end(std::move(notice), websocket::close_code::policy_error);
+    return;
+  }
+  auto parsed = parse_command(text);
+  if (!parsed.ok()) {
+    send_error(parsed.error().code, parsed.error().detail, parsed.error().request_id);
+    return;
+  }
+  std::visit(
+      [this](auto&& c) {
+        using T = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<T, SubscribeCommand>) on_subscribe(std::move(c));
+        else if constexpr (std::is_same_v<T, UnsubscribeCommand>) on_unsubscribe(c);
+        else if constexpr (std::is_same_v<T, PingCommand>)
+          send_private(json::object{{"type", "pong"}, {"id", c.id}});
+        else on_bet(std::move(c));
+      },
+      std::move(parsed).value());
+}
+
+void WsSession::on_subscribe(SubscribeCommand c) {
+  const std::string prefix = "table-";
+  const LiveTable* live = c.channel.rfind(prefix, 0) == 0 ? svc_.table(c.channel.substr(prefix.size())) : nullptr;
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such channel: " + c.channel, "");
+  if (!channels_.contains(c.channel) && channels_.size() >= svc_.settings.ws_subscriptions_max) {
+    return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
+  }
+  if (auto old = channels_.find(c.channel); old != channels_.end()) old->second->unsubscribe(this);
+  channels_[c.channel] = live->channel;
+  live->channel->subscribe(shared_from_this(), std::move(c.epoch), c.version);
+}
+
+void WsSession::on_unsubscribe(const UnsubscribeCommand& c) {
+  auto it = channels_.find(c.channel);
+  if (it == channels_.end()) return;
+  it->second->unsubscribe(this);
+  channels_.erase(it);
+  send_private(json::object{{"type", "unsubscribed"}, {"channel", c.channel}});
+}
+
+void WsSession::on_bet(BetCommand c) {
+  if (c.user_id != std::to_string(session_.player.id)) {
+    return send_error(ErrorCode::InvalidBet, "userId does not match the session", c.request_id);
+  }
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  if (svc_.draining) return send_error(ErrorCode::BetsNotAccepted, "the server is restarting", c.request_id);
+
+  table::PlaceBetsCommand cmd;
+  cmd.kind = kind_of(c.kind);
+  cmd.player = session_.player.id;
+  cmd.currency = session_.player.currency;
+  cmd.request_id = c.request_id;
+  cmd.game_id = c.game_id;
+  cmd.bets = std::move(c.bets);
+  cmd.check_total = c.check_value;
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  std::string table_id = c.table_id;
+  const Clock& clock = svc_.clock;
+  live->actor->place_bets(std::move(cmd), [weak, table_id, &clock](const table::BetAck& ack) {
+    if (auto self = weak.lock()) {
+      self->deliver(std::make_shared<const std::string>(json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
+    }
+  });
+}
+
+void WsSession::send_error(ErrorCode code, const std::string& detail, const std::string& request_id) {
+  json::object e{{"type", "error"}, {"code", to_int(code)}, {"message", meaning(code)}, {"detail", detail}};
+  if (!request_id.empty()) e["requestId"] = request_id;
+  send_private(std::move(e));
+}
+
+void WsSession::send_private(json::object event) {
+  if (!event.contains("ts")) event["ts"] = svc_.clock.wall_ms();
+  push(std::make_shared<const std::string>(json::serialize(event)));
+}
+
+void WsSession::deliver(std::shared_ptr<const std::string> message) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+    self->push(std::move(m));
+  });
+}
+
+void WsSession::end(json::object last_event, websocket::close_code code) {
+  boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this(), e = std::move(last_event), code]() mutable {
+    if (self->closing_ || !self->open_) return;
+    self->send_private(std::move(e));
+    self->close(code, "session ended");
+  });
+}
+
+void WsSession::push(std::shared_ptr<const std::string> message) {
+  if (closing_ || !open_) return;
+  if (queue_.size() >= svc_.settings.ws_send_queue_max ||
+      queued_bytes_ + message->size() > svc_.settings.ws_send_queue_bytes_max) {
+    dropped_slow().inc();
+    return drop("slow consumer");
+  }
+  queued_bytes_ += message->size();
+  queue_.push_back(std::move(message));
+  if (!writing_) do_write();
+}
+
+void WsSession::do_write() {
+  writing_ = true;
+  ws_.async_write(boost::asio::buffer(*queue_.front()),
+                  [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_write(ec, n); });
+}
+
+void WsSession::on_write(beast::error_code ec, size_t) {
+  writing_ = false;
+  if (ec) {
+    leave_channels();
+    return;
+  }
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty()) {
+    do_write();
+  } else if (closing_) {
+    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+  }
+}
+
+void WsSession::close(websocket::close_code code, std::string_view reason) {
+  if (closing_) return;
+  closing_ = true;
+  leave_channels();
+  if (writing_) return;  // on_write closes once the queue has drained
+  ws_.async_close(websocket::close_reason(code, reason), [self = shared_from_this()](beast::error_code) {});
+}
+
+void WsSession::drop(std::string_view why) {
+  // The client is not reading: a close frame would wait behind the unread data, so the
+  // connection is cut.
+  log::info("websocket dropped", {{"player", player()}, {"why", why}});
+  closing_ = true;
+  queue_.clear();
+  queued_bytes_ = 0;
+  leave_channels();
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+void WsSession::leave_channels() {
+  for (auto& [name, channel] : channels_) channel->unsubscribe(this);
+  channels_.clear();
+}
+
+}  // namespace croupier::gateway

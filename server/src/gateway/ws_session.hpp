@@ -1,0 +1,82 @@
+// WsSession: one player's WebSocket at /ws.
+//
+// Reads XML commands (commands.hpp), answers with JSON events, and delivers the events of
+// the table channels it follows. Every message is bounded (ws_message_bytes_max), so is
+// the number of channels and the rate of commands; the send queue is bounded too: a
+// client that does not read its events fast enough (ws_send_queue_max messages or
+// ws_send_queue_bytes_max bytes waiting) is disconnected rather than allowed to grow
+// the server's memory. The stream's keep-alive pings close a silent connection.
+//
+// Thread-safety: deliver() and end() may be called from any thread; everything else runs
+// on the session's strand.
+#pragma once
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <boost/json/object.hpp>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "gateway/commands.hpp"
+#include "gateway/http.hpp"
+#include "gateway/hub.hpp"
+#include "gateway/rate_limit.hpp"
+#include "gateway/sessions.hpp"
+
+namespace croupier::gateway {
+
+struct Services;
+
+class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session);
+  ~WsSession() override;
+
+  // Completes the upgrade of `req`.
+  void run(Request req);
+
+  ledger::PlayerId player() const override { return session_.player.id; }
+  void deliver(std::shared_ptr<const std::string> message) override;
+  // Sends a last event, then closes with `code` (e.g. a session or shutdown notice).
+  void end(boost::json::object last_event, boost::beast::websocket::close_code code);
+
+  const std::string& session_id() const { return session_.id; }
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, size_t bytes);
+  void handle(std::string_view text);
+  void on_subscribe(SubscribeCommand c);
+  void on_unsubscribe(const UnsubscribeCommand& c);
+  void on_bet(BetCommand c);
+  void send_error(ErrorCode code, const std::string& detail, const std::string& request_id);
+  void send_private(boost::json::object event);
+
+  void push(std::shared_ptr<const std::string> message);
+  void do_write();
+  void on_write(boost::beast::error_code ec, size_t bytes);
+  void close(boost::beast::websocket::close_code code, std::string_view reason);
+  void drop(std::string_view why);
+  void leave_channels();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Services& svc_;
+  const AuthedSession session_;
+
+  // State below lives on the strand.
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool open_ = false;
+  std::map<std::string, std::shared_ptr<Channel>> channels_;
+  TokenBucket bucket_;
+  int rate_strikes_ = 0;
+};
+
+}  // namespace croupier::gateway

@@ -1,0 +1,564 @@
+#include "ledger/batch.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <stdexcept>
+
+#include "ledger/op_codec.hpp"
+
+namespace croupier::ledger {
+
+namespace {
+
+__extension__ using Wide = __int128;  // (__extension__ keeps -Wpedantic quiet)
+
+bool valid_name(std::string_view s) {
+  return !s.empty() && s.size() <= kNameBytesMax;
+}
+
+[[maybe_unused]] bool is_player_kind(std::string_view kind) {
+  return kind == kKindPlayerCash || kind == kKindPlayerBonus;
+}
+
+// The total of a PlaceBets request, or nullopt when it is malformed.
+std::optional<Money> stake_total(const PlaceBets& op) {
+  if (!valid_name(op.key) || !valid_name(op.round_id) || !is_currency_code(op.currency)) {
+    return std::nullopt;
+  }
+  if (op.bets.empty() || op.bets.size() > kLinesMax) return std::nullopt;
+  Money total;
+  for (const StakeLine& line : op.bets) {
+    if (!valid_name(line.spot) || !line.amount.is_positive()) return std::nullopt;
+    auto sum = checked_add(total, line.amount);
+    if (!sum) return std::nullopt;
+    total = *sum;
+  }
+  return total;
+}
+
+bool has_duplicates(std::vector<BetId> ids) {
+  std::sort(ids.begin(), ids.end());
+  return std::adjacent_find(ids.begin(), ids.end()) != ids.end();
+}
+
+// The part of a return that goes back to the bonus account: the bonus share of the
+// stake, rounded down, so rounding never creates bonus money.
+Money bonus_share(Money returned, Money bonus_part, Money amount) {
+  assert(amount.is_positive() && bonus_part <= amount && !returned.is_negative());
+  const Wide share = static_cast<Wide>(returned.units) * bonus_part.units / amount.units;
+  return Money{static_cast<int64_t>(share)};
+}
+
+// A stored result we wrote ourselves could not be read back: the file is damaged.
+[[noreturn]] void corrupt_record(std::string_view key) {
+  throw std::runtime_error("ledger: unreadable result stored for operation " + std::string(key));
+}
+
+}  // namespace
+
+Batch::Batch(sqlite::Db& db, const AccountCache& committed, int64_t now_ms)
+    : db_(db), committed_(committed), now_ms_(now_ms) {}
+
+// ---- Savepoints ---------------------------------------------------------------------
+
+template <class F>
+auto Batch::in_savepoint(F&& body) -> decltype(body()) {
+  db_.query("SAVEPOINT op").run();
+  const size_t retired_mark = retired_.size();
+  auto result = body();
+  if (!result.ok()) {
+    db_.query("ROLLBACK TO op").run();
+    undo_op();
+    retired_.resize(retired_mark);
+  }
+  db_.query("RELEASE op").run();
+  undo_.clear();
+  return result;
+}
+
+void Batch::undo_op() {
+  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) overlay_[it->name] = it->before;
+}
+
+Result<Done, Failure> Batch::apply(const Fund& op) {
+  return in_savepoint([&] { return fund(op); });
+}
+Result<Done, Failure> Batch::apply(const OpenRound& op) {
+  return in_savepoint([&] { return open_round(op); });
+}
+Result<PlacedBets, Failure> Batch::apply(const PlaceBets& op) {
+  return in_savepoint([&] { return place_bets(op); });
+}
+Result<CancelledBets, Failure> Batch::apply(const CancelBets& op) {
+  return in_savepoint([&] { return cancel_bets(op); });
+}
+Result<Done, Failure> Batch::apply(const RecordResult& op) {
+  return in_savepoint([&] { return record_result(op); });
+}
+Result<Settlement, Failure> Batch::apply(const SettleRound& op) {
+  return in_savepoint([&] { return settle_round(op); });
+}
+Result<Settlement, Failure> Batch::apply(const CancelRound& op) {
+  return in_savepoint([&] { return cancel_round(op); });
+}
+
+// ---- Operations ---------------------------------------------------------------------
+
+Result<Done, Failure> Batch::fund(const Fund& op) {
+  if (!valid_name(op.key) || !valid_name(op.source) || !is_currency_code(op.currency) ||
+      !op.amount.is_positive()) {
+    return Failure::invalid_request;
+  }
+  const std::string fp = fingerprint(op);
+  switch (seen(op.key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same:
+      return Done{true};
+    case Seen::fresh:
+      break;
+  }
+  AccountRef to =
+      op.to_bonus ? player_bonus(op.player, op.currency) : player_cash(op.player, op.currency);
+  // Only an absurd amount can overflow a balance; refuse it rather than wrap.
+  if (!move(funding_account(op.source, op.currency), to, op.amount, "fund", std::nullopt, op.key)) {
+    return Failure::invalid_request;
+  }
+  record_op(op.key, "fund", fp, "", now_ms_);
+  return Done{};
+}
+
+Result<Done, Failure> Batch::open_round(const OpenRound& op) {
+  if (!valid_name(op.round_id) || !valid_name(op.table_id) || !valid_name(op.game) || op.seq <= 0) {
+    return Failure::invalid_request;
+  }
+  const std::string key = open_key(op.round_id);
+  const std::string fp = fingerprint(op);
+  switch (seen(key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same:
+      return Done{true};
+    case Seen::fresh:
+      break;
+  }
+  if (round_state(op.round_id)) return Failure::key_conflict;
+  // Round numbers of a table only increase, so recovery can trust max_round_seq.
+  auto max_seq = db_.query("SELECT COALESCE(MAX(seq), 0) FROM rounds WHERE table_id = ?");
+  max_seq.bind(op.table_id);
+  max_seq.step();
+  if (max_seq.int64(0) >= op.seq) return Failure::invalid_request;
+  db_.query(
+         "INSERT INTO rounds (id, table_id, game, seq, state, opened_ms) "
+         "VALUES (?, ?, ?, ?, 'open', ?)")
+      .bind(op.round_id, op.table_id, op.game, op.seq, op.at_ms)
+      .run();
+  record_op(key, "open", fp, "", op.at_ms);
+  return Done{};
+}
+
+Result<PlacedBets, Failure> Batch::place_bets(const PlaceBets& op) {
+  const std::optional<Money> total = stake_total(op);
+  if (!total) return Failure::invalid_request;
+  const std::string fp = fingerprint(op);
+  std::string stored;
+  switch (seen(op.key, fp, &stored)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same: {
+      auto ids = decode_bet_ids(stored);
+      if (!ids) corrupt_record(op.key);
+      return PlacedBets{std::move(*ids), player_balance(op.player, op.currency), true};
+    }
+    case Seen::fresh:
+      break;
+  }
+  if (auto refused = require_open(op.round_id)) return *refused;
+  const Balance before = player_balance(op.player, op.currency);
+  auto available = checked_add(before.cash, before.bonus);
+  if (available && *total > *available) return Failure::insufficient_funds;
+
+  const AccountRef cash = player_cash(op.player, op.currency);
+  const AccountRef bonus = player_bonus(op.player, op.currency);
+  const AccountRef in_play = round_account(op.round_id, op.currency);
+  Money cash_left = before.cash;
+  std::vector<BetId> ids;
+  for (const StakeLine& line : op.bets) {
+    const Money cash_part = std::min(line.amount, cash_left);
+    const Money bonus_part = line.amount - cash_part;
+    cash_left -= cash_part;
+    const BetId id = insert_bet(op, line, cash_part, bonus_part);
+    if (!move(cash, in_play, cash_part, "stake", id, op.key) ||
+        !move(bonus, in_play, bonus_part, "stake", id, op.key)) {
+      return Failure::invalid_request;
+    }
+    ids.push_back(id);
+  }
+  record_op(op.key, "bets", fp, encode_bet_ids(ids), op.at_ms);
+  return PlacedBets{std::move(ids), player_balance(op.player, op.currency), false};
+}
+
+Result<CancelledBets, Failure> Batch::cancel_bets(const CancelBets& op) {
+  if (!valid_name(op.key) || !valid_name(op.round_id) || op.bets.empty() ||
+      op.bets.size() > kLinesMax || has_duplicates(op.bets)) {
+    return Failure::invalid_request;
+  }
+  const std::string fp = fingerprint(op);
+  std::string stored;
+  switch (seen(op.key, fp, &stored)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same: {
+      auto refund = decode_refund(stored);
+      if (!refund) corrupt_record(op.key);
+      return CancelledBets{refund->refunded, player_balance(op.player, refund->currency), true};
+    }
+    case Seen::fresh:
+      break;
+  }
+  if (auto refused = require_open(op.round_id)) return *refused;
+  std::vector<BetRow> bets;
+  for (BetId id : op.bets) {
+    auto bet = read_bet(id);
+    // Only the player's own accepted bets of this round, all in one currency.
+    if (!bet || bet->round_id != op.round_id || bet->player != op.player ||
+        bet->status != "accepted" || (!bets.empty() && bet->currency != bets[0].currency)) {
+      return Failure::invalid_request;
+    }
+    bets.push_back(std::move(*bet));
+  }
+  Money refunded;
+  for (const BetRow& bet : bets) {
+    if (!refund_bet(bet, op.key)) return Failure::invalid_request;
+    refunded += bet.amount;
+  }
+  const std::string& currency = bets[0].currency;
+  record_op(op.key, "cancel_bets", fp, encode_refund({refunded, currency}), op.at_ms);
+  return CancelledBets{refunded, player_balance(op.player, currency), false};
+}
+
+Result<Done, Failure> Batch::record_result(const RecordResult& op) {
+  if (!valid_name(op.round_id) || op.result.empty() || op.result.size() > kTextBytesMax) {
+    return Failure::invalid_request;
+  }
+  const std::string key = result_key(op.round_id);
+  const std::string fp = fingerprint(op);
+  switch (seen(key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same:
+      return Done{true};
+    case Seen::fresh:
+      break;
+  }
+  if (auto refused = require_open(op.round_id)) return *refused;
+  db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ? WHERE id = ?")
+      .bind(op.result, op.at_ms, op.round_id)
+      .run();
+  record_op(key, "result", fp, "", op.at_ms);
+  return Done{};
+}
+
+Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
+  if (!valid_name(op.round_id)) return Failure::invalid_request;
+  for (const auto& [bet, returned] : op.returns) {
+    if (returned.is_negative()) return Failure::invalid_request;
+  }
+  const std::string key = settle_key(op.round_id);
+  const std::string fp = fingerprint(op);
+  std::string stored;
+  switch (seen(key, fp, &stored)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same: {
+      auto players = replayed_settlement(stored);
+      if (!players) corrupt_record(key);
+      return Settlement{std::move(*players), true};
+    }
+    case Seen::fresh:
+      break;
+  }
+  if (auto refused = require_unended(op.round_id)) return *refused;
+
+  // The returns must name every accepted bet of the round exactly once.
+  const std::vector<BetRow> bets = accepted_bets(op.round_id);
+  std::unordered_map<BetId, Money> returns(op.returns.begin(), op.returns.end());
+  if (returns.size() != op.returns.size() || returns.size() != bets.size()) {
+    return Failure::invalid_request;
+  }
+  for (const BetRow& bet : bets) {
+    if (!returns.contains(bet.id)) return Failure::invalid_request;
+  }
+
+  std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
+  for (const BetRow& bet : bets) {
+    const Money returned = returns.at(bet.id);
+    if (!settle_bet(bet, returned, key)) return Failure::invalid_request;
+    PlayerSettlement& p = by_player[{bet.player, bet.currency}];
+    p.player = bet.player;
+    p.currency = bet.currency;
+    p.staked += bet.amount;
+    auto sum = checked_add(p.returned, returned);
+    if (!sum) return Failure::invalid_request;
+    p.returned = *sum;
+  }
+  close_round(op.round_id, "settled", std::nullopt, op.at_ms);
+
+  std::vector<PlayerSettlement> players;
+  for (auto& [who, p] : by_player) players.push_back(std::move(p));
+  record_op(key, "settle", fp, encode_settlement(players), op.at_ms);
+  fill_balances(players);
+  return Settlement{std::move(players), false};
+}
+
+Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
+  if (!valid_name(op.round_id) || op.reason.size() > kTextBytesMax) {
+    return Failure::invalid_request;
+  }
+  const std::string key = cancel_key(op.round_id);
+  const std::string fp = fingerprint(op);
+  std::string stored;
+  switch (seen(key, fp, &stored)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same: {
+      auto players = replayed_settlement(stored);
+      if (!players) corrupt_record(key);
+      return Settlement{std::move(*players), true};
+    }
+    case Seen::fresh:
+      break;
+  }
+  if (auto refused = require_unended(op.round_id)) return *refused;
+
+  std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
+  for (const BetRow& bet : accepted_bets(op.round_id)) {
+    if (!refund_bet(bet, key)) return Failure::invalid_request;
+    PlayerSettlement& p = by_player[{bet.player, bet.currency}];
+    p.player = bet.player;
+    p.currency = bet.currency;
+    p.staked += bet.amount;
+    p.returned += bet.amount;
+  }
+  close_round(op.round_id, "cancelled", op.reason, op.at_ms);
+
+  std::vector<PlayerSettlement> players;
+  for (auto& [who, p] : by_player) players.push_back(std::move(p));
+  record_op(key, "cancel", fp, encode_settlement(players), op.at_ms);
+  fill_balances(players);
+  return Settlement{std::move(players), false};
+}
+
+// ---- Accounts and transfers ---------------------------------------------------------
+
+Batch::Entry& Batch::load(const AccountRef& ref) {
+  if (auto it = overlay_.find(ref.name); it != overlay_.end()) return it->second;
+  CachedAccount account;
+  if (auto it = committed_.find(ref.name); it != committed_.end()) {
+    account = it->second;
+  } else {
+    // Not touched by this batch, so the row holds the committed value.
+    auto q = db_.query("SELECT id, balance FROM accounts WHERE name = ?");
+    q.bind(ref.name);
+    if (q.step()) account = CachedAccount{q.int64(0), q.money(1)};
+  }
+  return overlay_.emplace(ref.name, Entry{account, false}).first->second;
+}
+
+Balance Batch::player_balance(PlayerId player, std::string_view currency) {
+  return Balance{load(player_cash(player, currency)).account.balance,
+                 load(player_bonus(player, currency)).account.balance};
+}
+
+bool Batch::move(const AccountRef& from, const AccountRef& to, Money amount, std::string_view kind,
+                 std::optional<BetId> bet, std::string_view op_key) {
+  assert(!amount.is_negative());
+  if (amount.is_zero()) return true;
+  Entry& debit = load(from);
+  Entry& credit = load(to);
+  const auto debit_after = checked_sub(debit.account.balance, amount);
+  const auto credit_after = checked_add(credit.account.balance, amount);
+  if (!debit_after || !credit_after) return false;
+  // Callers check player funds first; a player account going negative is a bug.
+  assert(!(is_player_kind(from.kind) && debit_after->is_negative()));
+
+  remember(from.name, debit);
+  remember(to.name, credit);
+  if (debit.account.id == 0) create(from, debit);
+  if (credit.account.id == 0) create(to, credit);
+  debit.account.balance = *debit_after;
+  credit.account.balance = *credit_after;
+  debit.dirty = credit.dirty = true;
+
+  auto q = db_.query(
+      "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind) "
+      "VALUES (?, ?, ?, ?, ?, ?)");
+  if (bet) {
+    q.bind(op_key, debit.account.id, credit.account.id, amount, *bet, kind);
+  } else {
+    q.bind(op_key, debit.account.id, credit.account.id, amount, std::nullopt, kind);
+  }
+  q.run();
+  return true;
+}
+
+void Batch::create(const AccountRef& ref, Entry& entry) {
+  db_.query("INSERT INTO accounts (name, kind, owner, currency, balance) VALUES (?, ?, ?, ?, 0)")
+      .bind(ref.name, ref.kind, ref.owner, ref.currency)
+      .run();
+  entry.account.id = db_.last_insert_rowid();
+}
+
+void Batch::remember(const std::string& name, const Entry& entry) {
+  undo_.push_back(Undo{name, entry});
+}
+
+void Batch::retire_round_accounts(std::string_view round_id) {
+  auto q = db_.query("SELECT DISTINCT currency FROM bets WHERE round_id = ?");
+  q.bind(round_id);
+  while (q.step()) retired_.push_back(round_account(round_id, q.text(0)).name);
+}
+
+void Batch::write_balances() {
+  for (const auto& [name, entry] : overlay_) {
+    if (!entry.dirty) continue;
+    db_.query("UPDATE accounts SET balance = ? WHERE id = ?")
+        .bind(entry.account.balance, entry.account.id)
+        .run();
+  }
+}
+
+void Batch::publish(AccountCache& cache) const {
+  for (const auto& [name, entry] : overlay_) cache.insert_or_assign(name, entry.account);
+  for (const std::string& name : retired_) cache.erase(name);
+}
+
+// ---- Idempotency records ------------------------------------------------------------
+
+Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std::string* result) {
+  auto q = db_.query("SELECT fingerprint, result FROM ops WHERE key = ?");
+  q.bind(key);
+  if (!q.step()) return Seen::fresh;
+  if (q.blob(0) != fingerprint) return Seen::conflict;
+  if (result) *result = q.text(1);
+  return Seen::same;
+}
+
+void Batch::record_op(std::string_view key, std::string_view kind, std::string_view fingerprint,
+                      std::string_view result, int64_t at_ms) {
+  db_.query("INSERT INTO ops (key, kind, fingerprint, result, created_ms) VALUES (?, ?, ?, ?, ?)")
+      .bind(key, kind, sqlite::Blob{fingerprint}, result, at_ms)
+      .run();
+}
+
+// ---- Rounds and bets ----------------------------------------------------------------
+
+std::optional<std::string> Batch::round_state(std::string_view round_id) {
+  auto q = db_.query("SELECT state FROM rounds WHERE id = ?");
+  q.bind(round_id);
+  if (!q.step()) return std::nullopt;
+  return q.text(0);
+}
+
+std::optional<Failure> Batch::require_open(std::string_view round_id) {
+  auto state = round_state(round_id);
+  if (!state) return Failure::round_not_found;
+  if (*state != "open") return Failure::round_not_open;
+  return std::nullopt;
+}
+
+// A round ends exactly once: settling a cancelled round or cancelling a settled one
+// conflicts with how it already ended.
+std::optional<Failure> Batch::require_unended(std::string_view round_id) {
+  auto state = round_state(round_id);
+  if (!state) return Failure::round_not_found;
+  if (*state != "open" && *state != "result") return Failure::key_conflict;
+  return std::nullopt;
+}
+
+std::optional<Batch::BetRow> Batch::read_bet(BetId id) {
+  auto q = db_.query(
+      "SELECT round_id, player_id, currency, amount, cash_part, bonus_part, status "
+      "FROM bets WHERE id = ?");
+  q.bind(id);
+  if (!q.step()) return std::nullopt;
+  return BetRow{id,         q.text(0),  q.int64(1), q.text(2),
+                q.money(3), q.money(4), q.money(5), q.text(6)};
+}
+
+std::vector<Batch::BetRow> Batch::accepted_bets(std::string_view round_id) {
+  auto q = db_.query(
+      "SELECT id, player_id, currency, amount, cash_part, bonus_part FROM bets "
+      "WHERE round_id = ? AND status = 'accepted' ORDER BY id");
+  q.bind(round_id);
+  std::vector<BetRow> bets;
+  while (q.step()) {
+    bets.push_back(BetRow{q.int64(0), std::string(round_id), q.int64(1), q.text(2), q.money(3),
+                          q.money(4), q.money(5), "accepted"});
+  }
+  return bets;
+}
+
+BetId Batch::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part,
+                        Money bonus_part) {
+  db_.query(
+         "INSERT INTO bets (round_id, player_id, currency, spot, amount, cash_part, bonus_part, "
+         "status, place_key, placed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 'accepted', ?, ?)")
+      .bind(op.round_id, op.player, op.currency, line.spot, line.amount, cash_part, bonus_part,
+            op.key, op.at_ms)
+      .run();
+  return db_.last_insert_rowid();
+}
+
+// The stake moves from the round to the house, then the house pays the return to the
+// accounts the stake came from, in proportion.
+bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_key) {
+  const AccountRef house = house_account(bet.currency);
+  const Money to_bonus = bonus_share(returned, bet.bonus_part, bet.amount);
+  if (!move(round_account(bet.round_id, bet.currency), house, bet.amount, "stake_in", bet.id,
+            op_key) ||
+      !move(house, player_bonus(bet.player, bet.currency), to_bonus, "payout", bet.id, op_key) ||
+      !move(house, player_cash(bet.player, bet.currency), returned - to_bonus, "payout", bet.id,
+            op_key)) {
+    return false;
+  }
+  db_.query("UPDATE bets SET status = 'settled', returned = ?, settle_key = ? WHERE id = ?")
+      .bind(returned, op_key, bet.id)
+      .run();
+  return true;
+}
+
+bool Batch::refund_bet(const BetRow& bet, std::string_view op_key) {
+  const AccountRef in_play = round_account(bet.round_id, bet.currency);
+  if (!move(in_play, player_cash(bet.player, bet.currency), bet.cash_part, "refund", bet.id,
+            op_key) ||
+      !move(in_play, player_bonus(bet.player, bet.currency), bet.bonus_part, "refund", bet.id,
+            op_key)) {
+    return false;
+  }
+  db_.query("UPDATE bets SET status = 'refunded', settle_key = ? WHERE id = ?")
+      .bind(op_key, bet.id)
+      .run();
+  return true;
+}
+
+void Batch::close_round(std::string_view round_id, std::string_view state,
+                        const std::optional<std::string>& reason, int64_t at_ms) {
+  db_.query("UPDATE rounds SET state = ?, reason = ?, closed_ms = ? WHERE id = ?")
+      .bind(state, reason, at_ms, round_id)
+      .run();
+  retire_round_accounts(round_id);
+}
+
+std::optional<std::vector<PlayerSettlement>> Batch::replayed_settlement(const std::string& stored) {
+  auto players = decode_settlement(stored);
+  if (players) fill_balances(*players);
+  return players;
+}
+
+void Batch::fill_balances(std::vector<PlayerSettlement>& players) {
+  for (PlayerSettlement& p : players) p.balance = player_balance(p.player, p.currency);
+}
+
+}  // namespace croupier::ledger

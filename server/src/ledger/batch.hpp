@@ -1,0 +1,129 @@
+// Batch: applies ledger operations inside one open SQLite write transaction, private to
+// the ledger.
+//
+// The caller (the writer) runs BEGIN IMMEDIATE, applies each operation, calls
+// write_balances() and COMMIT, and only after a successful commit calls publish() to
+// move the batch's account balances into the committed cache. Each operation runs in
+// its own SAVEPOINT: a refused operation is rolled back to it, together with its changes
+// to the in-memory overlay, so it leaves no trace and does not disturb the others.
+//
+// Balances are validated against an overlay on top of the committed cache, so a later
+// operation of the batch sees what an earlier one did. Round states, bets and
+// idempotency records are read from the write connection itself, which sees the batch's
+// own uncommitted rows: that is the overlay for everything but balances.
+//
+// Thread-safety: none. A Batch lives on the writer for one transaction; it reads the
+// committed cache without locking because the writer is the only thread that changes it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ledger/accounts.hpp"
+#include "ledger/ledger.hpp"
+#include "db/sqlite.hpp"
+
+namespace croupier::ledger {
+
+// Limits on what one operation may carry; beyond them it is invalid_request.
+inline constexpr size_t kNameBytesMax = 256;   // keys, round, table, spot, source
+inline constexpr size_t kTextBytesMax = 4096;  // results, cancellation reasons
+inline constexpr size_t kLinesMax = 1024;      // stake lines or bet ids in one operation
+
+struct CachedAccount {
+  int64_t id = 0;  // 0: the account does not exist yet (balance zero)
+  Money balance;
+};
+using AccountCache = std::unordered_map<std::string, CachedAccount>;
+
+class Batch {
+ public:
+  // `now_ms` stamps records of operations that carry no time of their own (Fund).
+  Batch(sqlite::Db& db, const AccountCache& committed, int64_t now_ms);
+
+  Result<Done, Failure> apply(const Fund& op);
+  Result<Done, Failure> apply(const OpenRound& op);
+  Result<PlacedBets, Failure> apply(const PlaceBets& op);
+  Result<CancelledBets, Failure> apply(const CancelBets& op);
+  Result<Done, Failure> apply(const RecordResult& op);
+  Result<Settlement, Failure> apply(const SettleRound& op);
+  Result<Settlement, Failure> apply(const CancelRound& op);
+
+  // Writes the final balance of every account the batch changed (before COMMIT).
+  void write_balances();
+  // Copies every account the batch read or changed into `cache` and drops the accounts
+  // of rounds that ended (after COMMIT succeeded).
+  void publish(AccountCache& cache) const;
+
+ private:
+  struct Entry {
+    CachedAccount account;
+    bool dirty = false;  // balance changed in this batch
+  };
+  struct Undo {
+    std::string name;
+    Entry before;
+  };
+  struct BetRow {
+    BetId id = 0;
+    std::string round_id;
+    PlayerId player = 0;
+    std::string currency;
+    Money amount, cash_part, bonus_part;
+    std::string status;
+  };
+  enum class Seen { fresh, same, conflict };
+
+  template <class F>
+  auto in_savepoint(F&& body) -> decltype(body());
+  void undo_op();
+
+  Result<Done, Failure> fund(const Fund& op);
+  Result<Done, Failure> open_round(const OpenRound& op);
+  Result<PlacedBets, Failure> place_bets(const PlaceBets& op);
+  Result<CancelledBets, Failure> cancel_bets(const CancelBets& op);
+  Result<Done, Failure> record_result(const RecordResult& op);
+  Result<Settlement, Failure> settle_round(const SettleRound& op);
+  Result<Settlement, Failure> cancel_round(const CancelRound& op);
+
+  // Accounts and transfers.
+  Entry& load(const AccountRef& ref);
+  Balance player_balance(PlayerId player, std::string_view currency);
+  [[nodiscard]] bool move(const AccountRef& from, const AccountRef& to, Money amount,
+                          std::string_view kind, std::optional<BetId> bet, std::string_view op_key);
+  void create(const AccountRef& ref, Entry& entry);
+  void remember(const std::string& name, const Entry& entry);
+  void retire_round_accounts(std::string_view round_id);
+
+  // Idempotency records.
+  Seen seen(std::string_view key, std::string_view fingerprint, std::string* result);
+  void record_op(std::string_view key, std::string_view kind, std::string_view fingerprint,
+                 std::string_view result, int64_t at_ms);
+
+  // Rounds and bets.
+  std::optional<std::string> round_state(std::string_view round_id);
+  std::optional<Failure> require_open(std::string_view round_id);
+  std::optional<Failure> require_unended(std::string_view round_id);
+  std::optional<BetRow> read_bet(BetId id);
+  std::vector<BetRow> accepted_bets(std::string_view round_id);
+  BetId insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part, Money bonus_part);
+  [[nodiscard]] bool settle_bet(const BetRow& bet, Money returned, std::string_view op_key);
+  [[nodiscard]] bool refund_bet(const BetRow& bet, std::string_view op_key);
+  void close_round(std::string_view round_id, std::string_view state,
+                   const std::optional<std::string>& reason, int64_t at_ms);
+  std::optional<std::vector<PlayerSettlement>> replayed_settlement(const std::string& stored);
+  void fill_balances(std::vector<PlayerSettlement>& players);
+
+  sqlite::Db& db_;
+  const AccountCache& committed_;
+  const int64_t now_ms_;
+  std::unordered_map<std::string, Entry> overlay_;
+  std::vector<Undo> undo_;            // the current operation's overlay changes
+  std::vector<std::string> retired_;  // accounts of rounds that ended in this batch
+};
+
+}  // namespace croupier::ledger

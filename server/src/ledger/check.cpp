@@ -1,0 +1,379 @@
+// check_ledger: the independent audit of a ledger file (see ledger.hpp). It reads the
+// file on its own read-only connection inside one read transaction, so it sees one
+// consistent snapshot even while a server is writing, and it trusts nothing the writer
+// keeps in memory: balances are recomputed from transfers, and every bet's transfers
+// are recomputed from the bet.
+#include <map>
+#include <unordered_map>
+
+#include "ledger/accounts.hpp"
+#include "ledger/ledger.hpp"
+#include "ledger/schema.hpp"
+#include "db/sqlite.hpp"
+
+namespace croupier::ledger {
+
+namespace {
+
+// Enough lines to diagnose any damage without flooding a terminal.
+constexpr size_t kProblemsMax = 1000;
+
+// Sums of a tampered file may exceed int64. (__extension__ keeps -Wpedantic quiet.)
+__extension__ using Wide = __int128;
+
+std::string show(Wide units) {
+  if (units > INT64_MAX || units < INT64_MIN) return "(beyond int64)";
+  return format_money(Money{static_cast<int64_t>(units)});
+}
+std::string show(Money m) {
+  return format_money(m);
+}
+
+// What the transfers of one bet add up to.
+struct BetFlows {
+  Wide stake_cash = 0, stake_bonus = 0;
+  int stake_n = 0;
+  Wide stake_in = 0;
+  int stake_in_n = 0;
+  Wide payout_cash = 0, payout_bonus = 0;
+  int payout_n = 0;
+  Wide refund_cash = 0, refund_bonus = 0;
+  int refund_n = 0;
+  int misdirected = 0;  // transfers between accounts the bet has nothing to do with
+};
+
+struct BetRow {
+  BetId id = 0;
+  std::string round_id;
+  PlayerId player = 0;
+  std::string currency;
+  Money amount, cash_part, bonus_part;
+  std::string status;
+  std::optional<int64_t> returned;
+  std::optional<std::string> round_state;  // nullopt: the round does not exist
+};
+
+int nonzero(Money m) {
+  return m.is_zero() ? 0 : 1;
+}
+
+class Checker {
+ public:
+  Checker(sqlite::Db& db, CheckReport& report) : db_(db), report_(report) {}
+
+  void run() {
+    count();
+    currency_sums();
+    account_balances();
+    players_not_negative();
+    transfer_shapes();
+    bets();
+    rounds_in_play();
+    rounds_closed();
+    if (dropped_ > 0) {
+      report_.problems.push_back("... and " + std::to_string(dropped_) + " more problems");
+    }
+  }
+
+ private:
+  void problem(std::string line) {
+    if (report_.problems.size() < kProblemsMax) {
+      report_.problems.push_back(std::move(line));
+    } else {
+      ++dropped_;
+    }
+  }
+
+  int64_t count_of(std::string_view sql) {
+    auto q = db_.query(sql);
+    q.step();
+    return q.int64(0);
+  }
+
+  void count() {
+    report_.accounts = count_of("SELECT count(*) FROM accounts");
+    report_.transfers = count_of("SELECT count(*) FROM transfers");
+    report_.bets = count_of("SELECT count(*) FROM bets");
+    report_.bets_settled = count_of("SELECT count(*) FROM bets WHERE status = 'settled'");
+    report_.bets_refunded = count_of("SELECT count(*) FROM bets WHERE status = 'refunded'");
+    report_.bets_in_play = count_of(
+        "SELECT count(*) FROM bets b JOIN rounds r ON r.id = b.round_id "
+        "WHERE b.status = 'accepted' AND r.state IN ('open', 'result')");
+    report_.rounds_open = count_of("SELECT count(*) FROM rounds WHERE state IN ('open', 'result')");
+  }
+
+  void currency_sums() {
+    auto q = db_.query("SELECT currency, SUM(balance) FROM accounts GROUP BY currency");
+    while (q.step()) {
+      const std::string currency = q.text(0);
+      const Money sum = q.money(1);
+      report_.sum_by_currency[currency] = sum;
+      if (!sum.is_zero()) {
+        problem("currency " + currency + " sums to " + show(sum) + " instead of zero");
+      }
+    }
+  }
+
+  void account_balances() {
+    auto q = db_.query(
+        "SELECT a.name, a.balance, COALESCE(c.total, 0) - COALESCE(d.total, 0) FROM accounts a "
+        "LEFT JOIN (SELECT credit_account AS id, SUM(amount) AS total FROM transfers "
+        "           GROUP BY credit_account) c ON c.id = a.id "
+        "LEFT JOIN (SELECT debit_account AS id, SUM(amount) AS total FROM transfers "
+        "           GROUP BY debit_account) d ON d.id = a.id "
+        "WHERE a.balance <> COALESCE(c.total, 0) - COALESCE(d.total, 0)");
+    while (q.step()) {
+      problem("account " + q.text(0) + " holds " + show(q.money(1)) +
+              " but its transfers add up to " + show(q.money(2)));
+    }
+  }
+
+  void players_not_negative() {
+    auto q = db_.query(
+        "SELECT name, balance FROM accounts "
+        "WHERE kind IN ('player_cash', 'player_bonus') AND balance < 0");
+    while (q.step()) problem("player account " + q.text(0) + " is negative: " + show(q.money(1)));
+  }
+
+  // Transfers that are malformed whatever bet they belong to.
+  void transfer_shapes() {
+    auto orphans = db_.query(
+        "SELECT t.id, t.op_key FROM transfers t LEFT JOIN ops o ON o.key = t.op_key "
+        "WHERE o.key IS NULL");
+    while (orphans.step()) {
+      problem("transfer " + std::to_string(orphans.int64(0)) + " names operation " +
+              orphans.text(1) + ", which is not recorded");
+    }
+    auto shapes = db_.query(
+        "SELECT t.id, t.kind, d.name, c.name FROM transfers t "
+        "LEFT JOIN accounts d ON d.id = t.debit_account "
+        "LEFT JOIN accounts c ON c.id = t.credit_account "
+        "WHERE d.id IS NULL OR c.id IS NULL OR d.currency <> c.currency "
+        "   OR (t.kind = 'fund') <> (t.bet_id IS NULL) "
+        "   OR (t.kind = 'fund' AND (d.kind <> 'funding' "
+        "       OR c.kind NOT IN ('player_cash', 'player_bonus')))");
+    while (shapes.step()) {
+      problem("transfer " + std::to_string(shapes.int64(0)) + " (" + shapes.text(1) + " from " +
+              shapes.text(2) + " to " + shapes.text(3) + ") is malformed");
+    }
+  }
+
+  // Bets and the transfers that name them, read in bet id order and merged.
+  void bets() {
+    load_account_names();
+    auto transfers = db_.query(
+        "SELECT bet_id, kind, debit_account, credit_account, amount FROM transfers "
+        "WHERE bet_id IS NOT NULL ORDER BY bet_id, id");
+    bool more = transfers.step();
+    auto q = db_.query(
+        "SELECT b.id, b.round_id, b.player_id, b.currency, b.amount, b.cash_part, "
+        "b.bonus_part, b.status, b.returned, r.state FROM bets b "
+        "LEFT JOIN rounds r ON r.id = b.round_id ORDER BY b.id");
+    while (q.step()) {
+      BetRow bet{
+          q.int64(0),        q.text(1),  q.int64(2),
+          q.text(3),         q.money(4), q.money(5),
+          q.money(6),        q.text(7),  q.is_null(8) ? std::nullopt : std::optional(q.int64(8)),
+          q.optional_text(9)};
+      BetFlows flows;
+      while (more && transfers.int64(0) < bet.id) {
+        problem("transfer for bet " + std::to_string(transfers.int64(0)) +
+                ", which does not exist");
+        more = transfers.step();
+      }
+      for (; more && transfers.int64(0) == bet.id; more = transfers.step()) {
+        add_flow(bet, transfers.text(1), transfers.int64(2), transfers.int64(3), transfers.money(4),
+                 flows);
+      }
+      check_bet(bet, flows);
+    }
+    for (; more; more = transfers.step()) {
+      problem("transfer for bet " + std::to_string(transfers.int64(0)) + ", which does not exist");
+    }
+  }
+
+  void load_account_names() {
+    auto q = db_.query("SELECT id, name FROM accounts");
+    while (q.step()) account_names_[q.int64(0)] = q.text(1);
+  }
+
+  const std::string& name_of(int64_t id) {
+    static const std::string missing = "(missing account)";
+    auto it = account_names_.find(id);
+    return it == account_names_.end() ? missing : it->second;
+  }
+
+  void add_flow(const BetRow& bet, const std::string& kind, int64_t debit_id, int64_t credit_id,
+                Money amount, BetFlows& f) {
+    const std::string& debit = name_of(debit_id);
+    const std::string& credit = name_of(credit_id);
+    const std::string cash = player_cash(bet.player, bet.currency).name;
+    const std::string bonus = player_bonus(bet.player, bet.currency).name;
+    const std::string in_play = round_account(bet.round_id, bet.currency).name;
+    const std::string house = house_account(bet.currency).name;
+    if (kind == "stake" && credit == in_play && (debit == cash || debit == bonus)) {
+      (debit == cash ? f.stake_cash : f.stake_bonus) += amount.units;
+      ++f.stake_n;
+    } else if (kind == "stake_in" && debit == in_play && credit == house) {
+      f.stake_in += amount.units;
+      ++f.stake_in_n;
+    } else if (kind == "payout" && debit == house && (credit == cash || credit == bonus)) {
+      (credit == cash ? f.payout_cash : f.payout_bonus) += amount.units;
+      ++f.payout_n;
+    } else if (kind == "refund" && debit == in_play && (credit == cash || credit == bonus)) {
+      (credit == cash ? f.refund_cash : f.refund_bonus) += amount.units;
+      ++f.refund_n;
+    } else {
+      ++f.misdirected;
+    }
+  }
+
+  void check_bet(const BetRow& bet, const BetFlows& f) {
+    const std::string who = "bet " + std::to_string(bet.id) + " (round " + bet.round_id + ")";
+    if (!bet.round_state) problem(who + " belongs to a round that does not exist");
+    if (f.misdirected > 0) problem(who + " has transfers between the wrong accounts");
+    // The stake left the player once: one transfer per source, for the recorded parts.
+    if (f.stake_cash != bet.cash_part.units || f.stake_bonus != bet.bonus_part.units ||
+        f.stake_n != nonzero(bet.cash_part) + nonzero(bet.bonus_part)) {
+      problem(who + " stake of " + show(bet.amount) + " was transferred as " +
+              show(f.stake_cash + f.stake_bonus) + " in " + std::to_string(f.stake_n) +
+              " transfers");
+    }
+    if (bet.status == "settled") {
+      check_settled(who, bet, f);
+    } else if (bet.status == "refunded") {
+      check_refunded(who, bet, f);
+    } else {
+      check_accepted(who, bet, f);
+    }
+  }
+
+  void check_settled(const std::string& who, const BetRow& bet, const BetFlows& f) {
+    if (f.refund_n > 0) problem(who + " was both settled and refunded");
+    if (bet.round_state && *bet.round_state != "settled") {
+      problem(who + " is settled but its round is " + *bet.round_state);
+    }
+    if (f.stake_in_n != 1 || f.stake_in != bet.amount.units) {
+      problem(who + " stake of " + show(bet.amount) + " reached the house as " + show(f.stake_in) +
+              " in " + std::to_string(f.stake_in_n) + " transfers");
+    }
+    if (!bet.returned || *bet.returned < 0) {
+      problem(who + " is settled without a recorded return");
+      return;
+    }
+    const Wide returned = *bet.returned;
+    const Wide to_bonus = returned * bet.bonus_part.units / bet.amount.units;
+    if (f.payout_cash + f.payout_bonus != returned || f.payout_bonus != to_bonus ||
+        f.payout_n > 2) {
+      problem(who + " should have been paid " + show(returned) + " (bonus " + show(to_bonus) +
+              ") but was paid " + show(f.payout_cash + f.payout_bonus) + " (bonus " +
+              show(f.payout_bonus) + ") in " + std::to_string(f.payout_n) + " transfers");
+    }
+  }
+
+  void check_refunded(const std::string& who, const BetRow& bet, const BetFlows& f) {
+    if (f.stake_in_n > 0 || f.payout_n > 0) problem(who + " was both refunded and settled");
+    if (f.refund_cash != bet.cash_part.units || f.refund_bonus != bet.bonus_part.units ||
+        f.refund_n != nonzero(bet.cash_part) + nonzero(bet.bonus_part)) {
+      problem(who + " stake of " + show(bet.amount) + " was refunded as " +
+              show(f.refund_cash + f.refund_bonus) + " in " + std::to_string(f.refund_n) +
+              " transfers");
+    }
+  }
+
+  void check_accepted(const std::string& who, const BetRow& bet, const BetFlows& f) {
+    if (f.stake_in_n > 0 || f.payout_n > 0 || f.refund_n > 0) {
+      problem(who + " is still accepted but money already moved back out of it");
+    }
+    if (bet.round_state && *bet.round_state != "open" && *bet.round_state != "result") {
+      problem(who + " is still accepted but its round is " + *bet.round_state);
+    }
+  }
+
+  // Open rounds hold exactly their accepted stakes; ended rounds hold nothing.
+  void rounds_in_play() {
+    auto q = db_.query(
+        "SELECT a.name, a.balance, r.state, "
+        "  (SELECT COALESCE(SUM(b.amount), 0) FROM bets b WHERE b.round_id = a.owner "
+        "     AND b.currency = a.currency AND b.status = 'accepted') "
+        "FROM accounts a LEFT JOIN rounds r ON r.id = a.owner WHERE a.kind = 'round'");
+    while (q.step()) {
+      const std::string name = q.text(0);
+      const Money balance = q.money(1);
+      const std::optional<std::string> state = q.optional_text(2);
+      const bool ended = state == "settled" || state == "cancelled";
+      const Money expected = ended ? Money{} : q.money(3);
+      if (!state) problem("account " + name + " belongs to a round that does not exist");
+      if (balance != expected) {
+        problem("account " + name + " of a round that is " + state.value_or("missing") + " holds " +
+                show(balance) + " instead of " + show(expected));
+      }
+    }
+    auto missing = db_.query(
+        "SELECT b.round_id, b.currency, SUM(b.amount) FROM bets b WHERE b.status = 'accepted' "
+        "AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.kind = 'round' "
+        "                AND a.owner = b.round_id AND a.currency = b.currency) "
+        "GROUP BY b.round_id, b.currency");
+    while (missing.step()) {
+      problem("round " + missing.text(0) + " has " + show(missing.money(2)) + " " +
+              missing.text(1) + " of accepted bets but no account holding them");
+    }
+  }
+
+  // A round ends once, by the operation that is recorded for it.
+  void rounds_closed() {
+    auto q = db_.query(
+        "SELECT r.id, r.state FROM rounds r WHERE "
+        "(r.state = 'settled' AND NOT EXISTS (SELECT 1 FROM ops WHERE key = 'settle:' || r.id)) "
+        "OR (r.state = 'cancelled' AND NOT EXISTS (SELECT 1 FROM ops WHERE key = 'cancel:' || "
+        "r.id)) "
+        "OR (r.state = 'settled' AND EXISTS (SELECT 1 FROM ops WHERE key = 'cancel:' || r.id)) "
+        "OR (r.state = 'cancelled' AND EXISTS (SELECT 1 FROM ops WHERE key = 'settle:' || r.id)) "
+        "OR (r.state = 'result' AND r.result IS NULL)");
+    while (q.step()) {
+      problem("round " + q.text(0) + " is " + q.text(1) + " without a matching record of how");
+    }
+  }
+
+  sqlite::Db& db_;
+  CheckReport& report_;
+  std::unordered_map<int64_t, std::string> account_names_;
+  size_t dropped_ = 0;
+};
+
+bool schema_is_ours(sqlite::Db& db, CheckReport& report) {
+  auto q = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+  if (!q.step()) {
+    report.problems.push_back(db.path() + " is not a ledger (no meta table)");
+    return false;
+  }
+  auto version = db.scalar_text("SELECT value FROM meta WHERE key = 'schema_version'");
+  if (version != std::string(kSchemaVersion)) {
+    report.problems.push_back(db.path() + " has schema_version " + version.value_or("(none)") +
+                              ", this checker reads " + std::string(kSchemaVersion));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+CheckReport check_ledger(const std::string& path) {
+  CheckReport report;
+  try {
+    auto db = open_read_connection(path);
+    // One read transaction: every check sees the same committed snapshot.
+    db->exec("BEGIN");
+    if (schema_is_ours(*db, report)) {
+      Checker checker(*db, report);
+      checker.run();
+    }
+    db->exec("COMMIT");
+  } catch (const std::exception& e) {
+    report.problems.push_back(std::string("cannot read ledger: ") + e.what());
+  }
+  report.ok = report.problems.empty();
+  return report;
+}
+
+}  // namespace croupier::ledger

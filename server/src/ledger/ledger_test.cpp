@@ -1,0 +1,626 @@
+#include "ledger/ledger.hpp"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <fstream>
+#include <thread>
+
+#include "ledger/ledger_testing.hpp"
+
+namespace croupier::ledger {
+namespace {
+
+using testing_support::major;
+using testing_support::run;
+using testing_support::TempDir;
+using testing_support::WriterGate;
+
+constexpr PlayerId kAlice = 1;
+constexpr PlayerId kBob = 2;
+
+// Runs SQL on the file through its own plain sqlite3 connection (tampering, triggers).
+void exec_sql(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  std::string message = error ? error : "";
+  sqlite3_free(error);
+  sqlite3_close(db);
+  ASSERT_EQ(rc, SQLITE_OK) << message;
+}
+
+Fund fund(std::string key, PlayerId player, Money amount, bool to_bonus = false) {
+  return Fund{std::move(key), player, "EUR", amount, "demo", to_bonus};
+}
+
+OpenRound open_round(std::string id, int64_t seq, std::string table = "rou-1") {
+  return OpenRound{std::move(id), std::move(table), "roulette", seq, 1000 + seq};
+}
+
+PlaceBets bets(std::string key, std::string round, PlayerId player, std::vector<StakeLine> lines) {
+  return PlaceBets{std::move(key), std::move(round), player, "EUR", std::move(lines), 5};
+}
+
+// Each test runs once with the writer thread and once inline.
+class LedgerTest : public ::testing::TestWithParam<bool> {
+ protected:
+  bool inline_mode() const { return GetParam(); }
+  Options options() const {
+    Options o;
+    o.path = path_;
+    o.inline_mode = inline_mode();
+    return o;
+  }
+  std::unique_ptr<Ledger> open() const { return Ledger::open(options()); }
+
+  TempDir dir_;
+  const std::string path_ = dir_.file("ledger.db");
+};
+
+INSTANTIATE_TEST_SUITE_P(Modes, LedgerTest, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Inline" : "Threaded"; });
+
+TEST_P(LedgerTest, FundsBetsAndSettlesARound) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto placed = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}, {"17", major(5)}}));
+  ASSERT_TRUE(placed.ok()) << failure_name(placed.error());
+  ASSERT_EQ(placed->bet_ids.size(), 2u);
+  EXPECT_FALSE(placed->replayed);
+  EXPECT_EQ(placed->balance.cash, major(85));
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(85));
+
+  auto settled =
+      run(*ledger,
+          SettleRound{"r1", {{placed->bet_ids[0], major(20)}, {placed->bet_ids[1], Money{}}}, 9});
+  ASSERT_TRUE(settled.ok()) << failure_name(settled.error());
+  ASSERT_EQ(settled->players.size(), 1u);
+  EXPECT_EQ(settled->players[0].player, kAlice);
+  EXPECT_EQ(settled->players[0].staked, major(15));
+  EXPECT_EQ(settled->players[0].returned, major(20));
+  EXPECT_EQ(settled->players[0].balance.cash, major(105));
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").total(), major(105));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").total(), Money{});
+
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 2);
+  EXPECT_EQ(report.sum_by_currency["EUR"], Money{});
+}
+
+// ---- Idempotency ----------------------------------------------------------------------
+
+TEST_P(LedgerTest, SameKeyAndContentReplaysWithoutMovingMoney) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  auto again = run(*ledger, fund("f1", kAlice, major(100)));
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->replayed);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
+
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto first = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_TRUE(first.ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(1))).ok());
+  auto replay = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_TRUE(replay.ok());
+  EXPECT_TRUE(replay->replayed);
+  EXPECT_EQ(replay->bet_ids, first->bet_ids);
+  EXPECT_EQ(replay->balance.cash, major(91));  // the current balance, not the first one
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(91));
+}
+
+TEST_P(LedgerTest, SameKeyWithOtherContentIsAConflict) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  auto other = run(*ledger, fund("f1", kAlice, major(101)));
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.error(), Failure::key_conflict);
+  // A key is one request whatever its kind: a bet may not reuse a funding key.
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto bet = run(*ledger, bets("f1", "r1", kAlice, {{"red", major(1)}}));
+  ASSERT_FALSE(bet.ok());
+  EXPECT_EQ(bet.error(), Failure::key_conflict);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
+}
+
+TEST_P(LedgerTest, RefusedOperationIsNotRecordedSoARetryCanSucceed) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(5))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto refused = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), Failure::insufficient_funds);
+  ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(5))).ok());
+  auto retried = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_TRUE(retried.ok()) << failure_name(retried.error());
+  EXPECT_FALSE(retried->replayed);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").total(), Money{});
+}
+
+TEST_P(LedgerTest, ReplaysAfterTheFileIsReopened) {
+  std::vector<BetId> ids;
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    auto placed = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+    ASSERT_TRUE(placed.ok());
+    ids = placed->bet_ids;
+    ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{ids[0], major(20)}}, 9}).ok());
+  }
+  auto ledger = open();
+  EXPECT_TRUE(run(*ledger, fund("f1", kAlice, major(100)))->replayed);
+  EXPECT_TRUE(run(*ledger, open_round("r1", 1))->replayed);
+  auto placed = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_TRUE(placed.ok());
+  EXPECT_TRUE(placed->replayed);
+  EXPECT_EQ(placed->bet_ids, ids);
+  auto settled = run(*ledger, SettleRound{"r1", {{ids[0], major(20)}}, 10});
+  ASSERT_TRUE(settled.ok());
+  EXPECT_TRUE(settled->replayed);
+  ASSERT_EQ(settled->players.size(), 1u);
+  EXPECT_EQ(settled->players[0].returned, major(20));
+  EXPECT_EQ(settled->players[0].balance.cash, major(110));
+  EXPECT_EQ(run(*ledger, fund("f1", kAlice, major(7))).error(), Failure::key_conflict);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+}
+
+// ---- Bonus money ----------------------------------------------------------------------
+
+TEST_P(LedgerTest, StakeTakesCashFirstAndWinsReturnProportionally) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(30))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(70), true)).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  // 20 from cash; then 10 cash + 10 bonus; then 20 bonus.
+  auto placed = run(*ledger, bets("b1", "r1", kAlice,
+                                  {{"red", major(20)}, {"black", major(20)}, {"0", major(20)}}));
+  ASSERT_TRUE(placed.ok());
+  EXPECT_EQ(placed->balance.cash, Money{});
+  EXPECT_EQ(placed->balance.bonus, major(40));
+  const auto& id = placed->bet_ids;
+  auto settled =
+      run(*ledger,
+          SettleRound{
+              "r1", {{id[0], major(40)}, {id[1], Money::from_units(3)}, {id[2], major(720)}}, 9});
+  ASSERT_TRUE(settled.ok());
+  // Bet 1 (all cash) pays 40 cash. Bet 2 (half bonus) pays 3 units: bonus share
+  // floor(3 / 2) = 1, cash 2. Bet 3 (all bonus) pays 720 bonus.
+  Balance b = ledger->balance(kAlice, "EUR");
+  EXPECT_EQ(b.cash, major(40) + Money::from_units(2));
+  EXPECT_EQ(b.bonus, major(40) + major(720) + Money::from_units(1));
+  ledger->stop();
+  EXPECT_TRUE(check_ledger(path_).ok);
+}
+
+TEST_P(LedgerTest, RefundsGoBackToTheAccountsTheStakeCameFrom) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(10), true)).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto first = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(15)}}));
+  auto second = run(*ledger, bets("b2", "r1", kAlice, {{"odd", major(4)}}));
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(second->balance.cash, Money{});
+  EXPECT_EQ(second->balance.bonus, major(1));
+
+  auto cancelled = run(*ledger, CancelBets{"c1", "r1", kAlice, first->bet_ids, 6});
+  ASSERT_TRUE(cancelled.ok()) << failure_name(cancelled.error());
+  EXPECT_EQ(cancelled->refunded, major(15));
+  EXPECT_EQ(cancelled->balance.cash, major(10));
+  EXPECT_EQ(cancelled->balance.bonus, major(6));
+
+  auto ended = run(*ledger, CancelRound{"r1", "wheel fault", 7});
+  ASSERT_TRUE(ended.ok());
+  ASSERT_EQ(ended->players.size(), 1u);
+  EXPECT_EQ(ended->players[0].staked, major(4));
+  EXPECT_EQ(ended->players[0].returned, major(4));
+  EXPECT_EQ(ended->players[0].balance.cash, major(10));
+  EXPECT_EQ(ended->players[0].balance.bonus, major(10));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_refunded, 2);
+}
+
+// An operation refused halfway (here: a payout that would overflow a balance, after an
+// earlier bet of the same settlement was already paid) leaves no trace, in the file or in
+// the cached balances.
+TEST_P(LedgerTest, ARefusalHalfwayThroughUndoesEverything) {
+  auto ledger = open();
+  const Money huge = Money{INT64_MAX - major(1).units};
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, Fund{"f2", kBob, "EUR", huge, "whale"}).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+  BetId b = run(*ledger, bets("b2", "r1", kBob, {{"red", major(1)}}))->bet_ids[0];
+  auto overflow = run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, major(3)}}, 9});
+  ASSERT_FALSE(overflow.ok());
+  EXPECT_EQ(overflow.error(), Failure::invalid_request);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(90));  // not paid after all
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, Money{}}}, 9}).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
+// ---- Round lifecycle ------------------------------------------------------------------
+
+TEST_P(LedgerTest, RefusesBetsOutsideAnOpenRound) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  EXPECT_EQ(run(*ledger, bets("b0", "nope", kAlice, {{"red", major(1)}})).error(),
+            Failure::round_not_found);
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  EXPECT_EQ(run(*ledger, bets("b1", "r1", kAlice, {{"red", Money{}}})).error(),
+            Failure::invalid_request);
+  EXPECT_EQ(run(*ledger, bets("b2", "r1", kAlice, {})).error(), Failure::invalid_request);
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "17", 8}).ok());
+  EXPECT_EQ(run(*ledger, bets("b3", "r1", kAlice, {{"red", major(1)}})).error(),
+            Failure::round_not_open);
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {}, 9}).ok());
+  EXPECT_EQ(run(*ledger, bets("b4", "r1", kAlice, {{"red", major(1)}})).error(),
+            Failure::round_not_open);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
+}
+
+TEST_P(LedgerTest, SettlementMustNameEveryAcceptedBetOnce) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+  BetId b = run(*ledger, bets("b2", "r1", kBob, {{"red", major(10)}}))->bet_ids[0];
+
+  EXPECT_EQ(run(*ledger, SettleRound{"nope", {}, 9}).error(), Failure::round_not_found);
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}}, 9}).error(),
+            Failure::invalid_request);  // b missing
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, major(20)}, {b + 1, major(1)}}, 9})
+                .error(),
+            Failure::invalid_request);  // an extra id
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {a, major(20)}}, 9}).error(),
+            Failure::invalid_request);  // a twice
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, Money{-1}}}, 9}).error(),
+            Failure::invalid_request);  // a negative return
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(90));
+
+  auto settled = run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, Money{}}}, 9});
+  ASSERT_TRUE(settled.ok());
+  ASSERT_EQ(settled->players.size(), 2u);
+  EXPECT_EQ(settled->players[0].player, kAlice);
+  EXPECT_EQ(settled->players[1].player, kBob);
+  // The same content in another order is the same settlement.
+  auto again = run(*ledger, SettleRound{"r1", {{b, Money{}}, {a, major(20)}}, 10});
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->replayed);
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(30)}, {b, Money{}}}, 9}).error(),
+            Failure::key_conflict);
+  EXPECT_EQ(run(*ledger, CancelRound{"r1", "too late", 11}).error(), Failure::key_conflict);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(90));
+}
+
+TEST_P(LedgerTest, ACancelledRoundCannotBeSettled) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+  ASSERT_TRUE(run(*ledger, CancelRound{"r1", "fault", 9}).ok());
+  EXPECT_TRUE(run(*ledger, CancelRound{"r1", "fault", 10})->replayed);
+  EXPECT_EQ(run(*ledger, CancelRound{"r1", "other reason", 10}).error(), Failure::key_conflict);
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}}, 9}).error(), Failure::key_conflict);
+  EXPECT_EQ(run(*ledger, RecordResult{"r1", "3", 9}).error(), Failure::round_not_open);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
+}
+
+TEST_P(LedgerTest, RecordsAResultOnceAndRoundNumbersOnlyIncrease) {
+  auto ledger = open();
+  EXPECT_EQ(run(*ledger, RecordResult{"r1", "17", 8}).error(), Failure::round_not_found);
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  EXPECT_TRUE(run(*ledger, open_round("r1", 1))->replayed);
+  EXPECT_EQ(run(*ledger, open_round("r1", 2)).error(), Failure::key_conflict);
+  EXPECT_EQ(run(*ledger, open_round("r0", 1)).error(), Failure::invalid_request);
+  EXPECT_EQ(run(*ledger, open_round("r2", 2, "other-table")).ok(), true);
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "17", 8}).ok());
+  EXPECT_TRUE(run(*ledger, RecordResult{"r1", "17", 9})->replayed);
+  EXPECT_EQ(run(*ledger, RecordResult{"r1", "18", 9}).error(), Failure::key_conflict);
+  EXPECT_EQ(ledger->max_round_seq("rou-1"), 1);
+  EXPECT_EQ(ledger->max_round_seq("other-table"), 2);
+  EXPECT_EQ(ledger->max_round_seq("empty-table"), 0);
+}
+
+TEST_P(LedgerTest, CancelBetsTakesOnlyThePlayersOwnAcceptedBets) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+  BetId b = run(*ledger, bets("b2", "r1", kBob, {{"red", major(10)}}))->bet_ids[0];
+  EXPECT_EQ(run(*ledger, CancelBets{"c1", "r1", kAlice, {b}, 6}).error(), Failure::invalid_request);
+  EXPECT_EQ(run(*ledger, CancelBets{"c2", "r1", kAlice, {a, a}, 6}).error(),
+            Failure::invalid_request);
+  EXPECT_EQ(run(*ledger, CancelBets{"c3", "nope", kAlice, {a}, 6}).error(),
+            Failure::round_not_found);
+  ASSERT_TRUE(run(*ledger, CancelBets{"c4", "r1", kAlice, {a}, 6}).ok());
+  EXPECT_EQ(run(*ledger, CancelBets{"c5", "r1", kAlice, {a}, 6}).error(),
+            Failure::invalid_request);  // already refunded
+  EXPECT_TRUE(run(*ledger, CancelBets{"c4", "r1", kAlice, {a}, 7})->replayed);
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "17", 8}).ok());
+  EXPECT_EQ(run(*ledger, CancelBets{"c6", "r1", kBob, {b}, 6}).error(), Failure::round_not_open);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(90));
+}
+
+TEST_P(LedgerTest, ARoundTakesBetsInSeveralCurrencies) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, Fund{"f2", kBob, "USD", major(100), "demo"}).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+  auto usd = run(*ledger, PlaceBets{"b2", "r1", kBob, "USD", {{"red", major(10)}}, 5});
+  ASSERT_TRUE(usd.ok());
+  EXPECT_EQ(run(*ledger, PlaceBets{"b3", "r1", kBob, "EUR", {{"red", major(10)}}, 5}).error(),
+            Failure::insufficient_funds);
+  auto settled = run(*ledger, SettleRound{"r1", {{a, major(20)}, {usd->bet_ids[0], major(30)}}, 9});
+  ASSERT_TRUE(settled.ok());
+  ASSERT_EQ(settled->players.size(), 2u);
+  EXPECT_EQ(settled->players[1].currency, "USD");
+  EXPECT_EQ(ledger->balance(kBob, "USD").cash, major(120));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.sum_by_currency.size(), 2u);
+}
+
+// ---- Durability and reads ---------------------------------------------------------------
+
+TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
+  BetId open_bet = 0;
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+    ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(50), true)).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(10)}}))->bet_ids[0];
+    ASSERT_TRUE(run(*ledger, RecordResult{"r1", "32", 8}).ok());
+    ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}}, 9}).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r2", 2)).ok());
+    open_bet = run(*ledger, bets("b2", "r2", kBob, {{"17", major(2)}}))->bet_ids[0];
+    ASSERT_TRUE(run(*ledger, RecordResult{"r2", "17", 12}).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r3", 3)).ok());
+  }
+  auto ledger = open();
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").bonus, major(48));
+  EXPECT_EQ(ledger->max_round_seq("rou-1"), 3);
+
+  auto unsettled = ledger->unsettled_rounds("rou-1");
+  ASSERT_EQ(unsettled.size(), 2u);
+  EXPECT_EQ(unsettled[0].round_id, "r2");
+  EXPECT_EQ(unsettled[0].table_id, "rou-1");
+  EXPECT_EQ(unsettled[0].game, "roulette");
+  EXPECT_EQ(unsettled[0].seq, 2);
+  EXPECT_EQ(unsettled[0].result, std::optional<std::string>("17"));
+  ASSERT_EQ(unsettled[0].bets.size(), 1u);
+  EXPECT_EQ(unsettled[0].bets[0].id, open_bet);
+  EXPECT_EQ(unsettled[0].bets[0].player, kBob);
+  EXPECT_EQ(unsettled[0].bets[0].spot, "17");
+  EXPECT_EQ(unsettled[0].bets[0].amount, major(2));
+  EXPECT_EQ(unsettled[1].round_id, "r3");
+  EXPECT_FALSE(unsettled[1].result.has_value());
+  EXPECT_TRUE(unsettled[1].bets.empty());
+
+  auto results = ledger->recent_results("rou-1", 10);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].round_id, "r2");
+  EXPECT_EQ(results[0].result, "17");
+  EXPECT_EQ(results[0].at_ms, 12);
+  EXPECT_EQ(results[1].round_id, "r1");
+  EXPECT_EQ(ledger->recent_results("rou-1", 1).size(), 1u);
+  EXPECT_TRUE(ledger->unsettled_rounds("other").empty());
+
+  // Recovery settles the open round from its recorded result.
+  auto settled = run(*ledger, SettleRound{"r2", {{open_bet, major(72)}}, 20});
+  ASSERT_TRUE(settled.ok());
+  EXPECT_EQ(ledger->balance(kBob, "EUR").bonus, major(120));
+  EXPECT_EQ(ledger->unsettled_rounds("rou-1").size(), 1u);
+}
+
+TEST_P(LedgerTest, AfterStopSubmissionsFailWithStorage) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(1))).ok());
+  ledger->stop();
+  ledger->stop();  // harmless twice
+  auto late = run(*ledger, fund("f2", kAlice, major(1)));
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error(), Failure::storage);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(1));
+}
+
+TEST_P(LedgerTest, RefusesAFileWithAnotherSchema) {
+  { auto ledger = open(); }
+  exec_sql(path_, "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+  try {
+    open();
+    FAIL() << "opened a file with schema_version 2";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("schema_version 2"), std::string::npos) << e.what();
+  }
+  const std::string foreign = dir_.file("foreign.db");
+  exec_sql(foreign, "CREATE TABLE t (x)");
+  EXPECT_THROW(Ledger::open({foreign, inline_mode()}), std::runtime_error);
+  const std::string text = dir_.file("text.db");
+  std::ofstream(text) << "this is not a database, just some words to fill a header page...";
+  EXPECT_THROW(Ledger::open({text, inline_mode()}), std::runtime_error);
+  EXPECT_FALSE(check_ledger(text).ok);
+}
+
+TEST(Ledger, InMemoryDatabaseNeedsInlineMode) {
+  EXPECT_THROW(Ledger::open({":memory:", false}), std::runtime_error);
+  auto ledger = Ledger::open({":memory:", true});
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(3))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"red", major(1)}})).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(2));
+  EXPECT_EQ(ledger->unsettled_rounds("rou-1").size(), 1u);
+}
+
+// ---- The writer thread: batches, group commit, overload -------------------------------------
+
+class WriterTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<Ledger> open(size_t queue_max = 65536) {
+    Options o;
+    o.path = path_;
+    o.queue_max = queue_max;
+    return Ledger::open(o);
+  }
+  TempDir dir_;
+  const std::string path_ = dir_.file("ledger.db");
+};
+
+TEST_F(WriterTest, OpsOfABatchSeeEachOtherAndARefusalDisturbsNothing) {
+  auto ledger = open();
+  std::vector<size_t> batches;
+  ledger->set_commit_observer([&](size_t ops, double) { batches.push_back(ops); });
+  WriterGate gate;
+  gate.close(*ledger, "gate");
+  std::vector<std::string> outcomes(5);
+  auto note = [&](size_t i) {
+    return [&outcomes, i](auto r) { outcomes[i] = r.ok() ? "ok" : failure_name(r.error()); };
+  };
+  ledger->submit(fund("f1", kAlice, major(10)), note(0));
+  ledger->submit(open_round("r1", 1), note(1));
+  ledger->submit(bets("b1", "r1", kAlice, {{"red", major(8)}}), note(2));
+  ledger->submit(bets("b2", "r1", kAlice, {{"red", major(8)}}), note(3));  // only 2 left
+  ledger->submit(bets("b3", "r1", kAlice, {{"red", major(2)}}), note(4));
+  gate.open();
+  ledger->flush();
+  EXPECT_EQ(outcomes, (std::vector<std::string>{"ok", "ok", "ok", "insufficient_funds", "ok"}));
+  ASSERT_EQ(batches.size(), 2u);
+  EXPECT_EQ(batches[1], 5u);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, Money{});
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_in_play, 2);
+}
+
+TEST_F(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  }
+  // Deleting the round under a bet breaks a deferred foreign key: COMMIT fails.
+  exec_sql(path_,
+           "CREATE TRIGGER boom AFTER INSERT ON bets WHEN NEW.spot = 'boom' "
+           "BEGIN DELETE FROM rounds WHERE id = NEW.round_id; END");
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f0", kAlice, major(5))).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(5));
+
+  WriterGate gate;
+  gate.close(*ledger, "gate");
+  std::vector<std::optional<Failure>> outcomes(2);
+  ledger->submit(fund("f1", kAlice, major(10)),
+                 [&](auto r) { outcomes[0] = r.ok() ? std::nullopt : std::optional(r.error()); });
+  ledger->submit(bets("b1", "r1", kAlice, {{"boom", major(1)}}),
+                 [&](auto r) { outcomes[1] = r.ok() ? std::nullopt : std::optional(r.error()); });
+  gate.open();
+  ledger->flush();
+  EXPECT_EQ(outcomes[0], Failure::storage);
+  EXPECT_EQ(outcomes[1], Failure::storage);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(5));  // the cache kept the old value
+
+  exec_sql(path_, "DROP TRIGGER boom");
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+  EXPECT_TRUE(run(*ledger, fund("f1", kAlice, major(10)))->replayed);
+  ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"boom", major(1)}})).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(14));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
+TEST_F(WriterTest, GroupCommitsConcurrentBets) {
+  constexpr int kThreads = 8;
+  constexpr int kBetsPerThread = 250;
+  auto ledger = open();
+  std::atomic<size_t> commits{0};
+  std::atomic<size_t> committed_ops{0};
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  for (int t = 0; t < kThreads; ++t) {
+    ASSERT_TRUE(run(*ledger, fund("f" + std::to_string(t), 100 + t, major(1000))).ok());
+  }
+  ledger->set_commit_observer([&](size_t ops, double seconds) {
+    EXPECT_GE(seconds, 0.0);
+    ++commits;
+    committed_ops += ops;
+  });
+  std::atomic<int> accepted{0};
+  std::atomic<int> answered{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kBetsPerThread; ++i) {
+        std::string key = "b" + std::to_string(t) + "-" + std::to_string(i);
+        ledger->submit(bets(key, "r1", 100 + t, {{"red", major(1)}}), [&](auto r) {
+          if (r.ok()) ++accepted;
+          ++answered;
+        });
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  ledger->flush();
+  constexpr int kOps = kThreads * kBetsPerThread;
+  EXPECT_EQ(answered.load(), kOps);
+  EXPECT_EQ(accepted.load(), kOps);
+  EXPECT_EQ(committed_ops.load(), static_cast<size_t>(kOps));
+  EXPECT_LT(commits.load(), static_cast<size_t>(kOps));
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(ledger->balance(100 + t, "EUR").cash, major(1000 - kBetsPerThread));
+  }
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_in_play, kOps);
+}
+
+TEST_F(WriterTest, AFullQueueRefusesAtOnceWithOverloaded) {
+  constexpr size_t kQueueMax = 3;
+  auto ledger = open(kQueueMax);
+  WriterGate gate;
+  gate.close(*ledger, "gate");  // the writer is busy, so submissions stay queued
+  std::atomic<int> ok{0};
+  for (size_t i = 0; i < kQueueMax; ++i) {
+    ledger->submit(fund("f" + std::to_string(i), kAlice, major(1)), [&](auto r) {
+      if (r.ok()) ++ok;
+    });
+  }
+  std::optional<Failure> refused;
+  const auto caller = std::this_thread::get_id();
+  bool on_caller_thread = false;
+  ledger->submit(fund("over", kAlice, major(1)), [&](auto r) {
+    on_caller_thread = std::this_thread::get_id() == caller;
+    refused = r.ok() ? std::nullopt : std::optional(r.error());
+  });
+  EXPECT_EQ(refused, Failure::overloaded);  // answered before submit() returned
+  EXPECT_TRUE(on_caller_thread);
+  gate.open();
+  ledger->flush();
+  EXPECT_EQ(ok.load(), static_cast<int>(kQueueMax));
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(kQueueMax));
+  // Nothing was done for the refused one: its key is still free.
+  EXPECT_FALSE(run(*ledger, fund("over", kAlice, major(1)))->replayed);
+}
+
+}  // namespace
+}  // namespace croupier::ledger

@@ -1,0 +1,122 @@
+// Helpers for the ledger's tests (header-only, so the module library stays free of
+// test code): a fresh temporary directory, a synchronous submit, and a gate that holds
+// the writer thread so that the next submissions form one batch.
+//
+// Thread-safety: TempDir and run() as for plain values; WriterGate is driven by one test
+// thread while its callback blocks the writer.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "ledger/ledger.hpp"
+
+namespace croupier {
+// Lets GoogleTest print amounts as "12.34" in failure messages.
+inline void PrintTo(Money m, std::ostream* os) {
+  *os << format_money(m);
+}
+}  // namespace croupier
+
+namespace croupier::ledger::testing_support {
+
+// A directory of its own under GoogleTest's temporary directory, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = ::testing::TempDir() + "ledger-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+template <class Op>
+struct ResultOf;
+template <>
+struct ResultOf<Fund> {
+  using type = Done;
+};
+template <>
+struct ResultOf<OpenRound> {
+  using type = Done;
+};
+template <>
+struct ResultOf<PlaceBets> {
+  using type = PlacedBets;
+};
+template <>
+struct ResultOf<CancelBets> {
+  using type = CancelledBets;
+};
+template <>
+struct ResultOf<RecordResult> {
+  using type = Done;
+};
+template <>
+struct ResultOf<SettleRound> {
+  using type = Settlement;
+};
+template <>
+struct ResultOf<CancelRound> {
+  using type = Settlement;
+};
+
+template <class Op>
+using ResultFor = Result<typename ResultOf<Op>::type, Failure>;
+
+// Submits and waits for the callback, in either mode.
+template <class Op>
+ResultFor<Op> run(Ledger& ledger, Op op) {
+  // Shared, so the promise outlives a set_value() still returning on the writer thread.
+  auto promise = std::make_shared<std::promise<ResultFor<Op>>>();
+  auto future = promise->get_future();
+  ledger.submit(std::move(op), [promise](ResultFor<Op> r) { promise->set_value(std::move(r)); });
+  return future.get();
+}
+
+// Holds the writer thread inside a callback until open(), so that everything submitted
+// meanwhile waits in the queue and is then taken as one batch. Threaded mode only.
+class WriterGate {
+ public:
+  // Submits a small fund operation whose callback blocks; returns once the writer is
+  // inside it.
+  void close(Ledger& ledger, const std::string& key) {
+    auto entered = std::make_shared<std::promise<void>>();
+    auto entered_future = entered->get_future();
+    auto release = release_.get_future().share();
+    ledger.submit(Fund{key, 999'999, "EUR", Money::from_major(1), "gate"},
+                  [entered, release](Result<Done, Failure>) {
+                    entered->set_value();
+                    release.wait();
+                  });
+    entered_future.wait();
+  }
+  void open() { release_.set_value(); }
+
+ private:
+  std::promise<void> release_;
+};
+
+inline Money major(int64_t units) {
+  return Money::from_major(units);
+}
+
+}  // namespace croupier::ledger::testing_support

@@ -1,0 +1,62 @@
+#include "ledger/reads.hpp"
+
+#include <algorithm>
+
+#include "ledger/accounts.hpp"
+
+namespace croupier::ledger {
+
+Balance read_balance(sqlite::Db& db, PlayerId player, std::string_view currency) {
+  auto q = db.query("SELECT name, balance FROM accounts WHERE name IN (?, ?)");
+  const std::string cash = player_cash(player, currency).name;
+  q.bind(cash, player_bonus(player, currency).name);
+  Balance balance;
+  while (q.step()) {
+    (q.text(0) == cash ? balance.cash : balance.bonus) = q.money(1);
+  }
+  return balance;
+}
+
+std::vector<UnsettledRound> read_unsettled_rounds(sqlite::Db& db, std::string_view table_id) {
+  auto q = db.query(
+      "SELECT r.id, r.game, r.seq, r.result, b.id, b.player_id, b.currency, b.spot, b.amount "
+      "FROM rounds r LEFT JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
+      "WHERE r.table_id = ? AND r.state IN ('open', 'result') ORDER BY r.seq, b.id");
+  q.bind(table_id);
+  std::vector<UnsettledRound> rounds;
+  while (q.step()) {
+    std::string round_id = q.text(0);
+    if (rounds.empty() || rounds.back().round_id != round_id) {
+      rounds.push_back(UnsettledRound{std::move(round_id),
+                                      std::string(table_id),
+                                      q.text(1),
+                                      q.int64(2),
+                                      q.optional_text(3),
+                                      {}});
+    }
+    if (q.is_null(4)) continue;  // a round without accepted bets
+    rounds.back().bets.push_back(OpenBet{q.int64(4), q.int64(5), q.text(6), q.text(7), q.money(8)});
+  }
+  return rounds;
+}
+
+int64_t read_max_round_seq(sqlite::Db& db, std::string_view table_id) {
+  auto q = db.query("SELECT COALESCE(MAX(seq), 0) FROM rounds WHERE table_id = ?");
+  q.bind(table_id);
+  q.step();
+  return q.int64(0);
+}
+
+std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view table_id,
+                                             size_t limit) {
+  auto q = db.query(
+      "SELECT id, seq, result, COALESCE(result_ms, closed_ms, opened_ms) FROM rounds "
+      "WHERE table_id = ? AND state IN ('result', 'settled') AND result IS NOT NULL "
+      "ORDER BY seq DESC LIMIT ?");
+  q.bind(table_id, static_cast<int64_t>(std::min(limit, kRecentResultsMax)));
+  std::vector<RoundResult> results;
+  while (q.step()) results.push_back(RoundResult{q.text(0), q.int64(1), q.text(2), q.int64(3)});
+  return results;
+}
+
+}  // namespace croupier::ledger

@@ -1,0 +1,141 @@
+#include "ledger/schema.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace croupier::ledger {
+
+namespace {
+
+// Foreign keys are deferred so that a violation (always a bug) surfaces at COMMIT and
+// fails the whole batch rather than one statement in the middle of it. Transfers carry
+// their op_key without a foreign key: SQLite would scan transfers on every ops insert
+// while a deferred violation is pending, and ledger-check verifies the link instead.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+INSERT INTO meta (key, value) VALUES ('schema_version', '1');
+
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL
+    CHECK (kind IN ('player_cash', 'player_bonus', 'round', 'house', 'funding')),
+  owner TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  balance INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE ops (
+  key TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  fingerprint BLOB NOT NULL,
+  result TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE rounds (
+  id TEXT PRIMARY KEY,
+  table_id TEXT NOT NULL,
+  game TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('open', 'result', 'settled', 'cancelled')),
+  result TEXT,
+  reason TEXT,
+  opened_ms INTEGER NOT NULL,
+  result_ms INTEGER,
+  closed_ms INTEGER,
+  UNIQUE (table_id, seq)
+);
+
+CREATE TABLE bets (
+  id INTEGER PRIMARY KEY,
+  round_id TEXT NOT NULL REFERENCES rounds (id) DEFERRABLE INITIALLY DEFERRED,
+  player_id INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  spot TEXT NOT NULL,
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  cash_part INTEGER NOT NULL CHECK (cash_part >= 0),
+  bonus_part INTEGER NOT NULL CHECK (bonus_part >= 0),
+  status TEXT NOT NULL CHECK (status IN ('accepted', 'settled', 'refunded')),
+  returned INTEGER CHECK (returned >= 0),
+  place_key TEXT NOT NULL,
+  settle_key TEXT,
+  placed_ms INTEGER NOT NULL,
+  CHECK (cash_part + bonus_part = amount)
+);
+CREATE INDEX bets_by_round ON bets (round_id, status);
+
+CREATE TABLE transfers (
+  id INTEGER PRIMARY KEY,
+  op_key TEXT NOT NULL,
+  debit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  credit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  bet_id INTEGER REFERENCES bets (id) DEFERRABLE INITIALLY DEFERRED,
+  kind TEXT NOT NULL CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund')),
+  CHECK (debit_account <> credit_account)
+);
+CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
+)sql";
+
+bool has_table(sqlite::Db& db, std::string_view name) {
+  auto q = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+  q.bind(name);
+  return q.step();
+}
+
+// Creates the schema in an empty file, or checks that a non-empty file is ours. Runs in
+// one write transaction so two processes opening a new file cannot both create it.
+void ensure_schema(sqlite::Db& db) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    if (has_table(db, "meta")) {
+      auto version = db.scalar_text("SELECT value FROM meta WHERE key = 'schema_version'");
+      if (version != std::string(kSchemaVersion)) {
+        throw std::runtime_error("ledger database " + db.path() + " has schema_version " +
+                                 version.value_or("(none)") + ", this server needs " +
+                                 std::string(kSchemaVersion));
+      }
+    } else if (db.scalar_text("SELECT count(*) FROM sqlite_master") != "0") {
+      throw std::runtime_error("ledger database " + db.path() +
+                               " is an SQLite file of another application (no meta table)");
+    } else {
+      db.exec(kSchema);
+    }
+    db.exec("COMMIT");
+  } catch (...) {
+    db.exec("ROLLBACK");
+    throw;
+  }
+}
+
+void set_busy_timeout(sqlite::Db& db) {
+  db.exec(("PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMs)).c_str());
+}
+
+}  // namespace
+
+std::unique_ptr<sqlite::Db> open_write_connection(const std::string& path) {
+  auto db = sqlite::Db::open(path, sqlite::Db::Mode::read_write_create);
+  try {
+    set_busy_timeout(*db);
+    db->exec("PRAGMA journal_mode = WAL");
+    db->exec("PRAGMA synchronous = FULL");
+    db->exec("PRAGMA foreign_keys = ON");
+    ensure_schema(*db);
+  } catch (const sqlite::Error& e) {
+    throw std::runtime_error("cannot open ledger database " + path + ": " + e.what());
+  }
+  return db;
+}
+
+std::unique_ptr<sqlite::Db> open_read_connection(const std::string& path) {
+  auto db = sqlite::Db::open(path, sqlite::Db::Mode::read_only);
+  set_busy_timeout(*db);
+  return db;
+}
+
+}  // namespace croupier::ledger

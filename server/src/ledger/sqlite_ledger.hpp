@@ -1,0 +1,136 @@
+// SqliteLedger: the Ledger over SQLite, with one writer and group commit.
+//
+// submit() puts an operation on a bounded queue (queue_max; beyond it the callback is
+// called at once with overloaded). The writer thread takes everything queued, up to
+// batch_max, applies it in one transaction (see batch.hpp), commits once, and only then
+// publishes the new balances to the committed cache and runs the callbacks in
+// submission order. If anything in the transaction fails, nothing of it is kept and
+// every operation of the batch is answered with storage. In inline mode there is no
+// thread: submit() runs its operation as a batch of one and calls back before
+// returning.
+//
+// Reads never touch the write connection (except for a private in-memory database in
+// inline mode, where nothing else can see the data): balance() answers from the
+// committed cache and otherwise, like the other reads, from a read-only connection that
+// sees the last commit. A read throws sqlite::Error (a std::runtime_error) when SQLite
+// fails, since the interface has no refusal for reads.
+//
+// One process writes a ledger file at a time: the cache trusts that no other connection
+// changes balances. Readers elsewhere (ledger-check, a console) are welcome.
+//
+// Thread-safety: every public function may be called from any thread, except that
+// flush() and stop() must not be called from a callback (they would wait for
+// themselves). Callbacks and the commit observer run on the writer thread (inline: on
+// the submitting thread); a submission refused at the door (overloaded, or after stop)
+// is answered on the submitting thread before submit() returns.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <thread>
+#include <variant>
+
+#include "ledger/batch.hpp"
+#include "ledger/ledger.hpp"
+#include "db/sqlite.hpp"
+
+namespace croupier::ledger {
+
+// Accounts kept in the committed cache before it is emptied and refilled on demand:
+// bounded memory for a casino with millions of players, at the cost of a re-read.
+inline constexpr size_t kCacheAccountsMax = size_t{1} << 20;
+
+class SqliteLedger final : public Ledger {
+ public:
+  // Throws std::runtime_error, see Ledger::open.
+  explicit SqliteLedger(const Options& options);
+  ~SqliteLedger() override;
+
+  void submit(Fund op, Callback<Done> done) override { enqueue(std::move(op), std::move(done)); }
+  void submit(OpenRound op, Callback<Done> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(PlaceBets op, Callback<PlacedBets> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(CancelBets op, Callback<CancelledBets> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(RecordResult op, Callback<Done> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(SettleRound op, Callback<Settlement> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(CancelRound op, Callback<Settlement> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+
+  void flush() override;
+  void stop() override;
+  void set_commit_observer(CommitObserver observer) override;
+
+  Balance balance(PlayerId player, std::string_view currency) const override;
+  std::vector<UnsettledRound> unsettled_rounds(std::string_view table_id) const override;
+  int64_t max_round_seq(std::string_view table_id) const override;
+  std::vector<RoundResult> recent_results(std::string_view table_id, size_t limit) const override;
+
+ private:
+  template <class Op, class R>
+  struct Job {
+    using Value = R;
+    Op op;
+    Callback<R> done;
+    std::optional<Result<R, Failure>> result;  // set by the writer before COMMIT
+  };
+  using AnyJob = std::variant<Job<Fund, Done>, Job<OpenRound, Done>, Job<PlaceBets, PlacedBets>,
+                              Job<CancelBets, CancelledBets>, Job<RecordResult, Done>,
+                              Job<SettleRound, Settlement>, Job<CancelRound, Settlement>>;
+
+  template <class Op, class R>
+  void enqueue(Op op, Callback<R> done);
+  template <class Op, class R>
+  void run_inline(Op op, Callback<R> done);
+  void writer_loop();
+  bool execute(std::span<AnyJob> jobs);
+  void publish(const Batch& batch);
+  void observe(size_t ops, double seconds);
+  void rollback();
+  static void complete(std::span<AnyJob> jobs, bool committed);
+  template <class F>
+  auto with_reader(F&& read) const;
+
+  // Constant after construction.
+  const Options options_;
+  std::unique_ptr<sqlite::Db> read_db_;  // null for a private in-memory database
+
+  // Owned by the writer thread; in inline mode by whoever holds inline_mu_.
+  std::unique_ptr<sqlite::Db> db_;
+  mutable std::mutex inline_mu_;
+
+  // State below is protected by queue_mu_.
+  std::mutex queue_mu_;
+  std::condition_variable work_cv_;  // the writer waits for work or stop
+  std::condition_variable done_cv_;  // flush() waits for completions
+  std::deque<AnyJob> queue_;
+  bool stopping_ = false;
+  uint64_t submitted_ = 0;
+  uint64_t completed_ = 0;
+
+  // Changed only by the writer, under cache_mu_; the writer reads it without the lock.
+  mutable std::mutex cache_mu_;
+  AccountCache cache_;
+
+  mutable std::mutex read_mu_;  // guards read_db_
+  std::mutex observer_mu_;      // guards observer_
+  CommitObserver observer_;
+  std::mutex stop_mu_;  // one stop() at a time
+  std::thread writer_;
+};
+
+}  // namespace croupier::ledger

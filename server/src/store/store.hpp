@@ -1,0 +1,102 @@
+// Store: players, sessions, one-time launch tokens and saved player settings, in the
+// SQLite file app.db (WAL).
+//
+// Money is not here: balances live in the ledger. A Store owns one connection guarded
+// by a mutex, so every member may be called from any thread; each call is one short
+// statement or transaction.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace croupier::sqlite {
+class Db;
+}
+
+namespace croupier::store {
+
+struct Player {
+  int64_t id = 0;
+  std::string operator_id;
+  std::string external_id;
+  std::string screen_name;
+  std::string currency;
+  std::string country;
+  std::string language;
+  int64_t created_ms = 0;
+};
+
+struct PlayerUpsert {
+  std::string operator_id;
+  std::string external_id;
+  std::string screen_name;
+  std::string currency;
+  std::string country;
+  std::string language;
+};
+
+enum class SessionState { active, terminated };
+
+struct Session {
+  std::string id;
+  int64_t player_id = 0;
+  int64_t created_ms = 0;
+  int64_t last_seen_ms = 0;
+  SessionState state = SessionState::active;
+  std::string reason;       // why it was terminated: "restricted", "replaced", ...
+  std::string params_json;  // the launch parameters it was opened with
+};
+
+struct LaunchToken {
+  std::string token;
+  int64_t player_id = 0;
+  std::string params_json;
+  int64_t expires_ms = 0;
+};
+
+class Store {
+ public:
+  // Opens (creating if needed) the database. Throws std::runtime_error on failure.
+  static std::unique_ptr<Store> open(const std::string& path);
+  ~Store();
+
+  // Creates the player, or updates name, currency, country and language of an existing
+  // one (an operator's launch is the source of truth). Returns the player and whether it
+  // was created.
+  std::pair<Player, bool> upsert_player(const PlayerUpsert& p, int64_t now_ms);
+  std::optional<Player> player(int64_t id) const;
+  std::optional<Player> player_by_external(const std::string& operator_id,
+                                           const std::string& external_id) const;
+
+  void insert_session(const Session& s);
+  std::optional<Session> session(const std::string& id) const;
+  void touch_session(const std::string& id, int64_t last_seen_ms);
+  // Terminates the player's active sessions except `keep`; returns their ids.
+  std::vector<std::string> terminate_sessions(int64_t player_id, const std::string& reason,
+                                              const std::string& keep = {});
+
+  void insert_launch_token(const LaunchToken& t);
+  // Marks the token used and returns it, unless it is unknown, used or expired.
+  std::optional<LaunchToken> consume_launch_token(const std::string& token, int64_t now_ms);
+
+  // Saved settings of a player: key -> JSON text of the value.
+  std::map<std::string, std::string> player_settings(int64_t player_id) const;
+  void save_player_settings(int64_t player_id, const std::map<std::string, std::string>& values,
+                            int64_t now_ms);
+
+  // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
+  void purge(int64_t now_ms, int64_t session_idle_ms);
+
+ private:
+  explicit Store(std::unique_ptr<sqlite::Db> db);
+  mutable std::mutex mutex_;
+  std::unique_ptr<sqlite::Db> db_;  // protected by mutex_
+};
+
+}  // namespace croupier::store

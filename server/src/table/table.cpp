@@ -1,0 +1,710 @@
+#include "table/table.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/serialize.hpp>
+#include <cassert>
+#include <cstdio>
+
+#include "core/crypto.hpp"
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "table/json.hpp"
+
+namespace croupier::table {
+
+namespace json = boost::json;
+
+namespace {
+
+std::string round_id_for(const std::string& table_id, int64_t seq) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%06lld", static_cast<long long>(seq));
+  return table_id + "-" + buf;
+}
+
+// The sequence number of one of this table's round ids, or nullopt for anything else.
+std::optional<int64_t> seq_of(const std::string& table_id, const std::string& game_id) {
+  if (game_id.size() <= table_id.size() + 1 || game_id.compare(0, table_id.size(), table_id) != 0 ||
+      game_id[table_id.size()] != '-') {
+    return std::nullopt;
+  }
+  int64_t seq = 0;
+  for (size_t i = table_id.size() + 1; i < game_id.size(); ++i) {
+    char c = game_id[i];
+    if (c < '0' || c > '9' || seq > 1'000'000'000'000) return std::nullopt;
+    seq = seq * 10 + (c - '0');
+  }
+  return seq;
+}
+
+bool valid_request_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_' || c == '.' || c == ':';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+ErrorCode code_for(ledger::Failure f) {
+  switch (f) {
+    case ledger::Failure::insufficient_funds:
+      return ErrorCode::InsufficientFunds;
+    case ledger::Failure::key_conflict:
+      return ErrorCode::InvalidBet;
+    case ledger::Failure::round_not_open:
+    case ledger::Failure::round_not_found:
+      return ErrorCode::BetLate;
+    case ledger::Failure::invalid_request:
+      return ErrorCode::InvalidBet;
+    case ledger::Failure::overloaded:
+      return ErrorCode::BetsNotAccepted;
+    case ledger::Failure::storage:
+      return ErrorCode::GameServerProblem;
+  }
+  return ErrorCode::GameServerProblem;
+}
+
+Money sum_of(const std::vector<games::BetLine>& lines) {
+  Money total;
+  for (const auto& l : lines) {
+    auto s = checked_add(total, l.amount);
+    if (!s) return Money{INT64_MAX};
+    total = *s;
+  }
+  return total;
+}
+
+json::array lines_json(const std::vector<games::BetLine>& lines) {
+  json::array out;
+  out.reserve(lines.size());
+  for (const auto& l : lines) out.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
+  return out;
+}
+
+void count_rejection(ErrorCode code, size_t lines) {
+  std::string label = "code=\"" + std::to_string(to_int(code)) + "\"";
+  metrics::registry()
+      .counter("croupier_bets_rejected_total", "Bet lines refused, by SPEC error code.", label)
+      .inc(lines);
+}
+
+metrics::Counter& accepted_counter() {
+  static metrics::Counter& c =
+      metrics::registry().counter("croupier_bets_accepted_total", "Bet lines accepted.");
+  return c;
+}
+
+metrics::Histogram& round_duration() {
+  static metrics::Histogram& h = metrics::registry().histogram(
+      "croupier_round_duration_seconds", "From a round's opening to its result.",
+      {5, 10, 20, 30, 45, 60, 75, 90, 120, 180, 300});
+  return h;
+}
+
+constexpr size_t kRequestsRememberedMax = 1'000'000;
+constexpr size_t kSnapshotResultsMax = 20;
+
+}  // namespace
+
+Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
+             ledger::Ledger& ledger, Post post, Publish publish)
+    : config_(std::move(config)),
+      engines_(std::move(engines)),
+      clock_(clock),
+      rng_(rng),
+      ledger_(ledger),
+      post_(std::move(post)),
+      publish_(std::move(publish)),
+      epoch_(crypto::random_token(9)) {
+  assert(!engines_.empty());
+}
+
+// ---- Start-up and recovery -----------------------------------------------------------
+
+void Table::start() {
+  for (const auto& r : ledger_.recent_results(config_.id, config_.recent_results_max)) {
+    recent_.push_back({r.round_id, r.result, r.at_ms});
+  }
+  recover();
+  seq_ = ledger_.max_round_seq(config_.id);
+  open_round();
+}
+
+// A previous run may have stopped (or crashed) in the middle of rounds. A round whose
+// result was recorded is settled from it, exactly as it would have been; a round
+// without a result is refunded and announced with cancelround. The ledger processes
+// these before the first new round because it commits in submission order.
+void Table::recover() {
+  const games::Engine& any_engine = *engines_.begin()->second;
+  for (auto& round : ledger_.unsettled_rounds(config_.id)) {
+    std::optional<games::Outcome> outcome;
+    if (round.result) outcome = any_engine.decode(*round.result);
+    if (outcome) {
+      ledger::SettleRound op{round.round_id, {}, clock_.wall_ms()};
+      for (const auto& bet : round.bets) {
+        auto engine = engines_.find(bet.currency);
+        const games::Engine& e = engine == engines_.end() ? any_engine : *engine->second;
+        op.returns.emplace_back(bet.id, e.payout(bet.spot, bet.amount, *outcome));
+      }
+      log::info("settling round left open", {{"table", config_.id}, {"round", round.round_id},
+                                              {"bets", round.bets.size()}});
+      ledger_.submit(std::move(op), [id = round.round_id](auto r) {
+        if (!r.ok()) log::error("recovery settlement failed", {{"round", id},
+                                {"failure", ledger::failure_name(r.error())}});
+      });
+      continue;
+    }
+    log::info("refunding round left open", {{"table", config_.id}, {"round", round.round_id},
+                                            {"bets", round.bets.size()}});
+    json::object body = event("cancelround");
+    body["gameId"] = round.round_id;
+    body["reason"] = "restart";
+    publish(std::move(body));
+    ledger_.submit(ledger::CancelRound{round.round_id, "restart", clock_.wall_ms()},
+                   [id = round.round_id](auto r) {
+                     if (!r.ok()) log::error("recovery refund failed", {{"round", id},
+                                             {"failure", ledger::failure_name(r.error())}});
+                   });
+  }
+}
+
+// ---- The round ------------------------------------------------------------------------
+
+void Table::open_round() {
+  ++seq_;
+  round_id_ = round_id_for(config_.id, seq_);
+  waiting_for_ledger_ = true;
+  ledger_.submit(ledger::OpenRound{round_id_, config_.id, config_.game, seq_, clock_.wall_ms()},
+                 [this](auto r) { post_([this, r] { on_round_opened(r); }); });
+}
+
+void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  const MonoTime now = clock_.now();
+  if (!r.ok()) {
+    log::error("could not open round", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    --seq_;  // the round does not exist; try the same number again
+    deadline_ = now + config_.timings.retry;
+    return;
+  }
+  past_requests_ = std::move(requests_);
+  requests_.clear();
+  book_.clear();
+  outcome_ = {};
+  result_recorded_ = false;
+  round_has_result_ = false;
+  closing_soon_sent_ = false;
+  opened_at_ = now;
+  if (closing_) {  // shut down while the round was being opened: close it at once
+    cancel_round("shutdown");
+    return;
+  }
+  state_ = RoundState::waiting_for_bets;
+  bets_close_at_ = now + config_.timings.betting;
+  next_timer_at_ = now + config_.timings.timer_interval;
+  json::object body = event("betsopen");
+  body["state"] = to_int(state_);
+  body["betsOpen"] = true;
+  body["endsAt"] = wall_at(bets_close_at_);
+  body["bettingMs"] = config_.timings.betting.count();
+  publish(std::move(body));
+}
+
+void Table::close_bets() {
+  state_ = RoundState::bets_closed;
+  deadline_ = clock_.now() + config_.timings.bets_closed;
+  json::object body = event("betsclosed");
+  body["state"] = to_int(state_);
+  body["betsOpen"] = false;
+  publish(std::move(body));
+}
+
+// The dealer launches the ball: the result is drawn now and recorded durably before the
+// spin ends, so that a crash from here on settles the round instead of refunding it.
+void Table::launch() {
+  const MonoTime now = clock_.now();
+  if (!round_has_result_) {
+    outcome_ = engines_.begin()->second->draw(rng_);
+    round_has_result_ = true;
+    state_ = RoundState::waiting_for_result;
+    deadline_ = now + (closing_ ? Millis{0} : config_.timings.spin);
+    json::object body = event("gamestate");
+    body["state"] = to_int(state_);
+    body["stateName"] = state_name(state_);
+    body["spinMs"] = (deadline_ - now).count();
+    body["endsAt"] = wall_at(deadline_);
+    publish(std::move(body));
+  }
+  waiting_for_ledger_ = true;
+  ledger_.submit(
+      ledger::RecordResult{round_id_, engines_.begin()->second->encode(outcome_), clock_.wall_ms()},
+      [this](auto r) { post_([this, r] { on_result_recorded(r); }); });
+}
+
+void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  if (!r.ok()) {
+    log::error("could not record result", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    retry_at_ = clock_.now() + config_.timings.retry;
+    return;
+  }
+  result_recorded_ = true;
+}
+
+std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(const games::Outcome& outcome) const {
+  std::vector<std::pair<ledger::BetId, Money>> returns;
+  for (const auto& [player, book] : book_) {
+    const games::Engine& engine = *engines_.find(book.currency)->second;
+    for (const auto& bet : book.placed) {
+      returns.emplace_back(bet.id, engine.payout(bet.line.spot, bet.line.amount, outcome));
+    }
+  }
+  return returns;
+}
+
+void Table::settle() {
+  waiting_for_ledger_ = true;
+  ledger_.submit(ledger::SettleRound{round_id_, returns_for(outcome_), clock_.wall_ms()},
+                 [this](auto r) { post_([this, r] { on_settled(r); }); });
+}
+
+void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  const MonoTime now = clock_.now();
+  if (!r.ok()) {
+    // Never give up on a settlement: the bets are recorded and the result too, so the
+    // round stays in the ledger as unsettled and is retried (or settled at restart).
+    log::error("could not settle round", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    retry_at_ = now + config_.timings.retry;
+    return;
+  }
+  const std::string encoded = engines_.begin()->second->encode(outcome_);
+  recent_.push_front({round_id_, encoded, clock_.wall_ms()});
+  while (recent_.size() > config_.recent_results_max) recent_.pop_back();
+  remember_last_bets();
+  round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
+
+  state_ = RoundState::game_over;
+  deadline_ = now + (closing_ ? Millis{0} : config_.timings.result);
+  json::object body = event("gameresult");
+  body["state"] = to_int(state_);
+  body["result"] = encoded;
+  body["values"] = json::array(outcome_.values.begin(), outcome_.values.end());
+  std::map<ledger::PlayerId, json::object> personal;
+  for (const auto& p : r->players) {
+    json::object mine;
+    mine["stake"] = money_json(p.staked);
+    mine["win"] = money_json(p.returned);
+    mine["net"] = money_json(p.returned - p.staked);
+    mine["balance"] = money_json(p.balance.total());
+    mine["bonusBalance"] = money_json(p.balance.bonus);
+    personal[p.player] = std::move(mine);
+  }
+  publish(std::move(body), std::move(personal));
+  if (closing_ && shutdown_done_) std::exchange(shutdown_done_, nullptr)();
+}
+
+void Table::finish_round() {
+  state_ = RoundState::wait_for_next_game;
+  deadline_ = clock_.now() + config_.timings.next_game;
+  json::object body = event("gamestate");
+  body["state"] = to_int(state_);
+  body["stateName"] = state_name(state_);
+  body["endsAt"] = wall_at(deadline_);
+  publish(std::move(body));
+}
+
+void Table::cancel_round(const std::string& reason) {
+  state_ = RoundState::cancelled;
+  waiting_for_ledger_ = true;
+  std::string id = round_id_;
+  ledger_.submit(ledger::CancelRound{id, reason, clock_.wall_ms()},
+                 [this, id](auto r) { post_([this, id, r] { on_cancelled(id, r); }); });
+}
+
+void Table::on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  if (!r.ok()) {
+    log::error("could not cancel round", {{"round", round_id}, {"failure", ledger::failure_name(r.error())}});
+    retry_at_ = clock_.now() + config_.timings.retry;
+    return;
+  }
+  json::object body = event("cancelround");
+  body["state"] = to_int(RoundState::cancelled);
+  body["reason"] = closing_ ? "shutdown" : "cancelled";
+  std::map<ledger::PlayerId, json::object> personal;
+  for (const auto& p : r->players) {
+    json::object mine;
+    mine["refunded"] = money_json(p.returned);
+    mine["balance"] = money_json(p.balance.total());
+    mine["bonusBalance"] = money_json(p.balance.bonus);
+    personal[p.player] = std::move(mine);
+  }
+  publish(std::move(body), std::move(personal));
+  book_.clear();
+  if (closing_) {
+    if (shutdown_done_) std::exchange(shutdown_done_, nullptr)();
+    return;
+  }
+  finish_round();
+}
+
+void Table::advance() {
+  // Each step moves the round on by at most one state; loop until nothing is due.
+  for (int guard = 0; guard < 16 && !waiting_for_ledger_; ++guard) {
+    const MonoTime now = clock_.now();
+    const RoundState before = state_;
+    if (retry_at_) {
+      if (now < *retry_at_) return;
+      retry_at_.reset();
+      if (state_ == RoundState::waiting_for_result && !result_recorded_) launch();
+      else if (state_ == RoundState::waiting_for_result) settle();
+      else if (state_ == RoundState::cancelled) cancel_round(closing_ ? "shutdown" : "cancelled");
+      continue;
+    }
+    switch (state_) {
+      case RoundState::waiting_for_bets:
+        if (!closing_soon_sent_ && now >= bets_close_at_ - config_.timings.closing_soon) {
+          closing_soon_sent_ = true;
+          json::object body = event("betsclosingsoon");
+          body["endsAt"] = wall_at(bets_close_at_);
+          body["remainingMs"] = std::max<int64_t>(0, (bets_close_at_ - now).count());
+          publish(std::move(body));
+        }
+        if (now >= bets_close_at_) {
+          close_bets();
+        } else if (now >= next_timer_at_) {
+          next_timer_at_ = now + config_.timings.timer_interval;
+          json::object body = event("timer");
+          body["state"] = to_int(state_);
+          body["endsAt"] = wall_at(bets_close_at_);
+          body["remainingMs"] = (bets_close_at_ - now).count();
+          publish(std::move(body));
+        }
+        break;
+      case RoundState::bets_closed:
+        if (now >= deadline_) launch();
+        break;
+      case RoundState::waiting_for_result:
+        if (now >= deadline_ && result_recorded_ && placements_in_flight_ == 0) settle();
+        break;
+      case RoundState::game_over:
+        if (now >= deadline_ && !closing_) finish_round();
+        break;
+      case RoundState::wait_for_next_game:
+      case RoundState::initialising:
+        if (now >= deadline_ && !closing_) open_round();
+        break;
+      default:
+        break;
+    }
+    if (state_ == before && !waiting_for_ledger_) return;
+  }
+}
+
+std::optional<MonoTime> Table::next_deadline() const {
+  if (waiting_for_ledger_) return std::nullopt;
+  if (retry_at_) return retry_at_;
+  switch (state_) {
+    case RoundState::waiting_for_bets: {
+      MonoTime next = std::min(bets_close_at_, next_timer_at_);
+      if (!closing_soon_sent_) next = std::min(next, bets_close_at_ - config_.timings.closing_soon);
+      return next;
+    }
+    case RoundState::waiting_for_result:
+      // Waiting for bets still being committed is woken by their callbacks.
+      if (placements_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
+      return deadline_;
+    case RoundState::bets_closed:
+    case RoundState::game_over:
+    case RoundState::wait_for_next_game:
+    case RoundState::initialising:
+      return closing_ ? std::nullopt : std::optional<MonoTime>(deadline_);
+    default:
+      return std::nullopt;
+  }
+}
+
+void Table::shutdown(std::function<void()> done) {
+  if (closing_) return;
+  closing_ = true;
+  shutdown_done_ = std::move(done);
+  const bool idle = state_ == RoundState::game_over || state_ == RoundState::wait_for_next_game ||
+                    (state_ == RoundState::initialising && !waiting_for_ledger_);
+  if (idle) {
+    std::exchange(shutdown_done_, nullptr)();
+    return;
+  }
+  if (state_ == RoundState::waiting_for_bets && !waiting_for_ledger_) {
+    if (placements_in_flight_ > 0) {
+      // Bets still committing: close betting now and finish the round instead.
+      close_bets();
+      deadline_ = clock_.now();
+    } else {
+      cancel_round("shutdown");
+      return;
+    }
+  }
+  if (state_ == RoundState::bets_closed) deadline_ = clock_.now();
+  if (state_ == RoundState::waiting_for_result) deadline_ = std::min(deadline_, clock_.now());
+  advance();
+}
+
+// ---- Bets -------------------------------------------------------------------------------
+
+std::optional<ErrorCode> Table::refuse_command(const PlaceBetsCommand& c) const {
+  if (closing_) return ErrorCode::BetsNotAccepted;
+  if (!valid_request_id(c.request_id)) return ErrorCode::InvalidBet;
+  if (!c.game_id.empty() && c.game_id != round_id_) {
+    auto seq = seq_of(config_.id, c.game_id);
+    return seq && *seq < seq_ ? ErrorCode::BetLate : ErrorCode::WaitForNextRound;
+  }
+  if (state_ != RoundState::waiting_for_bets || waiting_for_ledger_) {
+    bool this_round_closed = state_ == RoundState::bets_closed ||
+                             state_ == RoundState::waiting_for_result ||
+                             state_ == RoundState::game_over;
+    return this_round_closed ? ErrorCode::BetLate : ErrorCode::WaitForNextRound;
+  }
+  if (engines_.find(c.currency) == engines_.end()) return ErrorCode::BetsNotAccepted;
+  if (c.kind != PlaceBetsCommand::Kind::repeat_last && c.bets.empty()) return ErrorCode::InvalidBet;
+  if (c.check_total && *c.check_total != sum_of(c.bets)) return ErrorCode::InvalidBet;
+  if (!book_.contains(c.player) && book_.size() >= config_.players_per_round_max) {
+    return ErrorCode::BetsNotAccepted;
+  }
+  return std::nullopt;
+}
+
+std::vector<games::BetLine> Table::existing_lines(const PlayerBook* book) const {
+  std::vector<games::BetLine> lines;
+  if (!book) return lines;
+  for (const auto& bet : book->placed) lines.push_back(bet.line);
+  for (const auto& [key, pending] : book->pending) lines.insert(lines.end(), pending.begin(), pending.end());
+  return lines;
+}
+
+void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
+  const std::string key = std::to_string(command.player) + ":" + command.request_id;
+  for (auto* requests : {&requests_, &past_requests_}) {
+    auto seen = requests->find(key);
+    if (seen == requests->end()) continue;
+    if (seen->second.ack) {
+      BetAck again = *seen->second.ack;
+      again.duplicate = true;
+      again.version = version_;
+      if (auto book = book_.find(command.player); book != book_.end() && requests == &requests_) {
+        again.balance = ledger_.balance(command.player, book->second.currency);
+      }
+      ack(again);
+    } else {
+      seen->second.waiters.push_back(std::move(ack));
+    }
+    return;
+  }
+
+  BetAck reply;
+  reply.request_id = command.request_id;
+  reply.game_id = round_id_;
+  auto refuse_all = [&](ErrorCode code) {
+    reply.error = code;
+    for (const auto& l : command.bets) reply.rejected.push_back({l.spot, l.amount, code});
+    count_rejection(code, std::max<size_t>(1, command.bets.size()));
+    if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
+    reply.version = version_;
+    ack(reply);
+  };
+
+  if (auto refused = refuse_command(command)) return refuse_all(*refused);
+
+  if (command.kind == PlaceBetsCommand::Kind::repeat_last) {
+    auto last = last_bets_.find(command.player);
+    if (last == last_bets_.end() || last->second.currency != command.currency) {
+      return refuse_all(ErrorCode::BetsNotAccepted);
+    }
+    command.bets = last->second.lines;
+  }
+  auto book_it = book_.find(command.player);
+  const PlayerBook* book = book_it == book_.end() ? nullptr : &book_it->second;
+  const std::vector<games::BetLine> existing = existing_lines(book);
+  if (existing.size() + command.bets.size() > config_.bets_per_player_max) {
+    return refuse_all(ErrorCode::BetsNotAccepted);
+  }
+
+  const games::Engine& engine = *engines_.find(command.currency)->second;
+  const auto verdicts = engine.check(existing, command.bets, command.currency);
+  const bool any_refused =
+      std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.has_value(); });
+  const bool all_or_nothing = command.kind != PlaceBetsCommand::Kind::add;
+
+  std::vector<games::BetLine> taken;
+  for (size_t i = 0; i < command.bets.size(); ++i) {
+    const auto& line = command.bets[i];
+    if (verdicts[i] || (all_or_nothing && any_refused)) {
+      ErrorCode code = verdicts[i].value_or(ErrorCode::BetsNotAccepted);
+      reply.rejected.push_back({line.spot, line.amount, code});
+      count_rejection(code, 1);
+    } else {
+      taken.push_back({*engine.canonical_spot(line.spot), line.amount});
+    }
+  }
+  if (taken.empty()) {
+    reply.error = all_or_nothing && any_refused ? std::optional(ErrorCode::BetsNotAccepted) : std::nullopt;
+    if (!reply.error && !reply.rejected.empty()) reply.error = reply.rejected.front().code;
+    reply.round_total = sum_of(existing);
+    if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
+    reply.version = version_;
+    ack(reply);
+    return;
+  }
+
+  // Hold the bets as pending so that further commands are checked against them, and
+  // send them to the ledger. The acknowledgement waits for the commit.
+  PlayerBook& player_book = book_[command.player];
+  player_book.currency = command.currency;
+  player_book.pending[key] = taken;
+  ++placements_in_flight_;
+  Request& request = requests_[key];
+  request.waiters.push_back(std::move(ack));
+  request.ack.reset();
+  pending_replies_[key] = std::move(reply);
+
+  ledger::PlaceBets op;
+  op.key = "bet:" + round_id_ + ":" + key;
+  op.round_id = round_id_;
+  op.player = command.player;
+  op.currency = command.currency;
+  op.at_ms = clock_.wall_ms();
+  for (const auto& l : taken) op.bets.push_back({l.spot, l.amount});
+  ledger_.submit(std::move(op), [this, key, command = std::move(command)](auto r) mutable {
+    post_([this, key, command = std::move(command), r]() mutable {
+      on_bets_placed(key, std::move(command), r);
+    });
+  });
+}
+
+void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
+                           Result<ledger::PlacedBets, ledger::Failure> r) {
+  --placements_in_flight_;
+  PlayerBook& book = book_[command.player];
+  std::vector<games::BetLine> taken = std::move(book.pending[key]);
+  book.pending.erase(key);
+  BetAck reply = std::move(pending_replies_[key]);
+  pending_replies_.erase(key);
+
+  if (r.ok() && r->bet_ids.size() == taken.size()) {
+    for (size_t i = 0; i < taken.size(); ++i) book.placed.push_back({r->bet_ids[i], taken[i]});
+    accepted_counter().inc(taken.size());
+    reply.accepted = std::move(taken);
+    reply.balance = r->balance;
+  } else {
+    ErrorCode code = r.ok() ? ErrorCode::GameServerProblem : code_for(r.error());
+    for (const auto& l : taken) reply.rejected.push_back({l.spot, l.amount, code});
+    count_rejection(code, taken.size());
+    if (reply.accepted.empty()) reply.error = code;
+  }
+  if (book.placed.empty() && book.pending.empty()) book_.erase(command.player);
+  reply.round_total = sum_of(existing_lines(book_.contains(command.player) ? &book_[command.player] : nullptr));
+  answer(key, std::move(reply));
+}
+
+void Table::answer(const std::string& key, BetAck ack) {
+  ack.version = version_;
+  Request& request = requests_[key];
+  request.ack = ack;
+  std::vector<AckFn> waiters = std::move(request.waiters);
+  request.waiters.clear();
+  for (size_t i = 0; i < waiters.size(); ++i) {
+    BetAck copy = ack;
+    copy.duplicate = i > 0;
+    waiters[i](copy);
+  }
+}
+
+void Table::remember_last_bets() {
+  for (const auto& [player, book] : book_) {
+    if (book.placed.empty()) continue;
+    // One line per spot, in the order the spots were first bet on.
+    std::vector<games::BetLine> lines;
+    for (const auto& bet : book.placed) {
+      auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.spot == bet.line.spot; });
+      if (same == lines.end()) lines.push_back(bet.line);
+      else same->amount += bet.line.amount;
+    }
+    last_bets_[player] = {book.currency, std::move(lines), seq_};
+  }
+  if (last_bets_.size() <= config_.last_bets_max) return;
+  // Forget the players who bet least recently, down to 90 % of the maximum.
+  std::vector<std::pair<int64_t, ledger::PlayerId>> by_age;
+  for (const auto& [player, last] : last_bets_) by_age.emplace_back(last.seq, player);
+  size_t drop = last_bets_.size() - config_.last_bets_max * 9 / 10;
+  std::nth_element(by_age.begin(), by_age.begin() + drop, by_age.end());
+  for (size_t i = 0; i < drop; ++i) last_bets_.erase(by_age[i].second);
+}
+
+// ---- Events and snapshots ---------------------------------------------------------------
+
+int64_t Table::wall_at(MonoTime t) const {
+  return clock_.wall_ms() + (t - clock_.now()).count();
+}
+
+json::object Table::event(std::string_view type) {
+  json::object body;
+  body["type"] = type;
+  body["table"] = config_.id;
+  body["v"] = 0;  // set by publish()
+  body["ts"] = clock_.wall_ms();
+  body["gameId"] = round_id_;
+  return body;
+}
+
+void Table::publish(json::object body, std::map<ledger::PlayerId, json::object> personal) {
+  ++version_;
+  body["v"] = version_;
+  TableEvent ev;
+  ev.epoch = epoch_;
+  ev.version = version_;
+  ev.type = std::string(body["type"].as_string());
+  for (auto& [player, extra] : personal) {
+    json::object mine = body;
+    for (auto& [k, v] : extra) mine[k] = std::move(v);
+    ev.personal.emplace(player, std::make_shared<const std::string>(json::serialize(mine)));
+  }
+  ev.json = std::make_shared<const std::string>(json::serialize(body));
+  publish_(std::move(ev));
+}
+
+json::object Table::snapshot(ledger::PlayerId player) const {
+  const MonoTime now = clock_.now();
+  json::object s;
+  s["type"] = "resync";
+  s["table"] = config_.id;
+  s["v"] = version_;
+  s["epoch"] = epoch_;
+  s["ts"] = clock_.wall_ms();
+  s["gameId"] = round_id_;
+  s["state"] = to_int(state_);
+  s["stateName"] = state_name(state_);
+  s["betsOpen"] = state_ == RoundState::waiting_for_bets && !waiting_for_ledger_;
+  if (state_ == RoundState::waiting_for_bets) {
+    s["endsAt"] = wall_at(bets_close_at_);
+  } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {
+    s["endsAt"] = wall_at(std::max(deadline_, now));
+  }
+  s["bettingMs"] = config_.timings.betting.count();
+  json::array results;
+  for (size_t i = 0; i < recent_.size() && i < kSnapshotResultsMax; ++i) {
+    results.push_back(json::object{{"gameId", recent_[i].game_id}, {"result", recent_[i].result}});
+  }
+  s["results"] = std::move(results);
+  if (state_ == RoundState::game_over && !recent_.empty() && recent_.front().game_id == round_id_) {
+    s["result"] = recent_.front().result;
+  }
+  auto book = book_.find(player);
+  std::vector<games::BetLine> mine = existing_lines(book == book_.end() ? nullptr : &book->second);
+  s["myBets"] = lines_json(mine);
+  s["myTotal"] = money_json(sum_of(mine));
+  return s;
+}
+
+}  // namespace croupier::table

@@ -1,0 +1,238 @@
+// Table: one live table's round state machine, bet book and event stream.
+//
+// A Table runs rounds of a bet-then-result game (roulette today): it opens a round,
+// takes bets while the round is open, closes betting, has the RNG dealer draw the
+// result, records it, settles every bet through the ledger and announces the result,
+// then waits and opens the next round. Every event it emits carries the table's
+// version, which grows by one per event; the epoch names one run of the table (it
+// changes at every start), so versions from an earlier run are never confused with
+// the current ones.
+//
+// The Table has no threads, sockets or timers of its own. Time comes from the injected
+// Clock; the owner calls advance() at next_deadline() and after every callback. Ledger
+// callbacks are handed to `post`, which must run them later on the same thread that
+// calls the Table (the actor's strand), never inline inside the call that submitted
+// them. A Table is therefore single-threaded: every member must be called from that
+// one thread.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "core/error_code.hpp"
+#include "core/money.hpp"
+#include "core/rng.hpp"
+#include "games/engine.hpp"
+#include "ledger/ledger.hpp"
+#include "table/round_state.hpp"
+
+namespace croupier::table {
+
+struct Timings {
+  Millis betting{35000};        // state 2: bets open
+  Millis closing_soon{5000};    // betsclosingsoon this long before betting ends
+  Millis bets_closed{1000};     // state 3: no more bets, before the ball is launched
+  Millis spin{12000};           // state 6: the ball spins; the result is drawn at its start
+  Millis result{6000};          // state 24: the result stays on screen
+  Millis next_game{3000};       // state 901: pause before the next round opens
+  Millis timer_interval{5000};  // a timer event this often while bets are open
+  Millis retry{1000};           // wait before retrying a failed ledger operation
+};
+
+struct TableConfig {
+  std::string id;       // "rou-1"; also the prefix of its round ids
+  std::string name;     // "Roulette Azure"
+  std::string game;     // "roulette"
+  std::string variant;  // "european"
+  std::string dealer;   // shown to players
+  Timings timings;
+  size_t bets_per_player_max = 300;       // bet lines one player may hold in a round
+  size_t players_per_round_max = 200000;  // players with bets in one round
+  size_t last_bets_max = 100000;          // players whose last bets are kept for lpbet
+  size_t recent_results_max = 100;        // results kept for snapshots and statistics
+};
+
+// The engines of a table, one per currency it plays in (the rules are the same, the
+// limits differ).
+using Engines = std::map<std::string, std::shared_ptr<const games::Engine>, std::less<>>;
+
+struct PlaceBetsCommand {
+  enum class Kind {
+    add,             // pbet: each bet accepted or refused on its own
+    all_or_nothing,  // placebets: every bet or none
+    repeat_last,     // lpbet: the player's last bets at this table, every one or none
+  };
+  Kind kind = Kind::add;
+  ledger::PlayerId player = 0;
+  std::string currency;
+  std::string request_id;  // the client's id for this command; a repeat is answered once
+  std::string game_id;     // the round meant; empty means the current one
+  std::vector<games::BetLine> bets;
+  std::optional<Money> check_total;  // if given, must equal the sum of the bets
+};
+
+struct RejectedBet {
+  std::string spot;
+  Money amount;
+  ErrorCode code;
+};
+
+struct BetAck {
+  std::string request_id;
+  std::string game_id;
+  std::vector<games::BetLine> accepted;   // canonical spots
+  std::vector<RejectedBet> rejected;
+  std::optional<ErrorCode> error;         // set when the whole command was refused
+  std::optional<ledger::Balance> balance; // after the accepted bets were taken
+  Money round_total;                      // the player's stake on the table this round
+  bool duplicate = false;                 // this request was seen before
+  uint64_t version = 0;
+};
+using AckFn = std::function<void(const BetAck&)>;
+
+// One emitted event, serialised once. `personal` holds a per-player variant of the
+// same event (a result with the player's own win and balance).
+struct TableEvent {
+  std::string epoch;
+  uint64_t version = 0;
+  std::string type;
+  std::shared_ptr<const std::string> json;
+  std::map<ledger::PlayerId, std::shared_ptr<const std::string>> personal;
+};
+
+struct RecentResult {
+  std::string game_id;
+  std::string result;
+  int64_t at_ms = 0;
+};
+
+class Table {
+ public:
+  using Post = std::function<void(std::function<void()>)>;
+  using Publish = std::function<void(TableEvent)>;
+
+  Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
+        ledger::Ledger& ledger, Post post, Publish publish);
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  // Settles or refunds the rounds a previous run left open (see recover()), then opens
+  // the first round.
+  void start();
+  // Applies every transition that is due at clock.now().
+  void advance();
+  // When advance() should next be called; nullopt while waiting only for the ledger.
+  std::optional<MonoTime> next_deadline() const;
+
+  void place_bets(PlaceBetsCommand command, AckFn ack);
+
+  // The whole visible state for a client that cannot resume from its version: round,
+  // state, deadline, recent results and the player's own bets this round.
+  boost::json::object snapshot(ledger::PlayerId player) const;
+
+  // Stops taking bets. An open round is refunded (cancelround); a round whose bets are
+  // closed is finished: drawn now if need be, settled and announced. `done` runs once
+  // the ledger has committed whatever that took.
+  void shutdown(std::function<void()> done);
+
+  const TableConfig& config() const { return config_; }
+  const std::string& epoch() const { return epoch_; }
+  RoundState state() const { return state_; }
+  const std::string& round_id() const { return round_id_; }
+  uint64_t version() const { return version_; }
+  const std::deque<RecentResult>& recent_results() const { return recent_; }
+
+ private:
+  struct PlacedBet {
+    ledger::BetId id;
+    games::BetLine line;
+  };
+  struct PlayerBook {
+    std::string currency;
+    std::vector<PlacedBet> placed;
+    std::map<std::string, std::vector<games::BetLine>> pending;  // by request key
+  };
+  struct Request {
+    std::optional<BetAck> ack;   // set once answered
+    std::vector<AckFn> waiters;  // answered together when the ledger replies
+  };
+  struct LastBets {
+    std::string currency;
+    std::vector<games::BetLine> lines;
+    int64_t seq = 0;
+  };
+
+  // Round steps, in order.
+  void recover();
+  void open_round();
+  void on_round_opened(Result<ledger::Done, ledger::Failure> r);
+  void close_bets();
+  void launch();
+  void on_result_recorded(Result<ledger::Done, ledger::Failure> r);
+  void settle();
+  void on_settled(Result<ledger::Settlement, ledger::Failure> r);
+  void finish_round();
+  void cancel_round(const std::string& reason);
+  void on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r);
+
+  // Bets.
+  std::optional<ErrorCode> refuse_command(const PlaceBetsCommand& c) const;
+  std::vector<games::BetLine> existing_lines(const PlayerBook* book) const;
+  void on_bets_placed(std::string key, PlaceBetsCommand command,
+                      Result<ledger::PlacedBets, ledger::Failure> r);
+  void answer(const std::string& key, BetAck ack);
+  void remember_last_bets();
+
+  // Events.
+  boost::json::object event(std::string_view type);
+  void publish(boost::json::object body,
+               std::map<ledger::PlayerId, boost::json::object> personal = {});
+  int64_t wall_at(MonoTime t) const;
+  std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
+
+  // Constant after construction.
+  const TableConfig config_;
+  const Engines engines_;
+  const Clock& clock_;
+  Rng& rng_;
+  ledger::Ledger& ledger_;
+  const Post post_;
+  const Publish publish_;
+  const std::string epoch_;
+
+  // Round state.
+  RoundState state_ = RoundState::initialising;
+  int64_t seq_ = 0;
+  std::string round_id_;
+  MonoTime opened_at_{};
+  MonoTime bets_close_at_{};
+  MonoTime deadline_{};   // of the current timed state
+  MonoTime next_timer_at_{};
+  std::optional<MonoTime> retry_at_;  // a failed ledger step is tried again then
+  bool closing_soon_sent_ = false;
+  bool waiting_for_ledger_ = false;  // a round step is committing
+  bool result_recorded_ = false;
+  bool round_has_result_ = false;    // the result is drawn (even if not yet recorded)
+  games::Outcome outcome_;
+  uint64_t version_ = 0;
+  bool closing_ = false;
+  std::function<void()> shutdown_done_;
+
+  std::unordered_map<ledger::PlayerId, PlayerBook> book_;
+  size_t placements_in_flight_ = 0;
+  std::unordered_map<std::string, Request> requests_;       // this round
+  std::unordered_map<std::string, Request> past_requests_;  // the round before
+  std::unordered_map<std::string, BetAck> pending_replies_;  // refusals so far, by request
+  std::unordered_map<ledger::PlayerId, LastBets> last_bets_;
+  std::deque<RecentResult> recent_;  // newest first
+};
+
+}  // namespace croupier::table

@@ -1,0 +1,74 @@
+#include "table/table_actor.hpp"
+
+#include <boost/asio/post.hpp>
+
+namespace croupier::table {
+
+namespace asio = boost::asio;
+
+TableActor::TableActor(asio::io_context& io, TableConfig config, Engines engines, const Clock& clock,
+                       std::unique_ptr<Rng> rng, ledger::Ledger& ledger, Table::Publish publish,
+                       size_t inbox_max)
+    : strand_(asio::make_strand(io)),
+      timer_(strand_),
+      rng_(std::move(rng)),
+      table_(std::move(config), std::move(engines), clock, *rng_, ledger,
+             [this](std::function<void()> fn) { run(std::move(fn)); }, std::move(publish)),
+      inbox_max_(inbox_max) {}
+
+void TableActor::run(std::function<void()> fn) {
+  asio::post(strand_, [this, fn = std::move(fn)] {
+    fn();
+    table_.advance();
+    arm();
+  });
+}
+
+void TableActor::arm() {
+  auto deadline = table_.next_deadline();
+  if (!deadline) {
+    timer_.cancel();
+    return;
+  }
+  timer_.expires_at(std::chrono::steady_clock::time_point(deadline->time_since_epoch()));
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;  // cancelled: re-armed elsewhere
+    table_.advance();
+    arm();
+  });
+}
+
+void TableActor::start() {
+  run([this] { table_.start(); });
+}
+
+void TableActor::place_bets(PlaceBetsCommand command, AckFn ack) {
+  if (inbox_.fetch_add(1, std::memory_order_relaxed) >= inbox_max_) {
+    inbox_.fetch_sub(1, std::memory_order_relaxed);
+    BetAck busy;
+    busy.request_id = command.request_id;
+    busy.game_id = command.game_id;
+    busy.error = ErrorCode::BetsNotAccepted;
+    for (const auto& l : command.bets) busy.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
+    ack(busy);
+    return;
+  }
+  run([this, command = std::move(command), ack = std::move(ack)]() mutable {
+    inbox_.fetch_sub(1, std::memory_order_relaxed);
+    table_.place_bets(std::move(command), std::move(ack));
+  });
+}
+
+void TableActor::snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply) {
+  asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
+}
+
+void TableActor::shutdown(std::function<void()> done) {
+  run([this, done = std::move(done)]() mutable { table_.shutdown(std::move(done)); });
+}
+
+void TableActor::inspect(std::function<void(const Table&)> fn) {
+  asio::post(strand_, [this, fn = std::move(fn)] { fn(table_); });
+}
+
+}  // namespace croupier::table

@@ -1,0 +1,51 @@
+// TableActor: runs one Table on its own strand with one timer; the thread-safe face of a
+// table for the gateway.
+//
+// Every call is posted to the strand, so the Table inside only ever runs on one thread
+// at a time, in the order calls arrive. The inbox is bounded (inbox_max commands waiting
+// on the strand); a bet command beyond it is refused at once with 1008 rather than queued
+// without limit. The actor must outlive every ledger callback it caused: the owner stops
+// the actor, then flushes the ledger, then destroys the actor.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <atomic>
+#include <memory>
+
+#include "table/table.hpp"
+
+namespace croupier::table {
+
+class TableActor {
+ public:
+  TableActor(boost::asio::io_context& io, TableConfig config, Engines engines, const Clock& clock,
+             std::unique_ptr<Rng> rng, ledger::Ledger& ledger, Table::Publish publish,
+             size_t inbox_max);
+
+  void start();
+  void place_bets(PlaceBetsCommand command, AckFn ack);
+  // `reply` runs on the actor's strand, ordered with the events the table publishes.
+  void snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply);
+  // Finishes or refunds the current round, then calls `done` (on the strand).
+  void shutdown(std::function<void()> done);
+
+  const TableConfig& config() const { return table_.config(); }
+  // The current round, state and recent results, read on the strand.
+  void inspect(std::function<void(const Table&)> fn);
+
+ private:
+  // Runs `fn` on the strand, then lets the table move on and re-arms the timer.
+  void run(std::function<void()> fn);
+  void arm();
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  std::unique_ptr<Rng> rng_;
+  Table table_;
+  const size_t inbox_max_;
+  std::atomic<size_t> inbox_{0};
+};
+
+}  // namespace croupier::table

@@ -1,0 +1,427 @@
+// The round state machine under a simulated clock, with the real ledger (inline mode, on
+// a temporary file) and the real European roulette engine.
+#include "table/table.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+
+#include "games/roulette/roulette.hpp"
+
+namespace croupier::table {
+namespace {
+
+namespace json = boost::json;
+using games::BetLine;
+using ledger::PlayerId;
+
+Money eur(std::string_view text) { return *parse_money(text); }
+
+std::string temp_db(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("croupier-table-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto path = dir / (name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+  return path.string();
+}
+
+TableConfig test_config() {
+  TableConfig c;
+  c.id = "rou-t";
+  c.name = "Test Roulette";
+  c.game = "roulette";
+  c.variant = "european";
+  c.timings.betting = Millis{10000};
+  c.timings.closing_soon = Millis{3000};
+  c.timings.bets_closed = Millis{1000};
+  c.timings.spin = Millis{4000};
+  c.timings.result = Millis{2000};
+  c.timings.next_game = Millis{1000};
+  c.timings.timer_interval = Millis{4000};
+  return c;
+}
+
+Engines test_engines(bool opposite_allowed = true) {
+  games::roulette::Limits limits;
+  limits.min_bet = eur("0.50");
+  limits.inside_max = eur("100");
+  limits.outside_max = eur("200");
+  limits.table_max = eur("250");
+  limits.opposite_bets_allowed = opposite_allowed;
+  Engines e;
+  e.emplace("EUR", std::shared_ptr<const games::Engine>(games::roulette::make_european(limits)));
+  return e;
+}
+
+// Red numbers of the European wheel, written out independently of the engine.
+bool red(int n) {
+  for (int r : {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
+    if (r == n) return true;
+  return false;
+}
+
+struct Harness {
+  explicit Harness(const std::string& name, Engines engines = test_engines(), uint64_t seed = 1)
+      : path(temp_db(name)), rng(seed) {
+    ledger = ledger::Ledger::open({path, true});
+    make_table(std::move(engines));
+  }
+
+  void make_table(Engines engines) {
+    table = std::make_unique<Table>(
+        test_config(), std::move(engines), clock, rng, *ledger,
+        [this](std::function<void()> fn) { posted.push_back(std::move(fn)); },
+        [this](TableEvent e) {
+          json::object o = json::parse(*e.json).as_object();
+          EXPECT_EQ(o["v"].as_int64(), static_cast<int64_t>(e.version));
+          events.push_back(o);
+          for (auto& [player, text] : e.personal) personal[player].push_back(json::parse(*text).as_object());
+        });
+  }
+
+  // Runs what the table posted, as the actor does after each callback.
+  void drain() {
+    while (!posted.empty()) {
+      auto fn = std::move(posted.front());
+      posted.pop_front();
+      fn();
+      table->advance();
+    }
+  }
+
+  // Moves simulated time forward by `d`, firing every deadline on the way.
+  void run_for(Millis d) {
+    const MonoTime until = clock.now() + d;
+    drain();
+    for (;;) {
+      auto next = table->next_deadline();
+      if (!next || *next > until) break;
+      clock.advance_to(*next);
+      table->advance();
+      drain();
+    }
+    clock.advance_to(until);
+    table->advance();
+    drain();
+  }
+
+  void fund(PlayerId player, std::string_view amount) {
+    bool ok = false;
+    ledger->submit(ledger::Fund{"fund:" + std::to_string(player), player, "EUR", eur(amount), "test", false},
+                   [&](auto r) { ok = r.ok(); });
+    ASSERT_TRUE(ok);
+  }
+
+  BetAck bet(PlayerId player, std::vector<BetLine> lines, std::string request_id,
+             PlaceBetsCommand::Kind kind = PlaceBetsCommand::Kind::add, std::string game_id = {}) {
+    PlaceBetsCommand c;
+    c.kind = kind;
+    c.player = player;
+    c.currency = "EUR";
+    c.request_id = std::move(request_id);
+    c.game_id = std::move(game_id);
+    c.bets = std::move(lines);
+    std::optional<BetAck> got;
+    table->place_bets(std::move(c), [&](const BetAck& a) { got = a; });
+    drain();
+    EXPECT_TRUE(got.has_value());
+    return got.value_or(BetAck{});
+  }
+
+  Money balance(PlayerId p) { return ledger->balance(p, "EUR").total(); }
+
+  // A copy: later events may move the vector.
+  std::optional<json::object> last(std::string_view type) const {
+    for (auto it = events.rbegin(); it != events.rend(); ++it)
+      if ((*it).at("type").as_string() == type) return *it;
+    return std::nullopt;
+  }
+
+  std::string path;
+  SimClock clock;
+  SeededRng rng;
+  std::unique_ptr<ledger::Ledger> ledger;
+  std::unique_ptr<Table> table;
+  std::deque<std::function<void()>> posted;
+  std::vector<json::object> events;
+  std::map<PlayerId, std::vector<json::object>> personal;
+};
+
+std::vector<std::string> types(const std::vector<json::object>& events) {
+  std::vector<std::string> out;
+  for (const auto& e : events) out.emplace_back(e.at("type").as_string());
+  return out;
+}
+
+TEST(Table, RunsRoundsOnTheClockWithEveryStateAndVersion) {
+  Harness h("lifecycle");
+  h.table->start();
+  h.drain();
+  ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
+  const std::string first_round = h.table->round_id();
+  EXPECT_EQ(first_round, "rou-t-000001");
+  const int64_t opened_wall = h.clock.wall_ms();
+  EXPECT_EQ(h.last("betsopen")->at("endsAt").as_int64(), opened_wall + 10000);
+
+  h.run_for(Millis{6999});
+  EXPECT_FALSE(h.last("betsclosingsoon").has_value());
+  h.run_for(Millis{1});  // 7 s: three seconds before betting ends
+  ASSERT_TRUE(h.last("betsclosingsoon").has_value());
+  EXPECT_EQ(h.last("betsclosingsoon")->at("remainingMs").as_int64(), 3000);
+  h.run_for(Millis{3000});  // 10 s
+  EXPECT_EQ(h.table->state(), RoundState::bets_closed);
+  h.run_for(Millis{1000});  // 11 s: the ball is launched
+  EXPECT_EQ(h.table->state(), RoundState::waiting_for_result);
+  EXPECT_EQ(h.last("gamestate")->at("state").as_int64(), 6);
+  h.run_for(Millis{4000});  // 15 s: result
+  EXPECT_EQ(h.table->state(), RoundState::game_over);
+  auto result = h.last("gameresult");
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->at("gameId").as_string(), first_round);
+  EXPECT_EQ(result->at("state").as_int64(), 24);
+  h.run_for(Millis{2000});  // 17 s
+  EXPECT_EQ(h.table->state(), RoundState::wait_for_next_game);
+  h.run_for(Millis{1000});  // 18 s: the next round opens
+  EXPECT_EQ(h.table->state(), RoundState::waiting_for_bets);
+  EXPECT_EQ(h.table->round_id(), "rou-t-000002");
+
+  EXPECT_EQ(types(h.events),
+            (std::vector<std::string>{"betsopen", "timer", "betsclosingsoon", "timer", "betsclosed", "gamestate",
+                                      "gameresult", "gamestate", "betsopen"}));
+  for (size_t i = 0; i < h.events.size(); ++i) {
+    EXPECT_EQ(h.events[i].at("v").as_int64(), static_cast<int64_t>(i + 1));
+    EXPECT_EQ(h.events[i].at("table").as_string(), "rou-t");
+  }
+  // The result is in the ledger's history, which statistics read.
+  auto recent = h.ledger->recent_results("rou-t", 10);
+  ASSERT_EQ(recent.size(), 1u);
+  EXPECT_EQ(recent[0].result, std::string(result->at("result").as_string()));
+}
+
+TEST(Table, WinningAndLosingBetsMoveTheBalanceExactly) {
+  Harness h("settle");
+  h.fund(1, "100");
+  h.table->start();
+  for (int round = 0; round < 20; ++round) {
+    h.drain();
+    ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
+    const Money before = h.balance(1);
+    BetAck ack = h.bet(1, {{"RED", eur("2")}, {"STRAIGHT_17", eur("1")}, {"DOZEN_1", eur("0.50")}},
+                       "r" + std::to_string(round));
+    ASSERT_EQ(ack.accepted.size(), 3u);
+    EXPECT_EQ(ack.balance->total(), before - eur("3.50"));
+    EXPECT_EQ(ack.round_total, eur("3.50"));
+    h.run_for(Millis{15000});
+    auto result = h.last("gameresult");
+    int n = std::stoi(std::string(result->at("result").as_string()));
+    Money expected_win;
+    if (n != 0 && red(n)) expected_win += eur("4");        // 1:1 returns stake twice
+    if (n == 17) expected_win += eur("36");                 // 35:1
+    if (n >= 1 && n <= 12) expected_win += eur("1.50");     // 2:1
+    EXPECT_EQ(h.balance(1), before - eur("3.50") + expected_win) << "result " << n;
+    const json::object& mine = h.personal[1].back();
+    EXPECT_EQ(mine.at("type").as_string(), "gameresult");
+    EXPECT_EQ(*parse_money(mine.at("win").as_string()), expected_win);
+    EXPECT_EQ(*parse_money(mine.at("balance").as_string()), h.balance(1));
+    h.run_for(Millis{3000});
+  }
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+TEST(Table, RefusesBetsOutsideTheOpenPhaseWithTheRightCodes) {
+  Harness h("late");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  const std::string round = h.table->round_id();
+  h.run_for(Millis{10000});  // bets closed
+  BetAck late = h.bet(1, {{"RED", eur("1")}}, "late-1");
+  EXPECT_EQ(late.error, ErrorCode::BetLate);
+  ASSERT_EQ(late.rejected.size(), 1u);
+  EXPECT_EQ(late.rejected[0].code, ErrorCode::BetLate);
+  h.run_for(Millis{7000});  // waiting for the next game
+  ASSERT_EQ(h.table->state(), RoundState::wait_for_next_game);
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "early-1").error, ErrorCode::WaitForNextRound);
+  h.run_for(Millis{1000});
+  ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
+  // Bets meant for the round that is over are late, not placed on the new round.
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "old-1", PlaceBetsCommand::Kind::add, round).error, ErrorCode::BetLate);
+  EXPECT_EQ(h.balance(1), eur("100"));
+}
+
+TEST(Table, EachBetIsAcceptedOrRefusedWithACode) {
+  Harness h("codes", test_engines(false));
+  h.fund(1, "100");
+  h.fund(2, "1");
+  h.table->start();
+  h.drain();
+  BetAck ack = h.bet(1,
+                     {{"STRAIGHT_40", eur("1")},
+                      {"RED", eur("0.10")},
+                      {"RED", eur("5")},
+                      {"BLACK", eur("5")},
+                      {"STRAIGHT_5", eur("150")},
+                      {"SPLIT_2_1", eur("1")}},
+                     "mixed");
+  ASSERT_EQ(ack.accepted.size(), 2u);
+  EXPECT_EQ(ack.accepted[0].spot, "RED");
+  EXPECT_EQ(ack.accepted[1].spot, "SPLIT_1_2");  // canonical form
+  ASSERT_EQ(ack.rejected.size(), 4u);
+  EXPECT_EQ(ack.rejected[0].code, ErrorCode::InvalidBet);
+  EXPECT_EQ(ack.rejected[1].code, ErrorCode::BelowMinimum);
+  EXPECT_EQ(ack.rejected[2].code, ErrorCode::OppositeBets);
+  EXPECT_EQ(ack.rejected[3].code, ErrorCode::OverInsideMax);
+  EXPECT_EQ(h.balance(1), eur("94"));
+
+  BetAck poor = h.bet(2, {{"RED", eur("5")}}, "poor");
+  EXPECT_EQ(poor.error, ErrorCode::InsufficientFunds);
+  EXPECT_EQ(h.balance(2), eur("1"));
+
+  // All or nothing: one bad bet refuses the others with 1008.
+  BetAck all = h.bet(1, {{"ODD", eur("1")}, {"STRAIGHT_99", eur("1")}}, "aon", PlaceBetsCommand::Kind::all_or_nothing);
+  EXPECT_TRUE(all.accepted.empty());
+  ASSERT_EQ(all.rejected.size(), 2u);
+  EXPECT_EQ(all.rejected[0].code, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(all.rejected[1].code, ErrorCode::InvalidBet);
+  EXPECT_EQ(h.balance(1), eur("94"));
+}
+
+TEST(Table, ARepeatedRequestIsAppliedOnce) {
+  Harness h("dup");
+  h.fund(1, "50");
+  h.table->start();
+  h.drain();
+  BetAck first = h.bet(1, {{"EVEN", eur("10")}}, "same-id");
+  BetAck again = h.bet(1, {{"EVEN", eur("10")}}, "same-id");
+  EXPECT_FALSE(first.duplicate);
+  EXPECT_TRUE(again.duplicate);
+  EXPECT_EQ(again.accepted.size(), 1u);
+  EXPECT_EQ(h.balance(1), eur("40"));
+
+  // Sent twice before the ledger answered: both answered, one applied.
+  PlaceBetsCommand c;
+  c.player = 1;
+  c.currency = "EUR";
+  c.request_id = "racing";
+  c.bets = {{"ODD", eur("5")}};
+  std::vector<BetAck> acks;
+  h.table->place_bets(c, [&](const BetAck& a) { acks.push_back(a); });
+  h.table->place_bets(c, [&](const BetAck& a) { acks.push_back(a); });
+  h.drain();
+  ASSERT_EQ(acks.size(), 2u);
+  EXPECT_FALSE(acks[0].duplicate);
+  EXPECT_TRUE(acks[1].duplicate);
+  EXPECT_EQ(h.balance(1), eur("35"));
+}
+
+TEST(Table, RebetRepeatsTheLastRoundsBets) {
+  Harness h("rebet");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  EXPECT_EQ(h.bet(1, {}, "nothing-yet", PlaceBetsCommand::Kind::repeat_last).error, ErrorCode::BetsNotAccepted);
+  h.bet(1, {{"RED", eur("2")}, {"RED", eur("1")}, {"STRAIGHT_7", eur("1")}}, "b1");
+  h.run_for(Millis{18000});
+  ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
+  const Money before = h.balance(1);
+  BetAck again = h.bet(1, {}, "b2", PlaceBetsCommand::Kind::repeat_last);
+  ASSERT_EQ(again.accepted.size(), 2u);
+  EXPECT_EQ(again.accepted[0].spot, "RED");
+  EXPECT_EQ(again.accepted[0].amount, eur("3"));
+  EXPECT_EQ(again.accepted[1].spot, "STRAIGHT_7");
+  EXPECT_EQ(h.balance(1), before - eur("4"));
+}
+
+TEST(Table, ShutdownDuringBettingRefundsTheRound) {
+  Harness h("shutdown");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("10")}}, "s1");
+  EXPECT_EQ(h.balance(1), eur("90"));
+  bool done = false;
+  h.table->shutdown([&] { done = true; });
+  h.drain();
+  EXPECT_TRUE(done);
+  EXPECT_EQ(h.balance(1), eur("100"));
+  ASSERT_TRUE(h.last("cancelround").has_value());
+  EXPECT_EQ(h.personal[1].back().at("refunded").as_string(), "10.00");
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "s2").error, ErrorCode::BetsNotAccepted);
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+TEST(Table, ShutdownAfterBetsClosedFinishesTheRound) {
+  Harness h("finish");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("10")}, {"BLACK", eur("10")}}, "f1");
+  h.run_for(Millis{10500});  // bets closed
+  ASSERT_EQ(h.table->state(), RoundState::bets_closed);
+  bool done = false;
+  h.table->shutdown([&] { done = true; });
+  h.drain();
+  EXPECT_TRUE(done);
+  auto result = h.last("gameresult");
+  ASSERT_TRUE(result.has_value());
+  // Red and black together return 20 unless zero came up.
+  EXPECT_EQ(h.balance(1), result->at("result").as_string() == "0" ? eur("80") : eur("100"));
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
+  const std::string path = temp_db("recover");
+  {
+    auto l = ledger::Ledger::open({path, true});
+    auto ok = [](auto r) { ASSERT_TRUE(r.ok()); };
+    l->submit(ledger::Fund{"f1", 1, "EUR", eur("100"), "test", false}, ok);
+    l->submit(ledger::OpenRound{"rou-t-000001", "rou-t", "roulette", 1, 0}, ok);
+    l->submit(ledger::PlaceBets{"b1", "rou-t-000001", 1, "EUR", {{"STRAIGHT_17", eur("1")}}, 0}, ok);
+    l->submit(ledger::RecordResult{"rou-t-000001", "17", 0}, ok);
+    l->submit(ledger::OpenRound{"rou-t-000002", "rou-t", "roulette", 2, 0}, ok);
+    l->submit(ledger::PlaceBets{"b2", "rou-t-000002", 1, "EUR", {{"RED", eur("5")}}, 0}, ok);
+  }  // the process "crashed" here: round 1 has a result, round 2 none
+  SimClock clock;
+  SeededRng rng(3);
+  auto l = ledger::Ledger::open({path, true});
+  EXPECT_EQ(l->balance(1, "EUR").total(), eur("94"));
+  std::deque<std::function<void()>> posted;
+  std::vector<std::string> seen;
+  Table t(test_config(), test_engines(), clock, rng, *l, [&](auto fn) { posted.push_back(fn); },
+          [&](TableEvent e) { seen.push_back(e.type); });
+  t.start();
+  while (!posted.empty()) {
+    auto fn = posted.front();
+    posted.pop_front();
+    fn();
+  }
+  // 17 came up on round 1: the straight pays 36; round 2 is refunded.
+  EXPECT_EQ(l->balance(1, "EUR").total(), eur("100") - eur("1") + eur("36"));
+  EXPECT_EQ(seen.front(), "cancelround");
+  EXPECT_EQ(t.round_id(), "rou-t-000003");
+  EXPECT_TRUE(l->unsettled_rounds("rou-t").size() == 1);  // only the new, empty round
+  auto report = ledger::check_ledger(path);
+  EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+}
+
+TEST(Table, SnapshotShowsTheRoundAndThePlayersBets) {
+  Harness h("snapshot");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("2")}}, "s1");
+  json::object s = h.table->snapshot(1);
+  EXPECT_EQ(s["type"].as_string(), "resync");
+  EXPECT_EQ(s["state"].to_number<int>(), 2);
+  EXPECT_EQ(s["betsOpen"].as_bool(), true);
+  EXPECT_EQ(s["gameId"].as_string(), h.table->round_id());
+  EXPECT_EQ(s["v"].to_number<uint64_t>(), h.table->version());
+  ASSERT_EQ(s["myBets"].as_array().size(), 1u);
+  EXPECT_EQ(s["myTotal"].as_string(), "2.00");
+  EXPECT_EQ(h.table->snapshot(2)["myBets"].as_array().size(), 0u);
+}
+
+}  // namespace
+}  // namespace croupier::table
