@@ -1,15 +1,15 @@
 // Queries behind the ledger's read functions, private to the ledger.
 //
 // Each is one SQL statement, so it sees one committed snapshot even while the writer
-// commits. Thread-safety: as for the connection passed in (see sqlite.hpp); failures of
+// commits. Thread-safety: as for the connection passed in (see db/sqlite.hpp); failures of
 // SQLite are thrown as sqlite::Error.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-#include "ledger/ledger.hpp"
 #include "db/sqlite.hpp"
+#include "ledger/ledger.hpp"
 
 namespace croupier::ledger {
 

@@ -6,7 +6,7 @@
 // the last committed state without ever blocking the writer.
 //
 // Thread-safety: the functions may be called from any thread; each returned connection
-// belongs to one thread at a time (see sqlite.hpp).
+// belongs to one thread at a time (see db/sqlite.hpp).
 #pragma once
 
 #include <memory>

@@ -1,0 +1,90 @@
+#include "gateway/commands.hpp"
+
+#include <gtest/gtest.h>
+
+namespace croupier::gateway {
+namespace {
+
+TEST(Commands, ParsesABetCommandWithItsBets) {
+  auto r = parse_command(
+      R"(<pbet tableId="rou-1" gameMode="roulette_mobile" gameId="rou-1-000042" userId="12" )"
+      R"(checkValue="6.00" requestId="c-1"><bet code="RED" amount="5.00"/><bet code="STRAIGHT_17" amount="1"/></pbet>)");
+  ASSERT_TRUE(r.ok()) << r.error().detail;
+  const auto& c = std::get<BetCommand>(r.value());
+  EXPECT_EQ(c.kind, BetCommand::Kind::pbet);
+  EXPECT_EQ(c.table_id, "rou-1");
+  EXPECT_EQ(c.game_mode, "roulette_mobile");
+  EXPECT_EQ(c.game_id, "rou-1-000042");
+  EXPECT_EQ(c.user_id, "12");
+  EXPECT_EQ(c.request_id, "c-1");
+  EXPECT_EQ(c.check_value, parse_money("6"));
+  ASSERT_EQ(c.bets.size(), 2u);
+  EXPECT_EQ(c.bets[1].spot, "STRAIGHT_17");
+  EXPECT_EQ(c.bets[1].amount, Money::from_major(1));
+}
+
+TEST(Commands, ParsesSubscribePingAndRebet) {
+  auto sub = parse_command(R"(<subscribe channel="table-rou-1" epoch="abc_D-9" v="42"/>)");
+  ASSERT_TRUE(sub.ok());
+  EXPECT_EQ(std::get<SubscribeCommand>(sub.value()).version, 42u);
+  EXPECT_EQ(std::get<SubscribeCommand>(sub.value()).epoch, "abc_D-9");
+  auto fresh = parse_command(R"(<subscribe channel="table-rou-1"/>)");
+  EXPECT_FALSE(std::get<SubscribeCommand>(fresh.value()).version.has_value());
+  EXPECT_TRUE(std::holds_alternative<PingCommand>(parse_command(R"(<ping id="7"/>)").value()));
+  auto rebet = parse_command(R"(<lpbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"/>)");
+  ASSERT_TRUE(rebet.ok());
+  EXPECT_EQ(std::get<BetCommand>(rebet.value()).kind, BetCommand::Kind::lpbet);
+}
+
+TEST(Commands, RefusesWhatIsNotACommandWith1005AndSaysWhy) {
+  const char* bad[] = {
+      "",
+      "not xml",
+      "<pbet",
+      "<a/><b/>",
+      "<launchmissiles/>",
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1"><bet code="RED" amount="1"/></pbet>)",
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"/>)",
+      R"(<pbet tableId="rou-1" gameMode="roulette" userId="1" requestId="r"><bet code="RED" amount="1"/></pbet>)",
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"><bet code="RED" amount="1.000001"/></pbet>)",
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"><bet code="RED"/></pbet>)",
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"><chip/></pbet>)",
+      R"(<pbet tableId="rou 1" gameMode="roulette_desktop" userId="1" requestId="r"><bet code="RED" amount="1"/></pbet>)",
+      R"(<lpbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"><bet code="RED" amount="1"/></lpbet>)",
+      R"(<subscribe channel="table-rou-1" v="-1"/>)",
+      R"(<subscribe/>)",
+      R"(<!DOCTYPE x [<!ENTITY a "aaaa">]><ping id="&a;"/>)",
+  };
+  for (const char* text : bad) {
+    auto r = parse_command(text);
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidBet) << text;
+    EXPECT_FALSE(r.error().detail.empty()) << text;
+  }
+}
+
+TEST(Commands, EchoesTheRequestIdOfARefusedBet) {
+  auto r = parse_command(R"(<pbet tableId="rou-1" gameMode="x" userId="1" requestId="keep-me"/>)");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().request_id, "keep-me");
+}
+
+TEST(Commands, BoundsTheNumberOfBets) {
+  std::string xml = R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r">)";
+  for (size_t i = 0; i <= kBetsPerCommandMax; ++i) xml += R"(<bet code="RED" amount="1"/>)";
+  xml += "</pbet>";
+  EXPECT_FALSE(parse_command(xml).ok());
+}
+
+TEST(Commands, GameModes) {
+  EXPECT_TRUE(valid_game_mode("roulette_desktop"));
+  EXPECT_TRUE(valid_game_mode("lobby_mobile"));
+  EXPECT_TRUE(valid_game_mode("onebj_mobile"));
+  EXPECT_FALSE(valid_game_mode("roulette"));
+  EXPECT_FALSE(valid_game_mode("_desktop"));
+  EXPECT_FALSE(valid_game_mode("Roulette_desktop"));
+  EXPECT_FALSE(valid_game_mode("roulette_tv"));
+}
+
+}  // namespace
+}  // namespace croupier::gateway

@@ -1,0 +1,115 @@
+#include "gateway/hub.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+namespace croupier::gateway {
+namespace {
+
+namespace json = boost::json;
+
+struct Recorder : Subscriber {
+  explicit Recorder(ledger::PlayerId p) : id(p) {}
+  ledger::PlayerId player() const override { return id; }
+  void deliver(std::shared_ptr<const std::string> m) override { got.push_back(json::parse(*m).as_object()); }
+  std::vector<std::string> types() const {
+    std::vector<std::string> t;
+    for (const auto& m : got) t.emplace_back(m.at("type").as_string());
+    return t;
+  }
+  ledger::PlayerId id;
+  std::vector<json::object> got;
+};
+
+table::TableEvent event(const std::string& epoch, uint64_t v, std::map<ledger::PlayerId, std::string> personal = {}) {
+  table::TableEvent e;
+  e.epoch = epoch;
+  e.version = v;
+  e.type = "timer";
+  e.json = std::make_shared<const std::string>(R"({"type":"timer","v":)" + std::to_string(v) + "}");
+  for (auto& [p, extra] : personal) {
+    e.personal[p] = std::make_shared<const std::string>(R"({"type":"timer","v":)" + std::to_string(v) +
+                                                         R"(,"mine":")" + extra + R"("})");
+  }
+  return e;
+}
+
+class ChannelTest : public ::testing::Test {
+ protected:
+  std::shared_ptr<Channel> make(size_t history_max) {
+    return std::make_shared<Channel>(io.get_executor(), "table-t", "t", history_max,
+                                     [this](ledger::PlayerId, std::function<void(json::object)> reply) {
+                                       ++snapshots;
+                                       reply(json::object{{"type", "resync"}, {"v", snapshot_v}, {"epoch", "E1"}});
+                                     });
+  }
+  void settle() {
+    io.restart();
+    io.run();
+  }
+  boost::asio::io_context io;
+  int snapshots = 0;
+  uint64_t snapshot_v = 0;
+};
+
+TEST_F(ChannelTest, ResumesFromHistoryWithExactlyTheMissedEvents) {
+  auto channel = make(10);
+  for (uint64_t v = 1; v <= 5; ++v) channel->publish(event("E1", v));
+  auto r = std::make_shared<Recorder>(1);
+  channel->subscribe(r, "E1", 3);
+  settle();
+  EXPECT_EQ(snapshots, 0);
+  ASSERT_EQ(r->got.size(), 3u);
+  EXPECT_EQ(r->got[0].at("type").as_string(), "subscribed");
+  EXPECT_TRUE(r->got[0].at("resumed").as_bool());
+  EXPECT_EQ(r->got[1].at("v").as_int64(), 4);
+  EXPECT_EQ(r->got[2].at("v").as_int64(), 5);
+  channel->publish(event("E1", 6));
+  settle();
+  EXPECT_EQ(r->got.back().at("v").as_int64(), 6);
+}
+
+TEST_F(ChannelTest, ResyncsWhenTheHistoryNoLongerCoversTheGapOrTheRunChanged) {
+  auto channel = make(3);
+  for (uint64_t v = 1; v <= 10; ++v) channel->publish(event("E1", v));
+  snapshot_v = 10;
+  auto far_behind = std::make_shared<Recorder>(1);
+  channel->subscribe(far_behind, "E1", 2);  // 3..7 are gone
+  auto other_run = std::make_shared<Recorder>(2);
+  channel->subscribe(other_run, "E0", 9);
+  auto newcomer = std::make_shared<Recorder>(3);
+  channel->subscribe(newcomer, std::nullopt, std::nullopt);
+  settle();
+  EXPECT_EQ(snapshots, 3);
+  for (auto* r : {far_behind.get(), other_run.get(), newcomer.get()}) {
+    EXPECT_EQ(r->types(), (std::vector<std::string>{"subscribed", "resync"}));
+    EXPECT_FALSE(r->got[0].at("resumed").as_bool());
+  }
+}
+
+TEST_F(ChannelTest, DeliversPersonalVariantsAndForgetsGoneSubscribers) {
+  auto channel = make(10);
+  auto alice = std::make_shared<Recorder>(1);
+  auto bob = std::make_shared<Recorder>(2);
+  channel->subscribe(alice, std::nullopt, std::nullopt);
+  channel->subscribe(bob, std::nullopt, std::nullopt);
+  settle();
+  EXPECT_EQ(channel->subscriber_count(), 2u);
+  channel->publish(event("E1", 1, {{1, "alice's win"}}));
+  settle();
+  EXPECT_EQ(alice->got.back().at("mine").as_string(), "alice's win");
+  EXPECT_FALSE(bob->got.back().contains("mine"));
+  bob.reset();
+  channel->publish(event("E1", 2));
+  settle();
+  EXPECT_EQ(channel->subscriber_count(), 1u);
+  channel->unsubscribe(alice.get());
+  channel->publish(event("E1", 3));
+  settle();
+  EXPECT_EQ(channel->subscriber_count(), 0u);
+  EXPECT_EQ(alice->got.back().at("v").as_int64(), 2);
+}
+
+}  // namespace
+}  // namespace croupier::gateway
