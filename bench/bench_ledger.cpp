@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/log.hpp"
 #include "ledger/ledger.hpp"
 
 namespace {
@@ -123,4 +124,11 @@ BENCHMARK(BM_LedgerPlaceBets)
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  croupier::log::set_level(croupier::log::Level::warn);  // keep the figures readable
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -27,7 +27,6 @@ const std::vector<std::pair<std::string, std::string>>& url_list() {
       {"balance", "/api/ui/balance"},
       {"assignedTables", "/api/ui/assignedTables"},
       {"casinoConfig", "/api/ui/casinoConfig"},
-      {"screenName", "/api/user/screenName"},
       {"statisticHistory", "/api/ui/statisticHistory"},
       {"rates", "/api/ui/getRates"},
       {"features", "/api/player/features/ui/configuredFeatures"},

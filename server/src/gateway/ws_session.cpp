@@ -56,6 +56,7 @@ json::object ack_json(const table::BetAck& ack, const std::string& table_id, int
   if (ack.error) {
     o["code"] = to_int(*ack.error);
     o["message"] = meaning(*ack.error);
+    if (!ack.detail.empty()) o["detail"] = ack.detail;
   }
   if (ack.balance) {
     o["balance"] = money_json(ack.balance->total());
@@ -90,6 +91,9 @@ WsSession::~WsSession() {
 }
 
 void WsSession::run(Request req) {
+  // Events are small and must not wait for Nagle's algorithm to gather more.
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true), ignored);
   ws_.set_option(websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(30), true});
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "croupierd"); }));

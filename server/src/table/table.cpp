@@ -454,24 +454,35 @@ void Table::shutdown(std::function<void()> done) {
 
 // ---- Bets -------------------------------------------------------------------------------
 
-std::optional<ErrorCode> Table::refuse_command(const PlaceBetsCommand& c) const {
-  if (closing_) return ErrorCode::BetsNotAccepted;
-  if (!valid_request_id(c.request_id)) return ErrorCode::InvalidBet;
+std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
+  if (closing_) return Refusal{ErrorCode::BetsNotAccepted, "the table is closing"};
+  if (!valid_request_id(c.request_id)) {
+    return Refusal{ErrorCode::InvalidBet, "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
+  }
   if (!c.game_id.empty() && c.game_id != round_id_) {
     auto seq = seq_of(config_.id, c.game_id);
-    return seq && *seq < seq_ ? ErrorCode::BetLate : ErrorCode::WaitForNextRound;
+    if (seq && *seq < seq_) return Refusal{ErrorCode::BetLate, "round " + c.game_id + " is over"};
+    return Refusal{ErrorCode::WaitForNextRound, "round " + c.game_id + " is not open"};
   }
   if (state_ != RoundState::waiting_for_bets || waiting_for_ledger_) {
     bool this_round_closed = state_ == RoundState::bets_closed ||
                              state_ == RoundState::waiting_for_result ||
                              state_ == RoundState::game_over;
-    return this_round_closed ? ErrorCode::BetLate : ErrorCode::WaitForNextRound;
+    if (this_round_closed) return Refusal{ErrorCode::BetLate, "bets are closed for round " + round_id_};
+    return Refusal{ErrorCode::WaitForNextRound, "the next round has not opened yet"};
   }
-  if (engines_.find(c.currency) == engines_.end()) return ErrorCode::BetsNotAccepted;
-  if (c.kind != PlaceBetsCommand::Kind::repeat_last && c.bets.empty()) return ErrorCode::InvalidBet;
-  if (c.check_total && *c.check_total != sum_of(c.bets)) return ErrorCode::InvalidBet;
+  if (engines_.find(c.currency) == engines_.end()) {
+    return Refusal{ErrorCode::BetsNotAccepted, "this table does not play in " + c.currency};
+  }
+  if (c.kind != PlaceBetsCommand::Kind::repeat_last && c.bets.empty()) {
+    return Refusal{ErrorCode::InvalidBet, "no bets"};
+  }
+  if (c.check_total && *c.check_total != sum_of(c.bets)) {
+    return Refusal{ErrorCode::InvalidBet, "checkValue " + format_money(*c.check_total) +
+                                              " is not the bets' total " + format_money(sum_of(c.bets))};
+  }
   if (!book_.contains(c.player) && book_.size() >= config_.players_per_round_max) {
-    return ErrorCode::BetsNotAccepted;
+    return Refusal{ErrorCode::BetsNotAccepted, "the table is full this round"};
   }
   return std::nullopt;
 }
@@ -506,8 +517,9 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   BetAck reply;
   reply.request_id = command.request_id;
   reply.game_id = round_id_;
-  auto refuse_all = [&](ErrorCode code) {
+  auto refuse_all = [&](ErrorCode code, std::string detail) {
     reply.error = code;
+    reply.detail = std::move(detail);
     for (const auto& l : command.bets) reply.rejected.push_back({l.spot, l.amount, code});
     count_rejection(code, std::max<size_t>(1, command.bets.size()));
     if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
@@ -515,12 +527,12 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     ack(reply);
   };
 
-  if (auto refused = refuse_command(command)) return refuse_all(*refused);
+  if (auto refused = refuse_command(command)) return refuse_all(refused->code, refused->detail);
 
   if (command.kind == PlaceBetsCommand::Kind::repeat_last) {
     auto last = last_bets_.find(command.player);
     if (last == last_bets_.end() || last->second.currency != command.currency) {
-      return refuse_all(ErrorCode::BetsNotAccepted);
+      return refuse_all(ErrorCode::BetsNotAccepted, "there are no earlier bets at this table to repeat");
     }
     command.bets = last->second.lines;
   }
@@ -528,7 +540,8 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   const PlayerBook* book = book_it == book_.end() ? nullptr : &book_it->second;
   const std::vector<games::BetLine> existing = existing_lines(book);
   if (existing.size() + command.bets.size() > config_.bets_per_player_max) {
-    return refuse_all(ErrorCode::BetsNotAccepted);
+    return refuse_all(ErrorCode::BetsNotAccepted,
+                      "at most " + std::to_string(config_.bets_per_player_max) + " bets a round");
   }
 
   const games::Engine& engine = *engines_.find(command.currency)->second;

@@ -91,6 +91,7 @@ struct BetAck {
   std::vector<games::BetLine> accepted;   // canonical spots
   std::vector<RejectedBet> rejected;
   std::optional<ErrorCode> error;         // set when the whole command was refused
+  std::string detail;                     // why, in words, when the whole command was refused
   std::optional<ledger::Balance> balance; // after the accepted bets were taken
   Money round_total;                      // the player's stake on the table this round
   bool duplicate = false;                 // this request was seen before
@@ -184,7 +185,11 @@ class Table {
   void on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r);
 
   // Bets.
-  std::optional<ErrorCode> refuse_command(const PlaceBetsCommand& c) const;
+  struct Refusal {
+    ErrorCode code;
+    std::string detail;
+  };
+  std::optional<Refusal> refuse_command(const PlaceBetsCommand& c) const;
   std::vector<games::BetLine> existing_lines(const PlayerBook* book) const;
   void on_bets_placed(std::string key, PlaceBetsCommand command,
                       Result<ledger::PlacedBets, ledger::Failure> r);

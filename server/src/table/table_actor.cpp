@@ -49,6 +49,7 @@ void TableActor::place_bets(PlaceBetsCommand command, AckFn ack) {
     busy.request_id = command.request_id;
     busy.game_id = command.game_id;
     busy.error = ErrorCode::BetsNotAccepted;
+    busy.detail = "the table is busy; try again";
     for (const auto& l : command.bets) busy.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
     ack(busy);
     return;

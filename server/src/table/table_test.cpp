@@ -239,6 +239,7 @@ TEST(Table, RefusesBetsOutsideTheOpenPhaseWithTheRightCodes) {
   h.run_for(Millis{10000});  // bets closed
   BetAck late = h.bet(1, {{"RED", eur("1")}}, "late-1");
   EXPECT_EQ(late.error, ErrorCode::BetLate);
+  EXPECT_EQ(late.detail, "bets are closed for round " + round);
   ASSERT_EQ(late.rejected.size(), 1u);
   EXPECT_EQ(late.rejected[0].code, ErrorCode::BetLate);
   h.run_for(Millis{7000});  // waiting for the next game
@@ -286,6 +287,27 @@ TEST(Table, EachBetIsAcceptedOrRefusedWithACode) {
   EXPECT_EQ(all.rejected[0].code, ErrorCode::BetsNotAccepted);
   EXPECT_EQ(all.rejected[1].code, ErrorCode::InvalidBet);
   EXPECT_EQ(h.balance(1), eur("94"));
+}
+
+TEST(Table, ACheckValueThatIsNotTheTotalRefusesTheCommand) {
+  Harness h("check");
+  h.fund(1, "50");
+  h.table->start();
+  h.drain();
+  PlaceBetsCommand c;
+  c.player = 1;
+  c.currency = "EUR";
+  c.request_id = "cv";
+  c.bets = {{"RED", eur("2")}, {"ODD", eur("1")}};
+  c.check_total = eur("2");
+  std::optional<BetAck> ack;
+  h.table->place_bets(c, [&](const BetAck& a) { ack = a; });
+  h.drain();
+  ASSERT_TRUE(ack.has_value());
+  EXPECT_EQ(ack->error, ErrorCode::InvalidBet);
+  EXPECT_EQ(ack->detail, "checkValue 2.00 is not the bets' total 3.00");
+  EXPECT_EQ(ack->rejected.size(), 2u);
+  EXPECT_EQ(h.balance(1), eur("50"));
 }
 
 TEST(Table, ARepeatedRequestIsAppliedOnce) {
