@@ -37,7 +37,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-int64_t now_ns() { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count(); }
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+      .count();
+}
 
 struct Stats {
   std::atomic<uint64_t> received{0};
@@ -51,8 +54,9 @@ class Subscriber : public std::enable_shared_from_this<Subscriber> {
 
   void connect(uint16_t port, const std::string& session) {
     beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    ws_.set_option(websocket::stream_base::decorator(
-        [session](websocket::request_type& req) { req.set(http::field::cookie, "JSESSIONID=" + session); }));
+    ws_.set_option(websocket::stream_base::decorator([session](websocket::request_type& req) {
+      req.set(http::field::cookie, "JSESSIONID=" + session);
+    }));
     ws_.handshake("127.0.0.1", "/ws");
     ws_.write(asio::buffer(std::string("<subscribe channel=\"table-rou-1\"/>")));
   }
@@ -71,7 +75,8 @@ class Subscriber : public std::enable_shared_from_this<Subscriber> {
     auto t = text.find("\"t\":");
     if (t != std::string_view::npos) {
       int64_t sent = std::strtoll(text.data() + t + 4, nullptr, 10);
-      if (stats_.recording) stats_.latency_us.push_back(static_cast<uint32_t>((now_ns() - sent) / 1000));
+      if (stats_.recording)
+        stats_.latency_us.push_back(static_cast<uint32_t>((now_ns() - sent) / 1000));
       stats_.received.fetch_add(1, std::memory_order_relaxed);
     }
     buffer_.consume(buffer_.size());
@@ -94,7 +99,8 @@ std::string guest_session(uint16_t port) {
   http::read(s, b, res);
   for (const auto& f : res) {
     std::string v(f.value());
-    if (f.name() == http::field::set_cookie && v.rfind("JSESSIONID=", 0) == 0) return v.substr(11, v.find(';') - 11);
+    if (f.name() == http::field::set_cookie && v.rfind("JSESSIONID=", 0) == 0)
+      return v.substr(11, v.find(';') - 11);
   }
   return {};
 }
@@ -108,7 +114,8 @@ void publish(croupier::gateway::Channel& channel, uint64_t v) {
   e.json = std::make_shared<const std::string>(
       "{\"type\":\"timer\",\"table\":\"rou-1\",\"v\":" + std::to_string(v) +
       ",\"ts\":1763800000000,\"gameId\":\"rou-1-000042\",\"state\":2,\"endsAt\":1763800030000,"
-      "\"remainingMs\":12000,\"t\":" + std::to_string(now_ns()) + "}");
+      "\"remainingMs\":12000,\"t\":" +
+      std::to_string(now_ns()) + "}");
   channel.publish(std::move(e));
 }
 
@@ -138,7 +145,8 @@ void run(croupier::app::App& app, size_t subscribers) {
   auto guard = asio::make_work_guard(client_io);
   std::thread client([&] { client_io.run(); });
   // Let every subscription land before measuring.
-  while (channel.subscriber_count() < subscribers) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (channel.subscriber_count() < subscribers)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
 
   uint64_t v = 1;
@@ -157,7 +165,9 @@ void run(croupier::app::App& app, size_t subscribers) {
   stats.recording = false;
   std::vector<uint32_t> lat = stats.latency_us;
   std::sort(lat.begin(), lat.end());
-  auto pct = [&](double p) { return lat.empty() ? 0u : lat[std::min(lat.size() - 1, static_cast<size_t>(p * lat.size()))]; };
+  auto pct = [&](double p) {
+    return lat.empty() ? 0u : lat[std::min(lat.size() - 1, static_cast<size_t>(p * lat.size()))];
+  };
 
   // Saturated: windows of 16 events, each fully delivered before the next.
   base = stats.received.load();
@@ -165,14 +175,15 @@ void run(croupier::app::App& app, size_t subscribers) {
   auto t0 = Clock::now();
   for (int w = 0; w < windows && complete; ++w) {
     for (int i = 0; i < 16; ++i) publish(channel, v++);
-    complete = wait_received(stats, base + static_cast<uint64_t>(w + 1) * 16 * subscribers, std::chrono::seconds(30));
+    complete = wait_received(stats, base + static_cast<uint64_t>(w + 1) * 16 * subscribers,
+                             std::chrono::seconds(30));
   }
   double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   double delivered = static_cast<double>(stats.received.load() - base);
 
   std::printf("%-12zu %12.0f %12.0f %10u %10u %10u %s\n", subscribers, delivered / seconds,
-              delivered / seconds / static_cast<double>(subscribers), pct(0.50), pct(0.99), lat.empty() ? 0 : lat.back(),
-              complete ? "" : "(INCOMPLETE: messages lost)");
+              delivered / seconds / static_cast<double>(subscribers), pct(0.50), pct(0.99),
+              lat.empty() ? 0 : lat.back(), complete ? "" : "(INCOMPLETE: messages lost)");
   std::fflush(stdout);
 
   guard.reset();
@@ -207,7 +218,8 @@ int main(int argc, char** argv) {
   std::thread server([&] { app.run(false); });
 
   std::printf("bench_fanout: one table's events to N WebSocket subscribers on loopback\n");
-  std::printf("%-12s %12s %12s %10s %10s %10s\n", "subscribers", "events/s", "per-sub/s", "p50_us", "p99_us", "max_us");
+  std::printf("%-12s %12s %12s %10s %10s %10s\n", "subscribers", "events/s", "per-sub/s", "p50_us",
+              "p99_us", "max_us");
   std::vector<size_t> sizes = {100, 1000, 5000};
   if (argc > 1) sizes = {static_cast<size_t>(std::atoll(argv[1]))};
   for (size_t n : sizes) run(app, std::min(n, max_subscribers));

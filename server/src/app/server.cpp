@@ -1,7 +1,5 @@
 #include "app/server.hpp"
 
-#include <optional>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -10,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -68,7 +67,8 @@ struct App::Impl {
   explicit Impl(config::Settings s) : settings(std::move(s)), io(threads_for(settings)) {}
 
   static int threads_for(const config::Settings& s) {
-    return s.threads > 0 ? s.threads : static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+    return s.threads > 0 ? s.threads
+                         : static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
   }
 
   bool open_data();
@@ -122,8 +122,8 @@ bool App::Impl::open_data() {
   std::filesystem::create_directories(settings.data_dir, fs_ec);
   try {
     store = store::Store::open(settings.data_dir + "/app.db");
-    ledger = ledger::Ledger::open({settings.data_dir + "/ledger.db", false, settings.ledger_batch_max,
-                                   settings.ledger_queue_max});
+    ledger = ledger::Ledger::open({settings.data_dir + "/ledger.db", false,
+                                   settings.ledger_batch_max, settings.ledger_queue_max});
   } catch (const std::exception& e) {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
@@ -131,7 +131,8 @@ bool App::Impl::open_data() {
   auto& commit_latency = metrics::registry().histogram(
       "croupier_ledger_commit_seconds", "Ledger transaction commit latency (one group commit).",
       metrics::latency_buckets());
-  auto& ops = metrics::registry().counter("croupier_ledger_ops_total", "Ledger operations committed.");
+  auto& ops =
+      metrics::registry().counter("croupier_ledger_ops_total", "Ledger operations committed.");
   ledger->set_commit_observer([&commit_latency, &ops](size_t n, double seconds) {
     commit_latency.observe(seconds);
     ops.inc(n);
@@ -153,8 +154,10 @@ void App::Impl::make_tables() {
           if (auto actor = actor_slot->lock()) actor->snapshot(player, std::move(reply));
         });
     std::unique_ptr<Rng> rng;
-    if (settings.rng_seed) rng = std::make_unique<SeededRng>(*settings.rng_seed + 7919 * index);
-    else rng = std::make_unique<CsprngRng>();
+    if (settings.rng_seed)
+      rng = std::make_unique<SeededRng>(*settings.rng_seed + 7919 * index);
+    else
+      rng = std::make_unique<CsprngRng>();
     ++index;
     live.actor = std::make_shared<table::TableActor>(
         io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
@@ -174,7 +177,8 @@ bool App::Impl::listen() {
   }
   listener = std::make_shared<gateway::Listener>(io, *svc, *router);
   if (auto err = listener->open({address, static_cast<unsigned short>(settings.port)})) {
-    log::error("cannot listen", {{"bind", settings.bind}, {"port", settings.port}, {"error", err.message()}});
+    log::error("cannot listen",
+               {{"bind", settings.bind}, {"port", settings.port}, {"error", err.message()}});
     return false;
   }
   port = listener->port();
@@ -193,7 +197,8 @@ void App::Impl::start_housekeeping() {
   sweeper->async_wait([this](boost::system::error_code e) {
     if (e || stopping) return;
     sessions->sweep();
-    store->purge(clock.wall_ms(), std::max<int64_t>(kSessionKeepMs, settings.session_idle_timeout_s * 1000));
+    store->purge(clock.wall_ms(),
+                 std::max<int64_t>(kSessionKeepMs, settings.session_idle_timeout_s * 1000));
     start_housekeeping();
   });
 }
@@ -225,7 +230,8 @@ void App::Impl::finish() {
   if (finished.exchange(true)) return;
   if (grace) grace->cancel();
   connections.for_each([](gateway::WsSession& ws) {
-    ws.end(json::object{{"type", "kickout"}, {"reason", "shutdown"}}, boost::beast::websocket::close_code::going_away);
+    ws.end(json::object{{"type", "kickout"}, {"reason", "shutdown"}},
+           boost::beast::websocket::close_code::going_away);
   });
   // Give the close frames a moment, then stop the loop.
   auto stopper = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(300));
@@ -243,11 +249,23 @@ bool App::start() {
     m.exit_code = 2;
     return false;
   }
-  m.sessions = std::make_unique<gateway::Sessions>(*m.store, m.clock,
-                                                   std::chrono::seconds(m.settings.session_idle_timeout_s));
-  m.limiter = std::make_unique<gateway::RateLimiter>(m.settings.http_rate_per_s, m.settings.http_burst);
-  m.svc.reset(new Services{m.settings, *m.casino, *m.rates, m.swearwords, m.clock, *m.store, *m.ledger,
-                           *m.sessions, m.connections, *m.limiter, {}, {}, {}});
+  m.sessions = std::make_unique<gateway::Sessions>(
+      *m.store, m.clock, std::chrono::seconds(m.settings.session_idle_timeout_s));
+  m.limiter =
+      std::make_unique<gateway::RateLimiter>(m.settings.http_rate_per_s, m.settings.http_burst);
+  m.svc.reset(new Services{m.settings,
+                           *m.casino,
+                           *m.rates,
+                           m.swearwords,
+                           m.clock,
+                           *m.store,
+                           *m.ledger,
+                           *m.sessions,
+                           m.connections,
+                           *m.limiter,
+                           {},
+                           {},
+                           {}});
   m.make_tables();
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
@@ -262,9 +280,12 @@ bool App::start() {
     m.connections.for_session(id, [why](gateway::WsSession& ws) {
       json::object notice =
           why == gateway::AuthFailure::replaced
-              ? json::object{{"type", "logout"}, {"code", 10003}, {"message", meaning(ErrorCode::LoggedInElsewhere)}}
+              ? json::object{{"type", "logout"},
+                             {"code", 10003},
+                             {"message", meaning(ErrorCode::LoggedInElsewhere)}}
               : json::object{{"type", "session"},
-                             {"message", why == gateway::AuthFailure::terminated ? "restricted" : "offline"}};
+                             {"message",
+                              why == gateway::AuthFailure::terminated ? "restricted" : "offline"}};
       ws.end(std::move(notice), boost::beast::websocket::close_code::policy_error);
     });
   });
@@ -272,9 +293,12 @@ bool App::start() {
   m.listener->run();
   m.start_housekeeping();
   m.svc->ready = true;
-  log::info("croupierd listening", {{"bind", m.settings.bind}, {"port", m.port}, {"tables", m.svc->tables.size()},
-                                     {"threads", Impl::threads_for(m.settings)}, {"data_dir", m.settings.data_dir},
-                                     {"seeded_rng", m.settings.rng_seed.has_value()}});
+  log::info("croupierd listening", {{"bind", m.settings.bind},
+                                    {"port", m.port},
+                                    {"tables", m.svc->tables.size()},
+                                    {"threads", Impl::threads_for(m.settings)},
+                                    {"data_dir", m.settings.data_dir},
+                                    {"seeded_rng", m.settings.rng_seed.has_value()}});
   return true;
 }
 
@@ -301,9 +325,15 @@ void App::stop() {
   asio::post(impl_->io, [this] { impl_->begin_stop(); });
 }
 
-uint16_t App::port() const { return impl_->port; }
-Services& App::services() { return *impl_->svc; }
-int App::exit_code() const { return impl_->exit_code; }
+uint16_t App::port() const {
+  return impl_->port;
+}
+Services& App::services() {
+  return *impl_->svc;
+}
+int App::exit_code() const {
+  return impl_->exit_code;
+}
 
 int serve(const config::Settings& settings) {
   App app(settings);
@@ -334,8 +364,9 @@ int ledger_check(const config::Settings& settings) {
     std::cout << "sum of all " << currency << " accounts: " << format_money(sum) << "\n";
   }
   for (const auto& p : report.problems) std::cout << "PROBLEM: " << p << "\n";
-  std::cout << (report.ok ? "OK: money is conserved and every bet is settled or refunded exactly once\n"
-                          : "FAILED\n");
+  std::cout << (report.ok
+                    ? "OK: money is conserved and every bet is settled or refunded exactly once\n"
+                    : "FAILED\n");
   return report.ok ? 0 : 1;
 }
 

@@ -18,7 +18,9 @@ struct Bad {
   std::string message;
 };
 
-[[noreturn]] void bad(const std::string& path, const std::string& what) { throw Bad{path + ": " + what}; }
+[[noreturn]] void bad(const std::string& path, const std::string& what) {
+  throw Bad{path + ": " + what};
+}
 
 const json::object& as_object(const json::value& v, const std::string& path) {
   if (!v.is_object()) bad(path, "must be an object");
@@ -37,14 +39,17 @@ std::string text(const json::object& o, std::string_view key, const std::string&
     if (fallback) return *fallback;
     bad(path + "." + std::string(key), "is required");
   }
-  if (!v->is_string() || v->as_string().empty()) bad(path + "." + std::string(key), "must be a non-empty string");
+  if (!v->is_string() || v->as_string().empty())
+    bad(path + "." + std::string(key), "must be a non-empty string");
   return std::string(v->as_string());
 }
 
 Money amount(const json::value& v, const std::string& path) {
   std::optional<Money> m;
-  if (v.is_string()) m = parse_money(v.as_string());
-  else if (v.is_int64()) m = checked_mul(Money::from_major(1), v.as_int64());
+  if (v.is_string())
+    m = parse_money(v.as_string());
+  else if (v.is_int64())
+    m = checked_mul(Money::from_major(1), v.as_int64());
   if (!m || m->is_negative()) bad(path, "must be a non-negative amount such as \"0.50\"");
   return *m;
 }
@@ -62,7 +67,8 @@ bool flag(const json::object& o, std::string_view key, bool fallback, const std:
   return v->as_bool();
 }
 
-int64_t millis(const json::object& o, std::string_view key, int64_t fallback, const std::string& path) {
+int64_t millis(const json::object& o, std::string_view key, int64_t fallback,
+               const std::string& path) {
   const json::value* v = field(o, key);
   if (!v) return fallback;
   if (!v->is_int64() || v->as_int64() < 0 || v->as_int64() > 86'400'000)
@@ -87,19 +93,23 @@ Operator parse_operator(const json::value& v, const std::string& path) {
   if (op.secret.size() < 16) bad(path + ".secret", "must be at least 16 characters");
   op.demo = flag(o, "demo", false, path);
   op.currency = text(o, "currency", path, "EUR");
-  if (!is_currency_code(op.currency)) bad(path + ".currency", "must be a currency code such as EUR");
+  if (!is_currency_code(op.currency))
+    bad(path + ".currency", "must be a currency code such as EUR");
   op.fun_money = field(o, "funMoney") ? amount_field(o, "funMoney", path) : Money{};
-  if (op.demo && !op.fun_money.is_positive()) bad(path + ".funMoney", "is required for a demo operator");
+  if (op.demo && !op.fun_money.is_positive())
+    bad(path + ".funMoney", "is required for a demo operator");
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {
     if (!origins->is_array()) bad(path + ".origins", "must be a list of origins");
     for (const auto& item : origins->as_array()) {
-      if (!item.is_string()) bad(path + ".origins", "must list strings such as \"https://casino.example\"");
+      if (!item.is_string())
+        bad(path + ".origins", "must list strings such as \"https://casino.example\"");
       op.origins.emplace_back(item.as_string());
     }
   }
-  if (const json::value* c = field(o, "casinoConfig")) op.casino_config = as_object(*c, path + ".casinoConfig");
+  if (const json::value* c = field(o, "casinoConfig"))
+    op.casino_config = as_object(*c, path + ".casinoConfig");
   if (const json::value* f = field(o, "features")) {
     op.features = as_object(*f, path + ".features");
     for (const auto& [k, fv] : op.features)
@@ -116,7 +126,8 @@ std::optional<roulette::SpotKind> kind_by_name(std::string_view name) {
   return std::nullopt;
 }
 
-CurrencyTerms parse_terms(const json::value& v, const std::string& currency, const std::string& path) {
+CurrencyTerms parse_terms(const json::value& v, const std::string& currency,
+                          const std::string& path) {
   const json::object& o = as_object(v, path);
   CurrencyTerms t;
   roulette::Limits& l = t.limits;
@@ -125,11 +136,13 @@ CurrencyTerms parse_terms(const json::value& v, const std::string& currency, con
   l.inside_max = amount_field(o, "insideMax", path);
   l.outside_max = amount_field(o, "outsideMax", path);
   l.table_max = amount_field(o, "tableMax", path);
-  for (auto [name, value] : {std::pair{"insideMax", l.inside_max}, {"outsideMax", l.outside_max},
+  for (auto [name, value] : {std::pair{"insideMax", l.inside_max},
+                             {"outsideMax", l.outside_max},
                              {"tableMax", l.table_max}}) {
     if (value < l.min_bet) bad(path + "." + name, "must not be below min");
   }
-  if (!is_whole_minor_unit(l.min_bet, currency)) bad(path + ".min", "has fractions of " + currency + "'s smallest unit");
+  if (!is_whole_minor_unit(l.min_bet, currency))
+    bad(path + ".min", "has fractions of " + currency + "'s smallest unit");
   l.opposite_bets_allowed = flag(o, "oppositeBets", true, path);
   if (const json::value* spot_max = field(o, "spotMax")) {
     for (const auto& [k, mv] : as_object(*spot_max, path + ".spotMax")) {
@@ -137,14 +150,16 @@ CurrencyTerms parse_terms(const json::value& v, const std::string& currency, con
       Money max = amount(mv, at);
       if (max < l.min_bet) bad(at, "must not be below min");
       if (key == "even_money") {
-        for (auto kind : {roulette::SpotKind::red, roulette::SpotKind::black, roulette::SpotKind::even,
-                          roulette::SpotKind::odd, roulette::SpotKind::low, roulette::SpotKind::high})
+        for (auto kind :
+             {roulette::SpotKind::red, roulette::SpotKind::black, roulette::SpotKind::even,
+              roulette::SpotKind::odd, roulette::SpotKind::low, roulette::SpotKind::high})
           l.spot_max[kind] = max;
       } else if (auto kind = kind_by_name(key)) {
         l.spot_max[*kind] = max;
       } else {
-        bad(at, "is not a spot kind (straight, split, street, corner, line, trio, basket, dozen, "
-                "column, even_money, red, black, even, odd, low, high)");
+        bad(at,
+            "is not a spot kind (straight, split, street, corner, line, trio, basket, dozen, "
+            "column, even_money, red, black, even, odd, low, high)");
       }
     }
   }
@@ -154,8 +169,10 @@ CurrencyTerms parse_terms(const json::value& v, const std::string& currency, con
   for (size_t i = 0; i < chips->as_array().size(); ++i) {
     std::string at = path + ".chips[" + std::to_string(i) + "]";
     Money chip = amount(chips->as_array()[i], at);
-    if (!chip.is_positive() || !is_whole_minor_unit(chip, currency)) bad(at, "must be a positive whole amount of " + currency);
-    if (!t.chips.empty() && chip <= t.chips.back()) bad(at, "chips must be listed in increasing order");
+    if (!chip.is_positive() || !is_whole_minor_unit(chip, currency))
+      bad(at, "must be a positive whole amount of " + currency);
+    if (!t.chips.empty() && chip <= t.chips.back())
+      bad(at, "chips must be listed in increasing order");
     t.chips.push_back(chip);
   }
   t.default_chip = field(o, "defaultChip") ? amount_field(o, "defaultChip", path) : t.chips.front();
@@ -228,7 +245,8 @@ Result<Casino, std::string> parse_casino(std::string_view json_text) {
     const json::object& root = as_object(doc, "casino");
     Casino casino;
     const json::value* ops = field(root, "operators");
-    if (!ops || !ops->is_array() || ops->as_array().empty()) bad("operators", "must list at least one operator");
+    if (!ops || !ops->is_array() || ops->as_array().empty())
+      bad("operators", "must list at least one operator");
     std::set<std::string> ids;
     for (size_t i = 0; i < ops->as_array().size(); ++i) {
       std::string at = "operators[" + std::to_string(i) + "]";
@@ -236,7 +254,8 @@ Result<Casino, std::string> parse_casino(std::string_view json_text) {
       if (!ids.insert(casino.operators.back().id).second) bad(at + ".id", "is used twice");
     }
     const json::value* tables = field(root, "tables");
-    if (!tables || !tables->is_array() || tables->as_array().empty()) bad("tables", "must list at least one table");
+    if (!tables || !tables->is_array() || tables->as_array().empty())
+      bad("tables", "must list at least one table");
     ids.clear();
     for (size_t i = 0; i < tables->as_array().size(); ++i) {
       std::string at = "tables[" + std::to_string(i) + "]";
@@ -262,7 +281,8 @@ Result<Casino, std::string> load_casino(const std::string& path) {
 table::Engines make_engines(const TableDef& def) {
   table::Engines engines;
   for (const auto& [currency, terms] : def.terms) {
-    engines.emplace(currency, std::shared_ptr<const games::Engine>(roulette::make_european(terms.limits)));
+    engines.emplace(currency,
+                    std::shared_ptr<const games::Engine>(roulette::make_european(terms.limits)));
   }
   return engines;
 }

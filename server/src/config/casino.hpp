@@ -22,14 +22,14 @@ namespace croupier::config {
 struct Operator {
   std::string id;
   std::string name;
-  std::string secret;         // HMAC-SHA256 key for signed operator requests
-  bool demo = false;          // players get fun money; "/" without a session makes a guest
-  Money fun_money;            // credited once to each new player of a demo operator
-  std::string currency;       // currency of guests
-  std::string landing;        // where "/" sends a new guest
-  std::vector<std::string> origins;     // host pages allowed to embed and open /ws
-  boost::json::object casino_config;    // SPEC section 3 settings, as given (defaults added on use)
-  boost::json::object features;         // feature flags (feature_combineAPI, ...)
+  std::string secret;                 // HMAC-SHA256 key for signed operator requests
+  bool demo = false;                  // players get fun money; "/" without a session makes a guest
+  Money fun_money;                    // credited once to each new player of a demo operator
+  std::string currency;               // currency of guests
+  std::string landing;                // where "/" sends a new guest
+  std::vector<std::string> origins;   // host pages allowed to embed and open /ws
+  boost::json::object casino_config;  // SPEC section 3 settings, as given (defaults added on use)
+  boost::json::object features;       // feature flags (feature_combineAPI, ...)
 };
 
 // What one table offers in one currency.

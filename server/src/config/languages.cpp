@@ -13,7 +13,8 @@ const std::vector<std::string>& supported_languages() {
 }
 
 const std::vector<std::string>& voice_over_languages() {
-  static const std::vector<std::string> codes = {"cn", "es", "bn", "pt", "en", "id", "ja", "th", "vi", "ko"};
+  static const std::vector<std::string> codes = {"cn", "es", "bn", "pt", "en",
+                                                 "id", "ja", "th", "vi", "ko"};
   return codes;
 }
 
@@ -27,6 +28,8 @@ std::optional<std::string> normalise_language(std::string_view code) {
   return lower;
 }
 
-bool is_right_to_left(std::string_view code) { return code == "ar" || code == "fa"; }
+bool is_right_to_left(std::string_view code) {
+  return code == "ar" || code == "fa";
+}
 
 }  // namespace croupier::config

@@ -29,7 +29,8 @@ Result<Rates, std::string> load_rates(const std::string& path) {
   rates.date = date && date->is_string() ? std::string(date->as_string()) : "";
   for (const auto& [code, value] : currencies->as_object()) {
     std::string at = path + ": currencies." + std::string(code);
-    if (!is_currency_code(code) || !value.is_object()) return at + " must be an object under a currency code";
+    if (!is_currency_code(code) || !value.is_object())
+      return at + " must be an object under a currency code";
     const json::object& c = value.as_object();
     CurrencyInfo info;
     info.code = std::string(code);
@@ -41,8 +42,10 @@ Result<Rates, std::string> load_rates(const std::string& path) {
     if (!symbol || !symbol->is_string()) return at + ".symbol must be a string";
     info.rate = std::string(rate->as_string());
     info.symbol = std::string(symbol->as_string());
-    if (auto* before = c.if_contains("symbolBefore"); before && before->is_bool()) info.symbol_before = before->as_bool();
-    if (auto* dec = c.if_contains("decimals"); dec && dec->is_int64()) info.decimals = static_cast<int>(dec->as_int64());
+    if (auto* before = c.if_contains("symbolBefore"); before && before->is_bool())
+      info.symbol_before = before->as_bool();
+    if (auto* dec = c.if_contains("decimals"); dec && dec->is_int64())
+      info.decimals = static_cast<int>(dec->as_int64());
     rates.currencies.emplace(info.code, std::move(info));
   }
   if (!rates.find(rates.base)) return path + ": the base currency " + rates.base + " is not listed";

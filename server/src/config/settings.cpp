@@ -45,9 +45,12 @@ std::optional<std::string> parse_double(const std::string& text, double& out, do
 }
 
 std::optional<std::string> parse_bool(const std::string& text, bool& out) {
-  if (text == "true" || text == "1" || text == "yes") out = true;
-  else if (text == "false" || text == "0" || text == "no") out = false;
-  else return "expects true or false";
+  if (text == "true" || text == "1" || text == "yes")
+    out = true;
+  else if (text == "false" || text == "0" || text == "no")
+    out = false;
+  else
+    return "expects true or false";
   return std::nullopt;
 }
 
@@ -55,7 +58,9 @@ template <class Int>
 Option int_option(std::string name, std::string help, Int Settings::*field, Int min, Int max) {
   Settings defaults;
   return {std::move(name), std::move(help), std::to_string(defaults.*field),
-          [field, min, max](Settings& s, const std::string& v) { return parse_int(v, s.*field, min, max); }};
+          [field, min, max](Settings& s, const std::string& v) {
+            return parse_int(v, s.*field, min, max);
+          }};
 }
 
 Option string_option(std::string name, std::string help, std::string Settings::*field) {
@@ -71,8 +76,9 @@ Option double_option(std::string name, std::string help, double Settings::*field
   Settings defaults;
   std::ostringstream d;
   d << defaults.*field;
-  return {std::move(name), std::move(help), d.str(),
-          [field, min](Settings& s, const std::string& v) { return parse_double(v, s.*field, min); }};
+  return {
+      std::move(name), std::move(help), d.str(),
+      [field, min](Settings& s, const std::string& v) { return parse_double(v, s.*field, min); }};
 }
 
 const std::vector<Option>& options() {
@@ -82,7 +88,8 @@ const std::vector<Option>& options() {
     std::vector<Option> o;
     o.push_back(string_option("bind", "address to listen on", &Settings::bind));
     o.push_back(int_option("port", "TCP port; 0 picks a free one", &Settings::port, 0, 65535));
-    o.push_back(string_option("port_file", "write the bound port to this file", &Settings::port_file));
+    o.push_back(
+        string_option("port_file", "write the bound port to this file", &Settings::port_file));
     o.push_back(string_option("public_url", "base URL of launch links (default http://bind:port)",
                               &Settings::public_url));
     o.push_back({"allowed_origins", "comma-separated extra origins allowed to open /ws", "",
@@ -93,8 +100,9 @@ const std::vector<Option>& options() {
                      if (!item.empty()) s.allowed_origins.push_back(item);
                    return std::nullopt;
                  }});
-    o.push_back({"secure_cookies", "mark cookies Secure (serve behind TLS)", "false",
-                 [](Settings& s, const std::string& v) { return parse_bool(v, s.secure_cookies); }});
+    o.push_back(
+        {"secure_cookies", "mark cookies Secure (serve behind TLS)", "false",
+         [](Settings& s, const std::string& v) { return parse_bool(v, s.secure_cookies); }});
     o.push_back(string_option("data_dir", "directory for the databases", &Settings::data_dir));
     o.push_back(string_option("static_dir", "built client to serve", &Settings::static_dir));
     o.push_back({"casino_file", "operators and tables (JSON)", CROUPIER_SHARE_DIR "/casino.json",
@@ -124,13 +132,16 @@ const std::vector<Option>& options() {
                  }});
     o.push_back(int_option("shutdown_grace_ms", "time allowed to finish rounds on SIGTERM",
                            &Settings::shutdown_grace_ms, int64_t{0}, kDay));
-    o.push_back(int_option("betting_ms", "bets open (0 = per table)", &Settings::betting_ms, int64_t{0}, kDay));
+    o.push_back(int_option("betting_ms", "bets open (0 = per table)", &Settings::betting_ms,
+                           int64_t{0}, kDay));
     o.push_back(int_option("closing_soon_ms", "closing-soon warning before bets close",
                            &Settings::closing_soon_ms, int64_t{0}, kDay));
-    o.push_back(int_option("bets_closed_ms", "bets closed before the spin", &Settings::bets_closed_ms,
-                           int64_t{0}, kDay));
-    o.push_back(int_option("spin_ms", "waiting for the result", &Settings::spin_ms, int64_t{0}, kDay));
-    o.push_back(int_option("result_ms", "result on screen", &Settings::result_ms, int64_t{0}, kDay));
+    o.push_back(int_option("bets_closed_ms", "bets closed before the spin",
+                           &Settings::bets_closed_ms, int64_t{0}, kDay));
+    o.push_back(
+        int_option("spin_ms", "waiting for the result", &Settings::spin_ms, int64_t{0}, kDay));
+    o.push_back(
+        int_option("result_ms", "result on screen", &Settings::result_ms, int64_t{0}, kDay));
     o.push_back(int_option("next_game_ms", "pause before the next round", &Settings::next_game_ms,
                            int64_t{0}, kDay));
     o.push_back(int_option("timer_interval_ms", "timer events while bets are open",
@@ -141,8 +152,8 @@ const std::vector<Option>& options() {
                            &Settings::launch_token_ttl_s, int64_t{1}, int64_t{86400}));
     o.push_back(int_option("operator_clock_skew_s", "accepted age of a signed operator request",
                            &Settings::operator_clock_skew_s, int64_t{1}, int64_t{86400}));
-    o.push_back(int_option("http_body_bytes_max", "largest request body", &Settings::http_body_bytes_max,
-                           size_t{1024}, kBig));
+    o.push_back(int_option("http_body_bytes_max", "largest request body",
+                           &Settings::http_body_bytes_max, size_t{1024}, kBig));
     o.push_back(int_option("http_header_bytes_max", "largest request header block",
                            &Settings::http_header_bytes_max, size_t{1024}, kBig));
     o.push_back(int_option("ws_message_bytes_max", "largest WebSocket message",
@@ -165,10 +176,12 @@ const std::vector<Option>& options() {
                            &Settings::ledger_queue_max, size_t{1}, kBig));
     o.push_back(double_option("http_rate_per_s", "HTTP requests per second per client address",
                               &Settings::http_rate_per_s, 0.001));
-    o.push_back(double_option("http_burst", "HTTP burst per client address", &Settings::http_burst, 1));
+    o.push_back(
+        double_option("http_burst", "HTTP burst per client address", &Settings::http_burst, 1));
     o.push_back(double_option("ws_rate_per_s", "socket commands per second per connection",
                               &Settings::ws_rate_per_s, 0.001));
-    o.push_back(double_option("ws_burst", "socket command burst per connection", &Settings::ws_burst, 1));
+    o.push_back(
+        double_option("ws_burst", "socket command burst per connection", &Settings::ws_burst, 1));
     return o;
   }();
   return all;
@@ -204,15 +217,19 @@ std::optional<std::string> apply_file(Settings& s, const std::string& path) {
   if (ec || !doc.is_object()) return "config file " + path + " is not a JSON object";
   for (const auto& [key, value] : doc.as_object()) {
     std::string text;
-    if (value.is_string()) text = std::string(value.as_string());
-    else if (value.is_bool()) text = value.as_bool() ? "true" : "false";
+    if (value.is_string())
+      text = std::string(value.as_string());
+    else if (value.is_bool())
+      text = value.as_bool() ? "true" : "false";
     else if (value.is_array()) {
       for (const auto& item : value.as_array()) {
         if (!item.is_string()) return path + ": " + std::string(key) + " must list strings";
         text += (text.empty() ? "" : ",") + std::string(item.as_string());
       }
-    } else if (value.is_number()) text = boost::json::serialize(value);
-    else return path + ": " + std::string(key) + " has an unsupported value";
+    } else if (value.is_number())
+      text = boost::json::serialize(value);
+    else
+      return path + ": " + std::string(key) + " has an unsupported value";
     if (auto e = apply(s, std::string(key), text, path)) return e;
   }
   return std::nullopt;
@@ -262,8 +279,10 @@ Result<LoadedSettings, std::string> load_settings(int argc, const char* const* a
       return "--" + name + " needs a value";
     }
     name = normalise(name);
-    if (name == "config") config_file = value;
-    else flags.emplace_back(name, value);
+    if (name == "config")
+      config_file = value;
+    else
+      flags.emplace_back(name, value);
   }
 
   std::vector<std::pair<std::string, std::string>> env;

@@ -20,11 +20,11 @@ namespace croupier::config {
 struct Settings {
   // Network.
   std::string bind = "127.0.0.1";
-  int port = 8080;              // 0 picks a free port (tests); see port_file
-  std::string port_file;        // if set, the bound port is written there once listening
-  std::string public_url;       // base of launch URLs; default http://<bind>:<port>
+  int port = 8080;         // 0 picks a free port (tests); see port_file
+  std::string port_file;   // if set, the bound port is written there once listening
+  std::string public_url;  // base of launch URLs; default http://<bind>:<port>
   std::vector<std::string> allowed_origins;  // extra origins allowed to open /ws
-  bool secure_cookies = false;  // add Secure to cookies (behind TLS)
+  bool secure_cookies = false;               // add Secure to cookies (behind TLS)
 
   // Files.
   std::string data_dir = "./var";
@@ -50,18 +50,18 @@ struct Settings {
   // Sessions.
   int64_t session_idle_timeout_s = 1200;  // SPEC section 9: inactive session timeout 20 (min)
   int64_t launch_token_ttl_s = 300;
-  int64_t operator_clock_skew_s = 300;    // accepted age of a signed operator request
+  int64_t operator_clock_skew_s = 300;  // accepted age of a signed operator request
 
   // Bounds.
   size_t http_body_bytes_max = 64 * 1024;
   size_t http_header_bytes_max = 8 * 1024;
   size_t ws_message_bytes_max = 16 * 1024;
-  size_t ws_send_queue_max = 1024;             // messages waiting for a slow client
+  size_t ws_send_queue_max = 1024;  // messages waiting for a slow client
   size_t ws_send_queue_bytes_max = 4 << 20;
   size_t ws_subscriptions_max = 16;
   size_t connections_max = 200000;
-  size_t table_inbox_max = 10000;              // commands queued for one table
-  size_t history_max = 512;                    // events kept per table for resuming
+  size_t table_inbox_max = 10000;  // commands queued for one table
+  size_t history_max = 512;        // events kept per table for resuming
   size_t ledger_batch_max = 512;
   size_t ledger_queue_max = 65536;
 

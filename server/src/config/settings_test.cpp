@@ -8,7 +8,8 @@
 namespace croupier::config {
 namespace {
 
-Result<LoadedSettings, std::string> load(std::vector<const char*> args, std::vector<const char*> env = {}) {
+Result<LoadedSettings, std::string> load(std::vector<const char*> args,
+                                         std::vector<const char*> env = {}) {
   args.insert(args.begin(), "croupierd");
   env.push_back(nullptr);
   return load_settings(static_cast<int>(args.size()), args.data(), env.data());
@@ -18,7 +19,8 @@ TEST(Settings, DefaultsFileEnvironmentAndFlagsInIncreasingPrecedence) {
   auto dir = std::filesystem::temp_directory_path() / "croupier-settings-test";
   std::filesystem::create_directories(dir);
   std::string file = (dir / "c.json").string();
-  std::ofstream(file) << R"({"port": 9000, "data_dir": "/from/file", "spin_ms": 777, "allowed_origins": ["https://a.example"]})";
+  std::ofstream(file)
+      << R"({"port": 9000, "data_dir": "/from/file", "spin_ms": 777, "allowed_origins": ["https://a.example"]})";
 
   auto defaults = load({});
   ASSERT_TRUE(defaults.ok());
@@ -36,8 +38,9 @@ TEST(Settings, DefaultsFileEnvironmentAndFlagsInIncreasingPrecedence) {
   EXPECT_EQ(env->settings.port, 9100);
   EXPECT_EQ(env->settings.data_dir, "/from/env");
 
-  auto flags = load({"--config", file.c_str(), "--port=9200", "--data-dir", "/from/flag", "--rng-seed", "5"},
-                    {"PORT=9100"});
+  auto flags =
+      load({"--config", file.c_str(), "--port=9200", "--data-dir", "/from/flag", "--rng-seed", "5"},
+           {"PORT=9100"});
   EXPECT_EQ(flags->settings.port, 9200);
   EXPECT_EQ(flags->settings.data_dir, "/from/flag");
   EXPECT_EQ(flags->settings.rng_seed, 5u);
@@ -61,7 +64,8 @@ TEST(Settings, CommandsAndHelp) {
   EXPECT_EQ(load({"ledger-check", "--data-dir", "/x"})->command, "ledger-check");
   EXPECT_TRUE(load({"--help"})->help);
   std::string help = settings_help();
-  for (const char* name : {"--port", "--data-dir", "--betting-ms", "--rng-seed", "--ws-send-queue-max"}) {
+  for (const char* name :
+       {"--port", "--data-dir", "--betting-ms", "--rng-seed", "--ws-send-queue-max"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }

@@ -24,9 +24,9 @@ TEST(Crypto, RandomTokensAreUrlSafeAndDistinct) {
   for (int i = 0; i < 1000; ++i) {
     std::string t = crypto::random_token();
     EXPECT_EQ(t.size(), 32u);
-    EXPECT_EQ(t.find_first_not_of(
-                  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
-              std::string::npos);
+    EXPECT_EQ(
+        t.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+        std::string::npos);
     EXPECT_TRUE(seen.insert(t).second);
   }
 }

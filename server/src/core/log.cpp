@@ -59,7 +59,9 @@ struct ValueWriter {
 };
 }  // namespace
 
-void set_level(Level level) { g_level = static_cast<int>(level); }
+void set_level(Level level) {
+  g_level = static_cast<int>(level);
+}
 
 bool parse_level(std::string_view text, Level& out) {
   for (Level l : {Level::debug, Level::info, Level::warn, Level::error}) {
@@ -71,7 +73,9 @@ bool parse_level(std::string_view text, Level& out) {
   return false;
 }
 
-bool enabled(Level level) { return static_cast<int>(level) >= g_level.load(); }
+bool enabled(Level level) {
+  return static_cast<int>(level) >= g_level.load();
+}
 
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';

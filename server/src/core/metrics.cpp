@@ -14,10 +14,13 @@ void Histogram::observe(double value) {
   while (i < bounds_.size() && value > bounds_[i]) ++i;
   buckets_[i].fetch_add(1, std::memory_order_relaxed);
   count_.fetch_add(1, std::memory_order_relaxed);
-  if (value > 0) sum_micro_.fetch_add(static_cast<uint64_t>(value * 1e6), std::memory_order_relaxed);
+  if (value > 0)
+    sum_micro_.fetch_add(static_cast<uint64_t>(value * 1e6), std::memory_order_relaxed);
 }
 
-double Histogram::sum() const { return static_cast<double>(sum_micro_.load()) / 1e6; }
+double Histogram::sum() const {
+  return static_cast<double>(sum_micro_.load()) / 1e6;
+}
 
 void* Registry::find_or_add(std::string_view name, std::string_view help, Kind kind,
                             std::string_view labels, const std::vector<double>* bounds) {
@@ -119,9 +122,9 @@ Registry& registry() {
 }
 
 const std::vector<double>& latency_buckets() {
-  static const std::vector<double> b = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01,
-                                        0.025,  0.05,    0.1,    0.25,  0.5,    1,     2.5,
-                                        5,      10,      30,     60};
+  static const std::vector<double> b = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
+                                        0.01,   0.025,   0.05,   0.1,   0.25,   0.5,
+                                        1,      2.5,     5,      10,    30,     60};
   return b;
 }
 

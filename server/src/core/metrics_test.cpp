@@ -15,7 +15,8 @@ TEST(Metrics, RendersPrometheusText) {
   h.observe(0.005);
   h.observe(1.0);
   std::string text = r.render();
-  EXPECT_NE(text.find("# TYPE bets_total counter\nbets_total{code=\"1007\"} 4\n"), std::string::npos)
+  EXPECT_NE(text.find("# TYPE bets_total counter\nbets_total{code=\"1007\"} 4\n"),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("connections 5\n"), std::string::npos);
   EXPECT_NE(text.find("commit_seconds_bucket{le=\"0.001\"} 1\n"), std::string::npos);

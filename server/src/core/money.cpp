@@ -33,11 +33,21 @@ std::optional<Money> checked_mul(Money a, int64_t factor) {
   return Money{r};
 }
 
-Money operator+(Money a, Money b) { return must(checked_add(a, b)); }
-Money operator-(Money a, Money b) { return must(checked_sub(a, b)); }
-Money operator*(Money a, int64_t factor) { return must(checked_mul(a, factor)); }
-Money& operator+=(Money& a, Money b) { return a = a + b; }
-Money& operator-=(Money& a, Money b) { return a = a - b; }
+Money operator+(Money a, Money b) {
+  return must(checked_add(a, b));
+}
+Money operator-(Money a, Money b) {
+  return must(checked_sub(a, b));
+}
+Money operator*(Money a, int64_t factor) {
+  return must(checked_mul(a, factor));
+}
+Money& operator+=(Money& a, Money b) {
+  return a = a + b;
+}
+Money& operator-=(Money& a, Money b) {
+  return a = a - b;
+}
 
 std::optional<Money> parse_money(std::string_view text) {
   bool negative = false;

@@ -17,8 +17,8 @@ TEST(Money, ParsesDecimalTextExactly) {
 }
 
 TEST(Money, RefusesMalformedText) {
-  for (const char* bad : {"", "-", "1.", ".5", "1.000001", "1e5", " 1", "1 ", "+1", "1,5",
-                          "0x10", "--1", "1.2.3", "99999999999999", "NaN"}) {
+  for (const char* bad : {"", "-", "1.", ".5", "1.000001", "1e5", " 1", "1 ", "+1", "1,5", "0x10",
+                          "--1", "1.2.3", "99999999999999", "NaN"}) {
     EXPECT_FALSE(parse_money(bad).has_value()) << bad;
   }
 }

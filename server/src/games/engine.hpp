@@ -33,18 +33,18 @@ struct Outcome {
 
 // What a table advertises about one kind of spot (for the limits and payouts panels).
 struct SpotKindInfo {
-  std::string kind;     // "straight", "split", ..., "red", "dozen"
-  int payout_ratio;     // wins `payout_ratio` to 1
-  bool inside;          // inside bet (counts towards the inside maximum)
-  Money min;            // per-spot minimum
-  Money max;            // per-spot maximum
+  std::string kind;  // "straight", "split", ..., "red", "dozen"
+  int payout_ratio;  // wins `payout_ratio` to 1
+  bool inside;       // inside bet (counts towards the inside maximum)
+  Money min;         // per-spot minimum
+  Money max;         // per-spot maximum
 };
 
 struct TableLimitsInfo {
-  Money min_bet;        // per-spot minimum
-  Money inside_max;     // a player's total on inside spots
-  Money outside_max;    // a player's total on outside spots
-  Money table_max;      // a player's total on the table in one round
+  Money min_bet;      // per-spot minimum
+  Money inside_max;   // a player's total on inside spots
+  Money outside_max;  // a player's total on outside spots
+  Money table_max;    // a player's total on the table in one round
   bool opposite_bets_allowed;
   std::vector<SpotKindInfo> spots;
 };

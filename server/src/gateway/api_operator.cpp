@@ -19,7 +19,8 @@ constexpr std::string_view kSignatureHeader = "X-Croupier-Signature";
 
 // Launch parameters of SPEC section 2 carried from the launch to the client route.
 constexpr std::array<std::string_view, 9> kLaunchParams = {
-    "gameId", "tableType", "seatNumber", "lang", "lobbyInFrame", "lobby", "direct", "theme", "selectedTableType"};
+    "gameId", "tableType", "seatNumber",       "lang", "lobbyInFrame", "lobby",
+    "direct", "theme",     "selectedTableType"};
 
 bool token_like(std::string_view s, size_t max) {
   return !s.empty() && s.size() <= max && std::all_of(s.begin(), s.end(), [](char c) {
@@ -33,8 +34,11 @@ struct ParamError {
 };
 
 // Checks one launch parameter; returns the value to carry, or an error naming it.
-Result<std::string, ParamError> check_param(const Services& svc, std::string_view key, const std::string& v) {
-  auto bad = [&](std::string_view what) { return ParamError{std::string(key) + " " + std::string(what)}; };
+Result<std::string, ParamError> check_param(const Services& svc, std::string_view key,
+                                            const std::string& v) {
+  auto bad = [&](std::string_view what) {
+    return ParamError{std::string(key) + " " + std::string(what)};
+  };
   if (key == "gameId") {
     if (!svc.table(v)) return bad("names no table");
   } else if (key == "lang") {
@@ -46,7 +50,8 @@ Result<std::string, ParamError> check_param(const Services& svc, std::string_vie
   } else if (key == "lobbyInFrame" || key == "direct") {
     if (v != "true" && v != "false") return bad("must be true or false");
   } else if (key == "seatNumber") {
-    if (v.empty() || v.size() > 2 || !std::all_of(v.begin(), v.end(), ::isdigit)) return bad("must be a seat number");
+    if (v.empty() || v.size() > 2 || !std::all_of(v.begin(), v.end(), ::isdigit))
+      return bad("must be a seat number");
   } else if (!token_like(v, 64)) {
     return bad("must be 1-64 letters, digits, '-', '_' or '.'");
   }
@@ -78,7 +83,8 @@ std::string client_route(const Services& svc, const json::object& params) {
     auto* v = params.if_contains(key);
     if (!v || !v->is_string()) continue;
     url += sep;
-    url += std::string(key) + "=" + boost::urls::encode(v->as_string(), boost::urls::unreserved_chars);
+    url +=
+        std::string(key) + "=" + boost::urls::encode(v->as_string(), boost::urls::unreserved_chars);
     sep = '&';
   }
   return url;
@@ -95,20 +101,23 @@ Result<SignedRequest, StringReply> verify_signed(Ctx& ctx) {
   boost::system::error_code ec;
   json::value doc = json::parse(ctx.req.body(), ec);
   if (ec || !doc.is_object()) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON", "the body must be a JSON object");
+    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
+                       "the body must be a JSON object");
   }
   SignedRequest out;
   out.body = std::move(doc.as_object());
   auto* op_id = out.body.if_contains("operatorId");
   if (!op_id || !op_id->is_string()) {
-    return error_reply(ctx.req, http::status::bad_request, "MISSING_OPERATOR", "operatorId is required");
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_OPERATOR",
+                       "operatorId is required");
   }
   out.op = ctx.svc.casino.find_operator(op_id->as_string());
   if (!out.op) {
     return error_reply(ctx.req, http::status::not_found, "UNKNOWN_OPERATOR", "no such operator");
   }
   auto sig = ctx.req.find(kSignatureHeader);
-  std::string expected = "sha256=" + crypto::to_hex(crypto::hmac_sha256(out.op->secret, ctx.req.body()));
+  std::string expected =
+      "sha256=" + crypto::to_hex(crypto::hmac_sha256(out.op->secret, ctx.req.body()));
   if (sig == ctx.req.end() || !crypto::constant_time_equal(sig->value(), expected)) {
     return error_reply(ctx.req, http::status::unauthorized, "BAD_SIGNATURE",
                        "X-Croupier-Signature must be sha256=<hex HMAC-SHA256 of the body>");
@@ -130,7 +139,8 @@ std::optional<std::string> string_field(const json::object& o, std::string_view 
 
 bool printable_name(const std::string& s) {
   if (s.empty() || s.size() > 60) return false;
-  return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+  return std::none_of(s.begin(), s.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
 Reply operator_launch(Ctx& ctx) {
@@ -139,19 +149,24 @@ Reply operator_launch(Ctx& ctx) {
   const config::Operator& op = *signed_req->op;
   const json::object& b = signed_req->body;
   auto fail = [&](std::string_view field, std::string_view what) -> Reply {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD", std::string(field) + " " + std::string(what));
+    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD",
+                       std::string(field) + " " + std::string(what));
   };
 
   store::PlayerUpsert p;
   p.operator_id = op.id;
   p.external_id = string_field(b, "playerId").value_or("");
-  if (!token_like(p.external_id, 64)) return fail("playerId", "must be 1-64 letters, digits, '-', '_' or '.'");
+  if (!token_like(p.external_id, 64))
+    return fail("playerId", "must be 1-64 letters, digits, '-', '_' or '.'");
   p.screen_name = string_field(b, "screenName").value_or(p.external_id);
-  if (!printable_name(p.screen_name)) return fail("screenName", "must be 1-60 printable characters");
+  if (!printable_name(p.screen_name))
+    return fail("screenName", "must be 1-60 printable characters");
   p.currency = string_field(b, "currency").value_or("");
-  if (!is_currency_code(p.currency) || !ctx.svc.rates.find(p.currency)) return fail("currency", "is not a known currency code");
+  if (!is_currency_code(p.currency) || !ctx.svc.rates.find(p.currency))
+    return fail("currency", "is not a known currency code");
   p.country = string_field(b, "country").value_or("");
-  if (!p.country.empty() && (p.country.size() != 2 || !std::all_of(p.country.begin(), p.country.end(), ::isupper)))
+  if (!p.country.empty() &&
+      (p.country.size() != 2 || !std::all_of(p.country.begin(), p.country.end(), ::isupper)))
     return fail("country", "must be a two-letter country code such as DE");
   auto lang = config::normalise_language(string_field(b, "language").value_or("en"));
   if (!lang) return fail("language", "is not a supported language code");
@@ -198,12 +213,15 @@ Reply operator_terminate(Ctx& ctx) {
   const json::object& b = signed_req->body;
   std::string external = string_field(b, "playerId").value_or("");
   if (!token_like(external, 64)) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD", "playerId must name a player");
+    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD",
+                       "playerId must name a player");
   }
   auto player = ctx.svc.store.player_by_external(signed_req->op->id, external);
-  if (!player) return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
+  if (!player)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
   ctx.svc.sessions.terminate_player(player->id, AuthFailure::terminated);
-  return json_reply(ctx.req, http::status::ok, json::object{{"playerId", external}, {"terminated", true}});
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"playerId", external}, {"terminated", true}});
 }
 
 Reply launch(Ctx& ctx) {
@@ -222,7 +240,8 @@ Reply launch(Ctx& ctx) {
     return ctx.param(key);
   });
   if (!overrides.ok()) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_LAUNCH_PARAMETER", overrides.error());
+    return error_reply(ctx.req, http::status::bad_request, "BAD_LAUNCH_PARAMETER",
+                       overrides.error());
   }
   for (auto& [k, v] : *overrides) params[k] = v;
 
@@ -231,7 +250,8 @@ Reply launch(Ctx& ctx) {
   AuthedSession session = ctx.svc.sessions.create(*player, json::serialize(params));
   // One live session per player: a new launch logs the others out (code 10003).
   ctx.svc.sessions.terminate_player(player->id, AuthFailure::replaced, session.id);
-  ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
+  ctx.set_cookies.push_back(
+      make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
   return redirect_reply(ctx.req, client_route(ctx.svc, params));
 }
 

@@ -32,7 +32,8 @@ std::optional<AuthedSession> create_guest(Ctx& ctx) {
   auto [player, created] = ctx.svc.store.upsert_player(p, ctx.svc.clock.wall_ms());
   fund_new_player(ctx.svc, *op, player);
   AuthedSession session = ctx.svc.sessions.create(player, "{}");
-  ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
+  ctx.set_cookies.push_back(
+      make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
   log::info("guest created", {{"player", player.id}, {"operator", op->id}});
   return session;
 }
@@ -54,7 +55,8 @@ Reply client_page(Ctx& ctx) {
   auto page = serve_file(ctx.req, ctx.svc.settings.static_dir, "/index.html");
   if (!page) {
     return error_reply(ctx.req, http::status::service_unavailable, "CLIENT_NOT_BUILT",
-                       "the client is not built: run 'make build' (looked in " + ctx.svc.settings.static_dir + ")");
+                       "the client is not built: run 'make build' (looked in " +
+                           ctx.svc.settings.static_dir + ")");
   }
   return std::move(*page);
 }
@@ -88,14 +90,16 @@ void add_ops_routes(Router& router, Services& svc) {
   });
   router.add(http::verb::get, "/readyz", Auth::none, [](Ctx& ctx) -> Reply {
     bool ready = ctx.svc.ready.load() && !ctx.svc.draining.load();
-    return json_reply(ctx.req, ready ? http::status::ok : http::status::service_unavailable,
-                      json::object{{"status", ready ? "ready" : (ctx.svc.draining ? "draining" : "starting")},
-                                   {"tables", ctx.svc.tables.size()}});
+    return json_reply(
+        ctx.req, ready ? http::status::ok : http::status::service_unavailable,
+        json::object{{"status", ready ? "ready" : (ctx.svc.draining ? "draining" : "starting")},
+                     {"tables", ctx.svc.tables.size()}});
   });
   router.add(http::verb::get, "/metrics", Auth::none, [](Ctx& ctx) -> Reply {
     for (const auto& [id, live] : ctx.svc.tables) {
       metrics::registry()
-          .gauge("croupier_table_subscribers", "Connections following a table.", "table=\"" + id + "\"")
+          .gauge("croupier_table_subscribers", "Connections following a table.",
+                 "table=\"" + id + "\"")
           .set(static_cast<int64_t>(live.channel->subscriber_count()));
     }
     return text_reply(ctx.req, http::status::ok, metrics::registry().render(),

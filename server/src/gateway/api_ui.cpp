@@ -37,7 +37,8 @@ const std::vector<std::pair<std::string, std::string>>& url_list() {
 
 std::string url_list_xml() {
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urls version=\"1\">\n";
-  for (const auto& [key, href] : url_list()) xml += "  <url key=\"" + key + "\" href=\"" + href + "\"/>\n";
+  for (const auto& [key, href] : url_list())
+    xml += "  <url key=\"" + key + "\" href=\"" + href + "\"/>\n";
   return xml + "</urls>\n";
 }
 
@@ -75,13 +76,12 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
       {"dealer", c.dealer},
       {"channel", "table-" + c.id},
       {"currency", currency},
-      {"limits",
-       json::object{{"min", money_json(info.min_bet)},
-                    {"max", money_json(info.table_max)},
-                    {"insideMax", money_json(info.inside_max)},
-                    {"outsideMax", money_json(info.outside_max)},
-                    {"oppositeBetsAllowed", info.opposite_bets_allowed},
-                    {"spots", std::move(spots)}}},
+      {"limits", json::object{{"min", money_json(info.min_bet)},
+                              {"max", money_json(info.table_max)},
+                              {"insideMax", money_json(info.inside_max)},
+                              {"outsideMax", money_json(info.outside_max)},
+                              {"oppositeBetsAllowed", info.opposite_bets_allowed},
+                              {"spots", std::move(spots)}}},
       {"chips", std::move(chips)},
       {"defaultChip", money_json(terms.default_chip)},
       {"timings", json::object{{"bettingMs", c.timings.betting.count()},
@@ -95,13 +95,16 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
 }
 
 // The table the request names (tableId), offered in the caller's currency.
-Result<std::pair<const LiveTable*, const config::CurrencyTerms*>, StringReply> requested_table(Ctx& ctx) {
+Result<std::pair<const LiveTable*, const config::CurrencyTerms*>, StringReply> requested_table(
+    Ctx& ctx) {
   std::string id = ctx.param("tableId");
   if (id.empty()) {
-    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID", "tableId is required");
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID",
+                       "tableId is required");
   }
   const LiveTable* live = ctx.svc.table(id);
-  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
+  if (!live)
+    return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
   auto terms = live->def->terms.find(ctx.me().player.currency);
   if (terms == live->def->terms.end()) {
     return error_reply(ctx.req, http::status::forbidden, "CURRENCY_NOT_OFFERED",
@@ -151,7 +154,8 @@ const config::Operator* operator_of(Services& svc, const store::Player& p) {
 }
 
 json::object features_json(Services& svc, const store::Player& p) {
-  json::object flags{{"feature_combineAPI", false}, {"feature_chat", true}, {"feature_statistics", true}};
+  json::object flags{
+      {"feature_combineAPI", false}, {"feature_chat", true}, {"feature_statistics", true}};
   if (const auto* op = operator_of(svc, p)) {
     for (const auto& [k, v] : op->features) flags[k] = v;
   }
@@ -165,7 +169,8 @@ json::array swearwords_json(Services& svc) {
 }
 
 std::string language_of(Ctx& ctx) {
-  for (const std::string& candidate : {ctx.param("ln"), ctx.param("lang"), ctx.me().player.language}) {
+  for (const std::string& candidate :
+       {ctx.param("ln"), ctx.param("lang"), ctx.me().player.language}) {
     if (auto lang = config::normalise_language(candidate)) return *lang;
   }
   return "en";
@@ -202,14 +207,15 @@ Reply save_player_config(Ctx& ctx) {
   boost::system::error_code ec;
   json::value body = json::parse(ctx.req.body(), ec);
   if (ec || !body.is_object()) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON", "the body must be a JSON object",
-                       ErrorCode::ActionFailed);
+    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
+                       "the body must be a JSON object", ErrorCode::ActionFailed);
   }
   const json::object& o = body.as_object();
   const json::value* game_type = o.if_contains("gameType");
   if (!game_type || !game_type->is_string() || !is_game_kind(game_type->as_string())) {
     return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_TYPE",
-                       "gameType must name a game kind such as roulette or lobby", ErrorCode::ActionFailed);
+                       "gameType must name a game kind such as roulette or lobby",
+                       ErrorCode::ActionFailed);
   }
   std::map<std::string, std::string> values;
   for (const auto& [k, v] : o) {
@@ -229,29 +235,34 @@ Reply save_player_config(Ctx& ctx) {
     std::string text = json::serialize(v);
     if (text.size() > kSettingValueBytesMax) {
       return error_reply(ctx.req, http::status::payload_too_large, "SETTING_TOO_LARGE",
-                         "setting '" + key + "' is larger than 4096 bytes", ErrorCode::ActionFailed);
+                         "setting '" + key + "' is larger than 4096 bytes",
+                         ErrorCode::ActionFailed);
     }
     values[key] = std::move(text);
   }
   if (values.empty()) {
-    return error_reply(ctx.req, http::status::bad_request, "NO_SETTINGS", "name at least one setting",
-                       ErrorCode::ActionFailed);
+    return error_reply(ctx.req, http::status::bad_request, "NO_SETTINGS",
+                       "name at least one setting", ErrorCode::ActionFailed);
   }
   const store::Player& p = ctx.me().player;
   ctx.svc.store.save_player_settings(p.id, values, ctx.svc.clock.wall_ms());
   json::array saved;
   for (const auto& [k, v] : values) saved.push_back(json::string(k));
-  return json_reply(ctx.req, http::status::ok,
-                    json::object{{"saved", std::move(saved)},
-                                 {"gameType", *game_type},
-                                 {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}});
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{{"saved", std::move(saved)},
+                   {"gameType", *game_type},
+                   {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}});
 }
 
 Reply statistic_history(Ctx& ctx) {
   std::string id = ctx.param("tableId");
   const LiveTable* live = ctx.svc.table(id);
-  if (id.empty()) return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID", "tableId is required");
-  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
+  if (id.empty())
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID",
+                       "tableId is required");
+  if (!live)
+    return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
   size_t games = kStatisticGamesMax;
   for (const char* key : {"numberOfGames", "noOfGames"}) {
     if (!ctx.has_param(key)) continue;
@@ -266,18 +277,22 @@ Reply statistic_history(Ctx& ctx) {
   }
   json::array results;
   for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
-    results.push_back(json::object{{"gameId", r.round_id}, {"result", r.result}, {"time", r.at_ms}});
+    results.push_back(
+        json::object{{"gameId", r.round_id}, {"result", r.result}, {"time", r.at_ms}});
   }
-  return json_reply(ctx.req, http::status::ok,
-                    json::object{{"tableId", id}, {"numberOfGames", results.size()}, {"results", std::move(results)}});
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{
+          {"tableId", id}, {"numberOfGames", results.size()}, {"results", std::move(results)}});
 }
 
 Reply get_rates(Ctx& ctx) {
-  std::string code = ctx.has_param("currencyCode") ? ctx.param("currencyCode") : ctx.me().player.currency;
+  std::string code =
+      ctx.has_param("currencyCode") ? ctx.param("currencyCode") : ctx.me().player.currency;
   const config::CurrencyInfo* info = ctx.svc.rates.find(code);
   if (!info) {
-    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_CURRENCY", "no exchange rate for " + code,
-                       ErrorCode::CannotRetrieveRates);
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_CURRENCY",
+                       "no exchange rate for " + code, ErrorCode::CannotRetrieveRates);
   }
   return json_reply(ctx.req, http::status::ok,
                     json::object{{"currencyCode", info->code},
@@ -296,7 +311,8 @@ std::string public_base(const Ctx& ctx) {
   auto host = ctx.req.find(http::field::host);
   std::string h = host == ctx.req.end() ? "" : std::string(host->value());
   bool ok = !h.empty() && h.size() < 256 && std::all_of(h.begin(), h.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
+           c == '[' || c == ']';
   });
   if (!ok) h = ctx.svc.settings.bind + ":" + std::to_string(ctx.svc.settings.port);
   return (ctx.svc.settings.secure_cookies ? "https://" : "http://") + h;
@@ -344,14 +360,17 @@ void fund_new_player(Services& svc, const config::Operator& op, const store::Pla
 void add_ui_routes(Router& router, Services& svc) {
   using V = http::verb;
   router.add(V::get, "/assets/api/urlxml.xml", Auth::none, [](Ctx& ctx) -> Reply {
-    StringReply r = text_reply(ctx.req, http::status::ok, url_list_xml(), "application/xml; charset=utf-8");
+    StringReply r =
+        text_reply(ctx.req, http::status::ok, url_list_xml(), "application/xml; charset=utf-8");
     return r;
   });
-  router.add(V::get, "/api/env/getAll", Auth::session_or_offline,
-             [](Ctx& ctx) -> Reply { return json_reply(ctx.req, http::status::ok, env_json(ctx)); });
+  router.add(V::get, "/api/env/getAll", Auth::session_or_offline, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok, env_json(ctx));
+  });
   router.add(V::get, "/api/ui/getAllConfig", Auth::session, get_all_config);
-  router.add(V::get, "/api/ui/playerConfig", Auth::session,
-             [](Ctx& ctx) -> Reply { return json_reply(ctx.req, http::status::ok, player_config_json(ctx)); });
+  router.add(V::get, "/api/ui/playerConfig", Auth::session, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok, player_config_json(ctx));
+  });
   router.add(V::get, "/api/ui/tableConfig", Auth::session, [](Ctx& ctx) -> Reply {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
@@ -374,9 +393,10 @@ void add_ui_routes(Router& router, Services& svc) {
   router.add(V::post, "/api/ui/savePlayerConfigGeneric", Auth::session, save_player_config);
   router.add(V::get, "/api/ui/statisticHistory", Auth::session, statistic_history);
   router.add(V::get, "/api/ui/getRates", Auth::session, get_rates);
-  router.add(V::get, "/api/player/features/ui/configuredFeatures", Auth::session, [](Ctx& ctx) -> Reply {
-    return json_reply(ctx.req, http::status::ok, features_json(ctx.svc, ctx.me().player));
-  });
+  router.add(
+      V::get, "/api/player/features/ui/configuredFeatures", Auth::session, [](Ctx& ctx) -> Reply {
+        return json_reply(ctx.req, http::status::ok, features_json(ctx.svc, ctx.me().player));
+      });
   (void)svc;
 }
 

@@ -1,9 +1,8 @@
 #include "gateway/commands.hpp"
 
-#include <pugixml.hpp>
-
 #include <charconv>
 #include <cstring>
+#include <pugixml.hpp>
 
 namespace croupier::gateway {
 
@@ -56,13 +55,16 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
   cmd.request_id = rid;
 
   auto table_id = attribute(node, "tableId");
-  if (!table_id || !token_chars(*table_id, 32, false)) return fail("tableId is missing or malformed", rid);
+  if (!table_id || !token_chars(*table_id, 32, false))
+    return fail("tableId is missing or malformed", rid);
   cmd.table_id = *table_id;
   auto game_mode = attribute(node, "gameMode");
-  if (!game_mode || !valid_game_mode(*game_mode)) return fail("gameMode is missing or malformed", rid);
+  if (!game_mode || !valid_game_mode(*game_mode))
+    return fail("gameMode is missing or malformed", rid);
   cmd.game_mode = *game_mode;
   auto user_id = attribute(node, "userId");
-  if (!user_id || !token_chars(*user_id, 32, false)) return fail("userId is missing or malformed", rid);
+  if (!user_id || !token_chars(*user_id, 32, false))
+    return fail("userId is missing or malformed", rid);
   cmd.user_id = *user_id;
   if (auto game_id = attribute(node, "gameId")) {
     if (!game_id->empty() && !token_chars(*game_id, 64)) return fail("gameId is malformed", rid);
@@ -77,8 +79,10 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
   size_t count = 0;
   for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
     if (child.type() != pugi::node_element) continue;
-    if (std::strcmp(child.name(), "bet") != 0) return fail(std::string("unexpected element <") + child.name() + ">", rid);
-    if (kind == BetCommand::Kind::lpbet) return fail("lpbet takes no bets: it repeats the last ones", rid);
+    if (std::strcmp(child.name(), "bet") != 0)
+      return fail(std::string("unexpected element <") + child.name() + ">", rid);
+    if (kind == BetCommand::Kind::lpbet)
+      return fail("lpbet takes no bets: it repeats the last ones", rid);
     if (++count > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
     auto code = attribute(child, "code");
     auto amount_text = attribute(child, "amount");
@@ -107,9 +111,8 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   pugi::xml_document doc;
   // No DOCTYPE processing, no entity expansion beyond the five XML built-ins: pugixml
   // never loads external entities.
-  pugi::xml_parse_result parsed =
-      doc.load_buffer(text.data(), text.size(), pugi::parse_default & ~pugi::parse_doctype,
-                      pugi::encoding_utf8);
+  pugi::xml_parse_result parsed = doc.load_buffer(
+      text.data(), text.size(), pugi::parse_default & ~pugi::parse_doctype, pugi::encoding_utf8);
   if (!parsed) return fail(std::string("not well-formed XML: ") + parsed.description());
   pugi::xml_node root = doc.document_element();
   size_t roots = 0;

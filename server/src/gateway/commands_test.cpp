@@ -31,7 +31,8 @@ TEST(Commands, ParsesSubscribePingAndRebet) {
   auto fresh = parse_command(R"(<subscribe channel="table-rou-1"/>)");
   EXPECT_FALSE(std::get<SubscribeCommand>(fresh.value()).version.has_value());
   EXPECT_TRUE(std::holds_alternative<PingCommand>(parse_command(R"(<ping id="7"/>)").value()));
-  auto rebet = parse_command(R"(<lpbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"/>)");
+  auto rebet = parse_command(
+      R"(<lpbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"/>)");
   ASSERT_TRUE(rebet.ok());
   EXPECT_EQ(std::get<BetCommand>(rebet.value()).kind, BetCommand::Kind::lpbet);
 }
@@ -70,7 +71,8 @@ TEST(Commands, EchoesTheRequestIdOfARefusedBet) {
 }
 
 TEST(Commands, BoundsTheNumberOfBets) {
-  std::string xml = R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r">)";
+  std::string xml =
+      R"(<pbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r">)";
   for (size_t i = 0; i <= kBetsPerCommandMax; ++i) xml += R"(<bet code="RED" amount="1"/>)";
   xml += "</pbet>";
   EXPECT_FALSE(parse_command(xml).ok());

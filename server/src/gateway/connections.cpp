@@ -32,7 +32,8 @@ void Connections::for_each(const std::function<void(WsSession&)>& fn) {
   for (const auto& s : live()) fn(*s);
 }
 
-void Connections::for_session(const std::string& session_id, const std::function<void(WsSession&)>& fn) {
+void Connections::for_session(const std::string& session_id,
+                              const std::function<void(WsSession&)>& fn) {
   for (const auto& s : live())
     if (s->session_id() == session_id) fn(*s);
 }

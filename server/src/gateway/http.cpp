@@ -36,14 +36,16 @@ std::string cookie_value(std::string_view header, std::string_view name) {
     if (pair.substr(0, eq) == name) {
       std::string_view value = pair.substr(eq + 1);
       while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-      if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+      if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+        value = value.substr(1, value.size() - 2);
       return std::string(value);
     }
   }
   return {};
 }
 
-std::string make_cookie(std::string_view name, std::string_view value, bool http_only, bool secure) {
+std::string make_cookie(std::string_view name, std::string_view value, bool http_only,
+                        bool secure) {
   std::string c = std::string(name) + "=" + std::string(value) + "; Path=/; SameSite=Lax";
   if (http_only) c += "; HttpOnly";
   if (secure) c += "; Secure";

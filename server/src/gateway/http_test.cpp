@@ -14,8 +14,10 @@ TEST(Cookies, FindsAValueAmongOthers) {
   EXPECT_EQ(cookie_value("XSRF-TOKEN=\"quoted\"", "XSRF-TOKEN"), "quoted");
   EXPECT_EQ(cookie_value("JSESSIONIDX=no", "JSESSIONID"), "");
   EXPECT_EQ(cookie_value("", "JSESSIONID"), "");
-  EXPECT_EQ(make_cookie("JSESSIONID", "v", true, false), "JSESSIONID=v; Path=/; SameSite=Lax; HttpOnly");
-  EXPECT_EQ(make_cookie("XSRF-TOKEN", "t", false, true), "XSRF-TOKEN=t; Path=/; SameSite=Lax; Secure");
+  EXPECT_EQ(make_cookie("JSESSIONID", "v", true, false),
+            "JSESSIONID=v; Path=/; SameSite=Lax; HttpOnly");
+  EXPECT_EQ(make_cookie("XSRF-TOKEN", "t", false, true),
+            "XSRF-TOKEN=t; Path=/; SameSite=Lax; Secure");
 }
 
 TEST(StaticFiles, HashedAssetsAreRecognised) {
@@ -30,7 +32,8 @@ TEST(StaticFiles, HashedAssetsAreRecognised) {
 
 TEST(StaticFiles, PathsOutsideTheRootAreNotServed) {
   Request req{http::verb::get, "/", 11};
-  for (const char* p : {"/../etc/passwd", "/assets/../../x", "/./index.html", "relative", "/a\\b"}) {
+  for (const char* p :
+       {"/../etc/passwd", "/assets/../../x", "/./index.html", "relative", "/a\\b"}) {
     EXPECT_FALSE(serve_file(req, "/tmp", p).has_value()) << p;
   }
 }

@@ -15,7 +15,9 @@ Channel::Channel(boost::asio::any_io_executor executor, std::string name, std::s
       history_max_(history_max),
       snapshot_(std::move(snapshot)) {}
 
-void Channel::post(std::function<void()> fn) { boost::asio::post(strand_, std::move(fn)); }
+void Channel::post(std::function<void()> fn) {
+  boost::asio::post(strand_, std::move(fn));
+}
 
 void Channel::publish(table::TableEvent event) {
   boost::asio::post(strand_, [self = shared_from_this(), e = std::move(event)]() mutable {
@@ -33,7 +35,8 @@ void Channel::subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<st
 
 void Channel::unsubscribe(const Subscriber* subscriber) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
-    if (self->subscribers_.erase(subscriber) > 0) self->count_.fetch_sub(1, std::memory_order_relaxed);
+    if (self->subscribers_.erase(subscriber) > 0)
+      self->count_.fetch_sub(1, std::memory_order_relaxed);
   });
 }
 
@@ -64,10 +67,10 @@ void Channel::on_publish(table::TableEvent event) {
 }
 
 std::shared_ptr<const std::string> Channel::subscribed_message(bool resumed, size_t replayed,
-                                                              std::string_view epoch,
-                                                              uint64_t version) const {
+                                                               std::string_view epoch,
+                                                               uint64_t version) const {
   json::object m{{"type", "subscribed"}, {"channel", name_}, {"table", table_id_},
-                 {"epoch", epoch},       {"v", version},    {"resumed", resumed},
+                 {"epoch", epoch},       {"v", version},     {"resumed", resumed},
                  {"replayed", replayed}};
   return std::make_shared<const std::string>(json::serialize(m));
 }
@@ -77,8 +80,9 @@ void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::str
   // Resumable when the client knows this run of the table and every event after its
   // version is still in the history (or it has missed nothing).
   const bool same_run = epoch && !epoch_.empty() && *epoch == epoch_;
-  const bool covered = version && *version <= latest_ &&
-                       (*version == latest_ || (!history_.empty() && history_.front().version <= *version + 1));
+  const bool covered =
+      version && *version <= latest_ &&
+      (*version == latest_ || (!history_.empty() && history_.front().version <= *version + 1));
   if (!same_run || !covered) {
     resync(std::move(s));
     return;

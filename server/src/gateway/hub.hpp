@@ -12,10 +12,10 @@
 // resync snapshot is ordered with them because the table answers on the same path.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/json/object.hpp>
-#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>

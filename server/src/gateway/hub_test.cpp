@@ -1,8 +1,9 @@
 #include "gateway/hub.hpp"
 
+#include <gtest/gtest.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
-#include <gtest/gtest.h>
 
 namespace croupier::gateway {
 namespace {
@@ -12,7 +13,9 @@ namespace json = boost::json;
 struct Recorder : Subscriber {
   explicit Recorder(ledger::PlayerId p) : id(p) {}
   ledger::PlayerId player() const override { return id; }
-  void deliver(std::shared_ptr<const std::string> m) override { got.push_back(json::parse(*m).as_object()); }
+  void deliver(std::shared_ptr<const std::string> m) override {
+    got.push_back(json::parse(*m).as_object());
+  }
   std::vector<std::string> types() const {
     std::vector<std::string> t;
     for (const auto& m : got) t.emplace_back(m.at("type").as_string());
@@ -22,15 +25,16 @@ struct Recorder : Subscriber {
   std::vector<json::object> got;
 };
 
-table::TableEvent event(const std::string& epoch, uint64_t v, std::map<ledger::PlayerId, std::string> personal = {}) {
+table::TableEvent event(const std::string& epoch, uint64_t v,
+                        std::map<ledger::PlayerId, std::string> personal = {}) {
   table::TableEvent e;
   e.epoch = epoch;
   e.version = v;
   e.type = "timer";
   e.json = std::make_shared<const std::string>(R"({"type":"timer","v":)" + std::to_string(v) + "}");
   for (auto& [p, extra] : personal) {
-    e.personal[p] = std::make_shared<const std::string>(R"({"type":"timer","v":)" + std::to_string(v) +
-                                                         R"(,"mine":")" + extra + R"("})");
+    e.personal[p] = std::make_shared<const std::string>(
+        R"({"type":"timer","v":)" + std::to_string(v) + R"(,"mine":")" + extra + R"("})");
   }
   return e;
 }
@@ -38,11 +42,12 @@ table::TableEvent event(const std::string& epoch, uint64_t v, std::map<ledger::P
 class ChannelTest : public ::testing::Test {
  protected:
   std::shared_ptr<Channel> make(size_t history_max) {
-    return std::make_shared<Channel>(io.get_executor(), "table-t", "t", history_max,
-                                     [this](ledger::PlayerId, std::function<void(json::object)> reply) {
-                                       ++snapshots;
-                                       reply(json::object{{"type", "resync"}, {"v", snapshot_v}, {"epoch", "E1"}});
-                                     });
+    return std::make_shared<Channel>(
+        io.get_executor(), "table-t", "t", history_max,
+        [this](ledger::PlayerId, std::function<void(json::object)> reply) {
+          ++snapshots;
+          reply(json::object{{"type", "resync"}, {"v", snapshot_v}, {"epoch", "E1"}});
+        });
   }
   void settle() {
     io.restart();

@@ -48,21 +48,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_->header_limit(static_cast<uint32_t>(svc_.settings.http_header_bytes_max));
     parser_->body_limit(svc_.settings.http_body_bytes_max);
     stream_.expires_after(kReadTimeout);
-    http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec == http::error::body_limit) {
       return send(error_reply(parser_->get(), http::status::payload_too_large, "BODY_TOO_LARGE",
-                              "the request body is larger than " + std::to_string(svc_.settings.http_body_bytes_max) +
-                                  " bytes"),
+                              "the request body is larger than " +
+                                  std::to_string(svc_.settings.http_body_bytes_max) + " bytes"),
                   false);
     }
     if (ec == http::error::header_limit) {
-      return send(error_reply(Request{}, http::status::request_header_fields_too_large, "HEADERS_TOO_LARGE",
-                              "the request headers are too large"),
+      return send(error_reply(Request{}, http::status::request_header_fields_too_large,
+                              "HEADERS_TOO_LARGE", "the request headers are too large"),
                   false);
     }
     if (ec) return;  // timeout or a broken connection: nothing to answer
@@ -77,10 +78,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade(Request req) {
     auto target = boost::urls::parse_origin_form(req.target());
     if (!target || target->path() != "/ws") {
-      return send(error_reply(req, http::status::not_found, "NOT_FOUND", "WebSocket connections go to /ws"), false);
+      return send(
+          error_reply(req, http::status::not_found, "NOT_FOUND", "WebSocket connections go to /ws"),
+          false);
     }
     if (svc_.draining) {
-      return send(error_reply(req, http::status::service_unavailable, "DRAINING", "the server is restarting"), false);
+      return send(error_reply(req, http::status::service_unavailable, "DRAINING",
+                              "the server is restarting"),
+                  false);
     }
     if (!origin_allowed(req)) {
       return send(error_reply(req, http::status::forbidden, "ORIGIN_NOT_ALLOWED",
@@ -88,17 +93,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                   false);
     }
     if (svc_.connections.size() >= svc_.settings.connections_max) {
-      return send(error_reply(req, http::status::service_unavailable, "TOO_MANY_CONNECTIONS", "try again shortly"),
+      return send(error_reply(req, http::status::service_unavailable, "TOO_MANY_CONNECTIONS",
+                              "try again shortly"),
                   false);
     }
     Ctx ctx{svc_, req, *target, ip_, std::nullopt, {}};
     auto auth = svc_.sessions.authenticate(session_id_of(ctx));
     if (!auth.ok()) {
       bool terminated = auth.error() == AuthFailure::terminated;
-      return send(terminated ? error_reply(req, http::status::forbidden, "SESSION_TERMINATED",
-                                           "session terminated: the account is restricted",
-                                           ErrorCode::AccountDisabled)
-                             : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
+      return send(terminated
+                      ? error_reply(req, http::status::forbidden, "SESSION_TERMINATED",
+                                    "session terminated: the account is restricted",
+                                    ErrorCode::AccountDisabled)
+                      : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
                   false);
     }
     stream_.expires_never();
@@ -127,8 +134,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void send(Reply reply, bool keep_alive) {
-    http::message_generator msg = std::visit([](auto&& m) { return http::message_generator(std::move(m)); },
-                                             std::move(reply));
+    http::message_generator msg = std::visit(
+        [](auto&& m) { return http::message_generator(std::move(m)); }, std::move(reply));
     beast::async_write(stream_, std::move(msg),
                        [self = shared_from_this(), keep_alive](beast::error_code ec, size_t) {
                          if (ec) return;
@@ -169,7 +176,9 @@ uint16_t Listener::port() const {
   return acceptor_.local_endpoint(ec).port();
 }
 
-void Listener::run() { do_accept(); }
+void Listener::run() {
+  do_accept();
+}
 
 void Listener::stop() {
   asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
@@ -179,10 +188,12 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(asio::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+  acceptor_.async_accept(asio::make_strand(io_), [self = shared_from_this()](beast::error_code ec,
+                                                                             tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !self->acceptor_.is_open()) return;
     if (!ec) {
-      if (g_http_connections.load() + self->svc_.connections.size() >= self->svc_.settings.connections_max) {
+      if (g_http_connections.load() + self->svc_.connections.size() >=
+          self->svc_.settings.connections_max) {
         beast::error_code ignored;
         socket.close(ignored);  // over the limit: refuse rather than queue
       } else {

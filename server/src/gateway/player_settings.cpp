@@ -1,22 +1,39 @@
 #include "gateway/player_settings.hpp"
 
-#include <boost/json/parse.hpp>
-
 #include <array>
+#include <boost/json/parse.hpp>
 
 namespace croupier::gateway {
 
 namespace json = boost::json;
 
 namespace {
-constexpr std::array<std::string_view, 22> kGameKinds = {
-    "all",        "roulette",    "classic-roulette", "autoroulette", "powerup-roulette",
-    "americanroulette", "megaroulette", "baccarat", "multi-baccarat", "blackjack", "onebj",
-    "sicbo",      "megawheel",   "multi",            "dragontiger",  "andarbahar",
-    "sweetbonanza", "boomorbust", "promotions",      "spaceman",     "bigbass", "lobby"};
+constexpr std::array<std::string_view, 22> kGameKinds = {"all",
+                                                         "roulette",
+                                                         "classic-roulette",
+                                                         "autoroulette",
+                                                         "powerup-roulette",
+                                                         "americanroulette",
+                                                         "megaroulette",
+                                                         "baccarat",
+                                                         "multi-baccarat",
+                                                         "blackjack",
+                                                         "onebj",
+                                                         "sicbo",
+                                                         "megawheel",
+                                                         "multi",
+                                                         "dragontiger",
+                                                         "andarbahar",
+                                                         "sweetbonanza",
+                                                         "boomorbust",
+                                                         "promotions",
+                                                         "spaceman",
+                                                         "bigbass",
+                                                         "lobby"};
 
 bool per_game_key(std::string_view key) {
-  for (std::string_view suffix : {std::string_view("_table_type"), std::string_view("_show_promotion")}) {
+  for (std::string_view suffix :
+       {std::string_view("_table_type"), std::string_view("_show_promotion")}) {
     if (key.size() > suffix.size() && key.substr(key.size() - suffix.size()) == suffix) {
       std::string_view game = key.substr(0, key.size() - suffix.size());
       for (std::string_view k : kGameKinds) {

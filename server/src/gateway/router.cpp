@@ -13,7 +13,9 @@ namespace {
 
 void count(http::status status) {
   std::string label = "code=\"" + std::to_string(static_cast<int>(status)) + "\"";
-  metrics::registry().counter("croupier_http_requests_total", "HTTP requests by status.", label).inc();
+  metrics::registry()
+      .counter("croupier_http_requests_total", "HTTP requests by status.", label)
+      .inc();
 }
 
 http::status status_of(const Reply& r) {
@@ -57,7 +59,8 @@ std::optional<Reply> Router::authenticate(Ctx& ctx, Auth auth) {
   switch (r.error()) {
     case AuthFailure::terminated:
       return error_reply(ctx.req, http::status::forbidden, "SESSION_TERMINATED",
-                         "session terminated: the account is restricted", ErrorCode::AccountDisabled);
+                         "session terminated: the account is restricted",
+                         ErrorCode::AccountDisabled);
     case AuthFailure::replaced:
       return code_reply(ctx.req, http::status::unauthorized, ErrorCode::LoggedInElsewhere);
     case AuthFailure::missing:
@@ -76,7 +79,8 @@ Reply Router::dispatch(Ctx& ctx) {
     // Double submit: the header must repeat the cookie, which another site cannot read.
     std::string cookie = ctx.cookie(kXsrfCookie);
     auto header = req.find(kXsrfHeader);
-    if (cookie.empty() || header == req.end() || !crypto::constant_time_equal(cookie, header->value())) {
+    if (cookie.empty() || header == req.end() ||
+        !crypto::constant_time_equal(cookie, header->value())) {
       return error_reply(req, http::status::forbidden, "XSRF_TOKEN_MISMATCH",
                          "the X-XSRF-TOKEN header must repeat the XSRF-TOKEN cookie");
     }
@@ -97,7 +101,8 @@ Reply Router::dispatch(Ctx& ctx) {
   if (path_known) {
     std::string allow;
     for (const Route& route : routes_)
-      if (route.path == path) allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(route.method));
+      if (route.path == path)
+        allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(route.method));
     StringReply r = error_reply(req, http::status::method_not_allowed, "METHOD_NOT_ALLOWED",
                                 "use " + allow + " for " + path);
     r.set(http::field::allow, allow);
@@ -118,14 +123,16 @@ Reply Router::handle(const Request& req, const std::string& client_ip) {
   auto target = boost::urls::parse_origin_form(req.target());
   if (!target) {
     count(http::status::bad_request);
-    return error_reply(req, http::status::bad_request, "BAD_TARGET", "the request target is not a valid path");
+    return error_reply(req, http::status::bad_request, "BAD_TARGET",
+                       "the request target is not a valid path");
   }
   Ctx ctx{svc_, req, *target, client_ip, std::nullopt, {}};
   Reply reply = dispatch(ctx);
 
   std::vector<std::string> cookies = std::move(ctx.set_cookies);
   if (ctx.cookie(kXsrfCookie).empty()) {
-    cookies.push_back(make_cookie(kXsrfCookie, crypto::random_token(24), false, svc_.settings.secure_cookies));
+    cookies.push_back(
+        make_cookie(kXsrfCookie, crypto::random_token(24), false, svc_.settings.secure_cookies));
   }
   with_headers(reply, [&](auto& h) {
     for (const auto& c : cookies) h.insert(http::field::set_cookie, c);

@@ -58,8 +58,12 @@ Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool t
   return entry->session;
 }
 
-Result<AuthedSession, AuthFailure> Sessions::authenticate(const std::string& id) { return check(id, true); }
-Result<AuthedSession, AuthFailure> Sessions::peek(const std::string& id) { return check(id, false); }
+Result<AuthedSession, AuthFailure> Sessions::authenticate(const std::string& id) {
+  return check(id, true);
+}
+Result<AuthedSession, AuthFailure> Sessions::peek(const std::string& id) {
+  return check(id, false);
+}
 
 AuthedSession Sessions::create(const store::Player& player, const std::string& params_json) {
   const int64_t now = clock_.wall_ms();
@@ -92,7 +96,8 @@ void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::s
     }
   }
   for (const auto& id : ids) notify(id, why);
-  log::info("sessions terminated", {{"player", player_id}, {"count", ids.size()}, {"reason", reason}});
+  log::info("sessions terminated",
+            {{"player", player_id}, {"count", ids.size()}, {"reason", reason}});
 }
 
 void Sessions::update_player(const store::Player& player) {

@@ -75,7 +75,7 @@ class Sessions {
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Entry>> cache_;  // guarded by mutex_
-  std::vector<Listener> listeners_;                                 // guarded by mutex_
+  std::vector<Listener> listeners_;                                // guarded by mutex_
 };
 
 }  // namespace croupier::gateway

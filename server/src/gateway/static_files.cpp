@@ -15,7 +15,8 @@ bool safe_path(const std::string& p) {
   size_t start = 1;
   while (start <= p.size()) {
     size_t end = p.find('/', start);
-    std::string_view seg = std::string_view(p).substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string_view seg = std::string_view(p).substr(
+        start, end == std::string::npos ? std::string::npos : end - start);
     if (seg == ".." || seg == ".") return false;
     if (end == std::string::npos) break;
     start = end + 1;
@@ -103,20 +104,23 @@ bool is_hashed_asset(std::string_view p) {
          });
 }
 
-std::optional<Reply> serve_file(const Request& req, const std::string& root, const std::string& url_path) {
+std::optional<Reply> serve_file(const Request& req, const std::string& root,
+                                const std::string& url_path) {
   if (!safe_path(url_path) || root.empty()) return std::nullopt;
   std::string path = root + url_path;
   if (path.back() == '/') path += "index.html";
   auto info = regular_file(path);
   if (!info) return std::nullopt;
 
-  const std::string etag = "W/\"" + std::to_string(info->size) + "-" + std::to_string(info->mtime) + "\"";
+  const std::string etag =
+      "W/\"" + std::to_string(info->size) + "-" + std::to_string(info->mtime) + "\"";
   const bool immutable = is_hashed_asset(url_path);
   auto set_common = [&](auto& h) {
     h.set(http::field::content_type, content_type_for(path));
     h.set(http::field::etag, etag);
     h.set(http::field::vary, "Accept-Encoding");
-    h.set(http::field::cache_control, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    h.set(http::field::cache_control,
+          immutable ? "public, max-age=31536000, immutable" : "no-cache");
   };
   if (auto inm = req.find(http::field::if_none_match); inm != req.end() && inm->value() == etag) {
     StringReply r{http::status::not_modified, req.version()};

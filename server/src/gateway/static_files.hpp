@@ -16,7 +16,8 @@
 namespace croupier::gateway {
 
 // The reply for `url_path` under `root`, or nullopt when there is no such file.
-std::optional<Reply> serve_file(const Request& req, const std::string& root, const std::string& url_path);
+std::optional<Reply> serve_file(const Request& req, const std::string& root,
+                                const std::string& url_path);
 
 // True when the path names a file with a content hash in its name.
 bool is_hashed_asset(std::string_view url_path);

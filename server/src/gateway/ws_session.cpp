@@ -24,19 +24,22 @@ namespace {
 constexpr int kRateStrikesMax = 50;  // commands refused for rate before the socket is closed
 
 metrics::Gauge& open_sockets() {
-  static metrics::Gauge& g = metrics::registry().gauge("croupier_ws_connections", "Open WebSocket connections.");
+  static metrics::Gauge& g =
+      metrics::registry().gauge("croupier_ws_connections", "Open WebSocket connections.");
   return g;
 }
 
 metrics::Counter& dropped_slow() {
-  static metrics::Counter& c = metrics::registry().counter(
-      "croupier_ws_slow_consumers_total", "Connections closed because they did not read their events.");
+  static metrics::Counter& c =
+      metrics::registry().counter("croupier_ws_slow_consumers_total",
+                                  "Connections closed because they did not read their events.");
   return c;
 }
 
 json::object ack_json(const table::BetAck& ack, const std::string& table_id, int64_t now_ms) {
   json::array accepted, rejected;
-  for (const auto& l : ack.accepted) accepted.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
+  for (const auto& l : ack.accepted)
+    accepted.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
   for (const auto& r : ack.rejected) {
     rejected.push_back(json::object{{"spot", r.spot},
                                     {"amount", money_json(r.amount)},
@@ -94,14 +97,16 @@ void WsSession::run(Request req) {
   // Events are small and must not wait for Nagle's algorithm to gather more.
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-  ws_.set_option(websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(30), true});
+  ws_.set_option(
+      websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(30), true});
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "croupierd"); }));
   ws_.read_message_max(svc_.settings.ws_message_bytes_max);
   ws_.text(true);
-  boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this(), req = std::move(req)]() mutable {
-    self->ws_.async_accept(req, [self](beast::error_code ec) { self->on_accept(ec); });
-  });
+  boost::asio::dispatch(
+      ws_.get_executor(), [self = shared_from_this(), req = std::move(req)]() mutable {
+        self->ws_.async_accept(req, [self](beast::error_code ec) { self->on_accept(ec); });
+      });
 }
 
 void WsSession::on_accept(beast::error_code ec) {
@@ -119,12 +124,15 @@ void WsSession::on_accept(beast::error_code ec) {
 }
 
 void WsSession::do_read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_read(ec, n); });
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t n) {
+    self->on_read(ec, n);
+  });
 }
 
 void WsSession::on_read(beast::error_code ec, size_t bytes) {
   if (ec) {
-    if (ec == websocket::error::message_too_big) log::info("websocket message too big", {{"player", player()}});
+    if (ec == websocket::error::message_too_big)
+      log::info("websocket message too big", {{"player", player()}});
     leave_channels();
     return;
   }
@@ -143,10 +151,14 @@ void WsSession::handle(std::string_view text) {
   // Every command counts as activity, and finds out whether the session still holds.
   auto auth = svc_.sessions.authenticate(session_.id);
   if (!auth.ok()) {
-    json::object notice = auth.error() == AuthFailure::replaced
-                              ? json::object{{"type", "logout"}, {"code", 10003}, {"message", meaning(ErrorCode::LoggedInElsewhere)}}
-                              : json::object{{"type", "session"},
-                                             {"message", auth.error() == AuthFailure::terminated ? "restricted" : "offline"}};
+    json::object notice =
+        auth.error() == AuthFailure::replaced
+            ? json::object{{"type", "logout"},
+                           {"code", 10003},
+                           {"message", meaning(ErrorCode::LoggedInElsewhere)}}
+            : json::object{
+                  {"type", "session"},
+                  {"message", auth.error() == AuthFailure::terminated ? "restricted" : "offline"}};
     end(std::move(notice), websocket::close_code::policy_error);
     return;
   }
@@ -158,18 +170,22 @@ void WsSession::handle(std::string_view text) {
   std::visit(
       [this](auto&& c) {
         using T = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<T, SubscribeCommand>) on_subscribe(std::move(c));
-        else if constexpr (std::is_same_v<T, UnsubscribeCommand>) on_unsubscribe(c);
+        if constexpr (std::is_same_v<T, SubscribeCommand>)
+          on_subscribe(std::move(c));
+        else if constexpr (std::is_same_v<T, UnsubscribeCommand>)
+          on_unsubscribe(c);
         else if constexpr (std::is_same_v<T, PingCommand>)
           send_private(json::object{{"type", "pong"}, {"id", c.id}});
-        else on_bet(std::move(c));
+        else
+          on_bet(std::move(c));
       },
       std::move(parsed).value());
 }
 
 void WsSession::on_subscribe(SubscribeCommand c) {
   const std::string prefix = "table-";
-  const LiveTable* live = c.channel.rfind(prefix, 0) == 0 ? svc_.table(c.channel.substr(prefix.size())) : nullptr;
+  const LiveTable* live =
+      c.channel.rfind(prefix, 0) == 0 ? svc_.table(c.channel.substr(prefix.size())) : nullptr;
   if (!live) return send_error(ErrorCode::InvalidBet, "no such channel: " + c.channel, "");
   if (!channels_.contains(c.channel) && channels_.size() >= svc_.settings.ws_subscriptions_max) {
     return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
@@ -193,7 +209,8 @@ void WsSession::on_bet(BetCommand c) {
   }
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
-  if (svc_.draining) return send_error(ErrorCode::BetsNotAccepted, "the server is restarting", c.request_id);
+  if (svc_.draining)
+    return send_error(ErrorCode::BetsNotAccepted, "the server is restarting", c.request_id);
 
   table::PlaceBetsCommand cmd;
   cmd.kind = kind_of(c.kind);
@@ -208,13 +225,16 @@ void WsSession::on_bet(BetCommand c) {
   const Clock& clock = svc_.clock;
   live->actor->place_bets(std::move(cmd), [weak, table_id, &clock](const table::BetAck& ack) {
     if (auto self = weak.lock()) {
-      self->deliver(std::make_shared<const std::string>(json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
+      self->deliver(std::make_shared<const std::string>(
+          json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
     }
   });
 }
 
-void WsSession::send_error(ErrorCode code, const std::string& detail, const std::string& request_id) {
-  json::object e{{"type", "error"}, {"code", to_int(code)}, {"message", meaning(code)}, {"detail", detail}};
+void WsSession::send_error(ErrorCode code, const std::string& detail,
+                           const std::string& request_id) {
+  json::object e{
+      {"type", "error"}, {"code", to_int(code)}, {"message", meaning(code)}, {"detail", detail}};
   if (!request_id.empty()) e["requestId"] = request_id;
   send_private(std::move(e));
 }
@@ -225,17 +245,18 @@ void WsSession::send_private(json::object event) {
 }
 
 void WsSession::deliver(std::shared_ptr<const std::string> message) {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
-    self->push(std::move(m));
-  });
+  boost::asio::post(
+      ws_.get_executor(),
+      [self = shared_from_this(), m = std::move(message)]() mutable { self->push(std::move(m)); });
 }
 
 void WsSession::end(json::object last_event, websocket::close_code code) {
-  boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this(), e = std::move(last_event), code]() mutable {
-    if (self->closing_ || !self->open_) return;
-    self->send_private(std::move(e));
-    self->close(code, "session ended");
-  });
+  boost::asio::dispatch(ws_.get_executor(),
+                        [self = shared_from_this(), e = std::move(last_event), code]() mutable {
+                          if (self->closing_ || !self->open_) return;
+                          self->send_private(std::move(e));
+                          self->close(code, "session ended");
+                        });
 }
 
 void WsSession::push(std::shared_ptr<const std::string> message) {
@@ -252,8 +273,9 @@ void WsSession::push(std::shared_ptr<const std::string> message) {
 
 void WsSession::do_write() {
   writing_ = true;
-  ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_write(ec, n); });
+  ws_.async_write(
+      boost::asio::buffer(*queue_.front()),
+      [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_write(ec, n); });
 }
 
 void WsSession::on_write(beast::error_code ec, size_t) {
@@ -267,7 +289,8 @@ void WsSession::on_write(beast::error_code ec, size_t) {
   if (!queue_.empty()) {
     do_write();
   } else if (closing_) {
-    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+    ws_.async_close(websocket::close_code::normal,
+                    [self = shared_from_this()](beast::error_code) {});
   }
 }
 
@@ -276,7 +299,8 @@ void WsSession::close(websocket::close_code code, std::string_view reason) {
   closing_ = true;
   leave_channels();
   if (writing_) return;  // on_write closes once the queue has drained
-  ws_.async_close(websocket::close_reason(code, reason), [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(websocket::close_reason(code, reason),
+                  [self = shared_from_this()](beast::error_code) {});
 }
 
 void WsSession::drop(std::string_view why) {
@@ -288,7 +312,8 @@ void WsSession::drop(std::string_view why) {
   queued_bytes_ = 0;
   leave_channels();
   beast::error_code ignored;
-  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
+                                                 ignored);
   beast::get_lowest_layer(ws_).socket().close(ignored);
 }
 

@@ -267,18 +267,7 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
   }
   const std::string key = settle_key(op.round_id);
   const std::string fp = fingerprint(op);
-  std::string stored;
-  switch (seen(key, fp, &stored)) {
-    case Seen::conflict:
-      return Failure::key_conflict;
-    case Seen::same: {
-      auto players = replayed_settlement(stored);
-      if (!players) corrupt_record(key);
-      return Settlement{std::move(*players), true};
-    }
-    case Seen::fresh:
-      break;
-  }
+  if (auto earlier = earlier_round_end(key, fp)) return std::move(*earlier);
   if (auto refused = require_unended(op.round_id)) return *refused;
 
   // The returns must name every accepted bet of the round exactly once.
@@ -291,25 +280,14 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
     if (!returns.contains(bet.id)) return Failure::invalid_request;
   }
 
-  std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
+  PlayerTotals totals;
   for (const BetRow& bet : bets) {
     const Money returned = returns.at(bet.id);
-    if (!settle_bet(bet, returned, key)) return Failure::invalid_request;
-    PlayerSettlement& p = by_player[{bet.player, bet.currency}];
-    p.player = bet.player;
-    p.currency = bet.currency;
-    p.staked += bet.amount;
-    auto sum = checked_add(p.returned, returned);
-    if (!sum) return Failure::invalid_request;
-    p.returned = *sum;
+    if (!settle_bet(bet, returned, key) || !totals.add(bet, returned))
+      return Failure::invalid_request;
   }
   close_round(op.round_id, "settled", std::nullopt, op.at_ms);
-
-  std::vector<PlayerSettlement> players;
-  for (auto& [who, p] : by_player) players.push_back(std::move(p));
-  record_op(key, "settle", fp, encode_settlement(players), op.at_ms);
-  fill_balances(players);
-  return Settlement{std::move(players), false};
+  return finish_round_end(key, "settle", fp, std::move(totals), op.at_ms);
 }
 
 Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
@@ -318,34 +296,56 @@ Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
   }
   const std::string key = cancel_key(op.round_id);
   const std::string fp = fingerprint(op);
+  if (auto earlier = earlier_round_end(key, fp)) return std::move(*earlier);
+  if (auto refused = require_unended(op.round_id)) return *refused;
+
+  PlayerTotals totals;
+  for (const BetRow& bet : accepted_bets(op.round_id)) {
+    if (!refund_bet(bet, key) || !totals.add(bet, bet.amount)) return Failure::invalid_request;
+  }
+  close_round(op.round_id, "cancelled", op.reason, op.at_ms);
+  return finish_round_end(key, "cancel", fp, std::move(totals), op.at_ms);
+}
+
+// The answer to a settlement or cancellation seen before: its first result when the
+// content is the same, key_conflict when it differs; nullopt for a new one.
+std::optional<Result<Settlement, Failure>> Batch::earlier_round_end(const std::string& key,
+                                                                    std::string_view fp) {
   std::string stored;
   switch (seen(key, fp, &stored)) {
     case Seen::conflict:
-      return Failure::key_conflict;
+      return Result<Settlement, Failure>(Failure::key_conflict);
     case Seen::same: {
       auto players = replayed_settlement(stored);
       if (!players) corrupt_record(key);
-      return Settlement{std::move(*players), true};
+      return Result<Settlement, Failure>(Settlement{std::move(*players), true});
     }
     case Seen::fresh:
       break;
   }
-  if (auto refused = require_unended(op.round_id)) return *refused;
+  return std::nullopt;
+}
 
-  std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
-  for (const BetRow& bet : accepted_bets(op.round_id)) {
-    if (!refund_bet(bet, key)) return Failure::invalid_request;
-    PlayerSettlement& p = by_player[{bet.player, bet.currency}];
-    p.player = bet.player;
-    p.currency = bet.currency;
-    p.staked += bet.amount;
-    p.returned += bet.amount;
-  }
-  close_round(op.round_id, "cancelled", op.reason, op.at_ms);
+bool Batch::PlayerTotals::add(const BetRow& bet, Money returned) {
+  PlayerSettlement& p = by_player[{bet.player, bet.currency}];
+  p.player = bet.player;
+  p.currency = bet.currency;
+  auto staked = checked_add(p.staked, bet.amount);
+  auto paid = checked_add(p.returned, returned);
+  if (!staked || !paid) return false;
+  p.staked = *staked;
+  p.returned = *paid;
+  return true;
+}
 
+// Records the round's end under its key and answers with each player's totals and
+// balance.
+Result<Settlement, Failure> Batch::finish_round_end(const std::string& key, std::string_view kind,
+                                                    std::string_view fp, PlayerTotals totals,
+                                                    int64_t at_ms) {
   std::vector<PlayerSettlement> players;
-  for (auto& [who, p] : by_player) players.push_back(std::move(p));
-  record_op(key, "cancel", fp, encode_settlement(players), op.at_ms);
+  for (auto& [who, p] : totals.by_player) players.push_back(std::move(p));
+  record_op(key, kind, fp, encode_settlement(players), at_ms);
   fill_balances(players);
   return Settlement{std::move(players), false};
 }

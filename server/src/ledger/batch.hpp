@@ -17,15 +17,16 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/ledger.hpp"
-#include "db/sqlite.hpp"
 
 namespace croupier::ledger {
 
@@ -116,6 +117,17 @@ class Batch {
   void close_round(std::string_view round_id, std::string_view state,
                    const std::optional<std::string>& reason, int64_t at_ms);
   std::optional<std::vector<PlayerSettlement>> replayed_settlement(const std::string& stored);
+
+  // Per-player totals of a round that is being settled or cancelled.
+  struct PlayerTotals {
+    std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
+    bool add(const BetRow& bet, Money returned);  // false on overflow
+  };
+  std::optional<Result<Settlement, Failure>> earlier_round_end(const std::string& key,
+                                                               std::string_view fp);
+  Result<Settlement, Failure> finish_round_end(const std::string& key, std::string_view kind,
+                                               std::string_view fp, PlayerTotals totals,
+                                               int64_t at_ms);
   void fill_balances(std::vector<PlayerSettlement>& players);
 
   sqlite::Db& db_;

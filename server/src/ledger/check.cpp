@@ -6,10 +6,10 @@
 #include <map>
 #include <unordered_map>
 
+#include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/ledger.hpp"
 #include "ledger/schema.hpp"
-#include "db/sqlite.hpp"
 
 namespace croupier::ledger {
 

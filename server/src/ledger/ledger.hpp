@@ -74,10 +74,10 @@ struct Fund {
 
 // Creates the round record; bets can be placed while it is open.
 struct OpenRound {
-  std::string round_id;   // unique across the casino, e.g. "rou-1-000042"
+  std::string round_id;  // unique across the casino, e.g. "rou-1-000042"
   std::string table_id;
-  std::string game;       // "roulette"
-  int64_t seq = 0;        // per-table round number, increasing
+  std::string game;  // "roulette"
+  int64_t seq = 0;   // per-table round number, increasing
   int64_t at_ms = 0;
 };
 
@@ -153,9 +153,9 @@ struct CancelledBets {
 struct PlayerSettlement {
   PlayerId player = 0;
   std::string currency;
-  Money staked;    // sum of the player's bets in the round
-  Money returned;  // sum paid back (stake plus winnings; the stake on a refund)
-  Balance balance; // after settlement
+  Money staked;     // sum of the player's bets in the round
+  Money returned;   // sum paid back (stake plus winnings; the stake on a refund)
+  Balance balance;  // after settlement
 };
 
 struct Settlement {
@@ -194,10 +194,10 @@ struct RoundResult {
 };
 
 struct Options {
-  std::string path;           // SQLite file; ":memory:" is allowed in inline mode
-  bool inline_mode = false;   // run each operation inside submit() (tests; no thread)
-  size_t batch_max = 512;     // operations per transaction
-  size_t queue_max = 65536;   // queued operations before submit() refuses (overloaded)
+  std::string path;          // SQLite file; ":memory:" is allowed in inline mode
+  bool inline_mode = false;  // run each operation inside submit() (tests; no thread)
+  size_t batch_max = 512;    // operations per transaction
+  size_t queue_max = 65536;  // queued operations before submit() refuses (overloaded)
 };
 
 // Called after each committed batch with its size and commit duration (metrics).
@@ -239,8 +239,8 @@ class Ledger {
 
 struct CheckReport {
   bool ok = true;
-  std::vector<std::string> problems;            // one line each, empty when ok
-  std::map<std::string, Money> sum_by_currency; // must all be zero
+  std::vector<std::string> problems;             // one line each, empty when ok
+  std::map<std::string, Money> sum_by_currency;  // must all be zero
   int64_t accounts = 0;
   int64_t transfers = 0;
   int64_t bets = 0;

@@ -35,9 +35,9 @@
 #include <thread>
 #include <variant>
 
+#include "db/sqlite.hpp"
 #include "ledger/batch.hpp"
 #include "ledger/ledger.hpp"
-#include "db/sqlite.hpp"
 
 namespace croupier::ledger {
 

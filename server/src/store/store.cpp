@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS player_settings(
 )sql";
 
 Player read_player(sqlite::Query& q) {
-  return Player{q.int64(0), q.text(1), q.text(2), q.text(3), q.text(4), q.text(5), q.text(6), q.int64(7)};
+  return Player{q.int64(0), q.text(1), q.text(2), q.text(3),
+                q.text(4),  q.text(5), q.text(6), q.int64(7)};
 }
 
 constexpr const char* kPlayerColumns =
@@ -53,8 +54,9 @@ constexpr const char* kPlayerColumns =
 
 std::unique_ptr<Store> Store::open(const std::string& path) {
   auto db = sqlite::Db::open(path, sqlite::Db::Mode::read_write_create);
-  db->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
-           "PRAGMA busy_timeout=5000;");
+  db->exec(
+      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
+      "PRAGMA busy_timeout=5000;");
   db->exec(kSchema);
   auto version = db->scalar_text("SELECT value FROM meta WHERE key='schema_version'");
   if (!version) {
@@ -88,9 +90,17 @@ std::pair<Player, bool> Store::upsert_player(const PlayerUpsert& p, int64_t now_
   auto insert = db_->query(
       "INSERT INTO players(operator_id, external_id, screen_name, currency, country, language, "
       "created_ms) VALUES(?,?,?,?,?,?,?)");
-  insert.bind(p.operator_id, p.external_id, p.screen_name, p.currency, p.country, p.language, now_ms).run();
-  Player created{db_->last_insert_rowid(), p.operator_id, p.external_id, p.screen_name,
-                 p.currency, p.country, p.language, now_ms};
+  insert
+      .bind(p.operator_id, p.external_id, p.screen_name, p.currency, p.country, p.language, now_ms)
+      .run();
+  Player created{db_->last_insert_rowid(),
+                 p.operator_id,
+                 p.external_id,
+                 p.screen_name,
+                 p.currency,
+                 p.country,
+                 p.language,
+                 now_ms};
   return {created, true};
 }
 
@@ -103,7 +113,7 @@ std::optional<Player> Store::player(int64_t id) const {
 }
 
 std::optional<Player> Store::player_by_external(const std::string& operator_id,
-                                               const std::string& external_id) const {
+                                                const std::string& external_id) const {
   std::lock_guard lock(mutex_);
   auto q = db_->query(std::string(kPlayerColumns) + "WHERE operator_id=? AND external_id=?");
   q.bind(operator_id, external_id);
@@ -113,8 +123,9 @@ std::optional<Player> Store::player_by_external(const std::string& operator_id,
 
 void Store::insert_session(const Session& s) {
   std::lock_guard lock(mutex_);
-  db_->query("INSERT INTO sessions(id, player_id, created_ms, last_seen_ms, state, reason, params) "
-             "VALUES(?,?,?,?,?,?,?)")
+  db_->query(
+         "INSERT INTO sessions(id, player_id, created_ms, last_seen_ms, state, reason, params) "
+         "VALUES(?,?,?,?,?,?,?)")
       .bind(s.id, s.player_id, s.created_ms, s.last_seen_ms,
             s.state == SessionState::active ? "active" : "terminated", s.reason, s.params_json)
       .run();
@@ -123,17 +134,24 @@ void Store::insert_session(const Session& s) {
 std::optional<Session> Store::session(const std::string& id) const {
   std::lock_guard lock(mutex_);
   auto q = db_->query(
-      "SELECT id, player_id, created_ms, last_seen_ms, state, reason, params FROM sessions WHERE id=?");
+      "SELECT id, player_id, created_ms, last_seen_ms, state, reason, params FROM sessions WHERE "
+      "id=?");
   q.bind(id);
   if (!q.step()) return std::nullopt;
-  return Session{q.text(0), q.int64(1), q.int64(2), q.int64(3),
+  return Session{q.text(0),
+                 q.int64(1),
+                 q.int64(2),
+                 q.int64(3),
                  q.text(4) == "active" ? SessionState::active : SessionState::terminated,
-                 q.text(5), q.text(6)};
+                 q.text(5),
+                 q.text(6)};
 }
 
 void Store::touch_session(const std::string& id, int64_t last_seen_ms) {
   std::lock_guard lock(mutex_);
-  db_->query("UPDATE sessions SET last_seen_ms=max(last_seen_ms, ?) WHERE id=?").bind(last_seen_ms, id).run();
+  db_->query("UPDATE sessions SET last_seen_ms=max(last_seen_ms, ?) WHERE id=?")
+      .bind(last_seen_ms, id)
+      .run();
 }
 
 std::vector<std::string> Store::terminate_sessions(int64_t player_id, const std::string& reason,
@@ -145,7 +163,9 @@ std::vector<std::string> Store::terminate_sessions(int64_t player_id, const std:
     q.bind(player_id, keep);
     while (q.step()) ids.push_back(q.text(0));
   }
-  db_->query("UPDATE sessions SET state='terminated', reason=? WHERE player_id=? AND state='active' AND id<>?")
+  db_->query(
+         "UPDATE sessions SET state='terminated', reason=? WHERE player_id=? AND state='active' "
+         "AND id<>?")
       .bind(reason, player_id, keep)
       .run();
   return ids;
@@ -162,8 +182,9 @@ std::optional<LaunchToken> Store::consume_launch_token(const std::string& token,
   std::lock_guard lock(mutex_);
   LaunchToken t;
   {
-    auto q = db_->query("SELECT token, player_id, params, expires_ms FROM launch_tokens "
-                        "WHERE token=? AND used=0 AND expires_ms>?");
+    auto q = db_->query(
+        "SELECT token, player_id, params, expires_ms FROM launch_tokens "
+        "WHERE token=? AND used=0 AND expires_ms>?");
     q.bind(token, now_ms);
     if (!q.step()) return std::nullopt;
     t = LaunchToken{q.text(0), q.int64(1), q.text(2), q.int64(3)};
@@ -181,15 +202,16 @@ std::map<std::string, std::string> Store::player_settings(int64_t player_id) con
   return out;
 }
 
-void Store::save_player_settings(int64_t player_id, const std::map<std::string, std::string>& values,
-                                 int64_t now_ms) {
+void Store::save_player_settings(int64_t player_id,
+                                 const std::map<std::string, std::string>& values, int64_t now_ms) {
   std::lock_guard lock(mutex_);
   db_->exec("BEGIN IMMEDIATE");
   try {
     for (const auto& [key, value] : values) {
-      db_->query("INSERT INTO player_settings(player_id, key, value, updated_ms) VALUES(?,?,?,?) "
-                 "ON CONFLICT(player_id, key) DO UPDATE SET value=excluded.value, "
-                 "updated_ms=excluded.updated_ms")
+      db_->query(
+             "INSERT INTO player_settings(player_id, key, value, updated_ms) VALUES(?,?,?,?) "
+             "ON CONFLICT(player_id, key) DO UPDATE SET value=excluded.value, "
+             "updated_ms=excluded.updated_ms")
           .bind(player_id, key, value, now_ms)
           .run();
     }

@@ -22,24 +22,40 @@ enum class RoundState : int {
   take_a_seat = 902,
 };
 
-constexpr int to_int(RoundState s) { return static_cast<int>(s); }
+constexpr int to_int(RoundState s) {
+  return static_cast<int>(s);
+}
 
 constexpr std::string_view state_name(RoundState s) {
   switch (s) {
-    case RoundState::initialising: return "INITIALISING";
-    case RoundState::no_game: return "NO_GAME";
-    case RoundState::waiting_for_bets: return "WAITING_FOR_BETS";
-    case RoundState::bets_closed: return "BETS_CLOSED";
-    case RoundState::waiting_for_result: return "WAITING_FOR_RESULT";
-    case RoundState::decision_wait: return "DECISION_WAIT";
-    case RoundState::insurance_wait: return "INSURANCE_WAIT";
-    case RoundState::card_wait: return "CARD_WAIT";
-    case RoundState::decision_closing: return "DECISION_CLOSING";
-    case RoundState::dealing: return "DEALING";
-    case RoundState::cancelled: return "CANCELLED";
-    case RoundState::game_over: return "GAME_OVER";
-    case RoundState::wait_for_next_game: return "WAIT_FOR_NEXT_GAME";
-    case RoundState::take_a_seat: return "TAKE_A_SEAT";
+    case RoundState::initialising:
+      return "INITIALISING";
+    case RoundState::no_game:
+      return "NO_GAME";
+    case RoundState::waiting_for_bets:
+      return "WAITING_FOR_BETS";
+    case RoundState::bets_closed:
+      return "BETS_CLOSED";
+    case RoundState::waiting_for_result:
+      return "WAITING_FOR_RESULT";
+    case RoundState::decision_wait:
+      return "DECISION_WAIT";
+    case RoundState::insurance_wait:
+      return "INSURANCE_WAIT";
+    case RoundState::card_wait:
+      return "CARD_WAIT";
+    case RoundState::decision_closing:
+      return "DECISION_CLOSING";
+    case RoundState::dealing:
+      return "DEALING";
+    case RoundState::cancelled:
+      return "CANCELLED";
+    case RoundState::game_over:
+      return "GAME_OVER";
+    case RoundState::wait_for_next_game:
+      return "WAIT_FOR_NEXT_GAME";
+    case RoundState::take_a_seat:
+      return "TAKE_A_SEAT";
   }
   return "UNKNOWN";
 }

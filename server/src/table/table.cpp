@@ -79,7 +79,8 @@ Money sum_of(const std::vector<games::BetLine>& lines) {
 json::array lines_json(const std::vector<games::BetLine>& lines) {
   json::array out;
   out.reserve(lines.size());
-  for (const auto& l : lines) out.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
+  for (const auto& l : lines)
+    out.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
   return out;
 }
 
@@ -148,24 +149,26 @@ void Table::recover() {
         const games::Engine& e = engine == engines_.end() ? any_engine : *engine->second;
         op.returns.emplace_back(bet.id, e.payout(bet.spot, bet.amount, *outcome));
       }
-      log::info("settling round left open", {{"table", config_.id}, {"round", round.round_id},
-                                              {"bets", round.bets.size()}});
+      log::info("settling round left open",
+                {{"table", config_.id}, {"round", round.round_id}, {"bets", round.bets.size()}});
       ledger_.submit(std::move(op), [id = round.round_id](auto r) {
-        if (!r.ok()) log::error("recovery settlement failed", {{"round", id},
-                                {"failure", ledger::failure_name(r.error())}});
+        if (!r.ok())
+          log::error("recovery settlement failed",
+                     {{"round", id}, {"failure", ledger::failure_name(r.error())}});
       });
       continue;
     }
-    log::info("refunding round left open", {{"table", config_.id}, {"round", round.round_id},
-                                            {"bets", round.bets.size()}});
+    log::info("refunding round left open",
+              {{"table", config_.id}, {"round", round.round_id}, {"bets", round.bets.size()}});
     json::object body = event("cancelround");
     body["gameId"] = round.round_id;
     body["reason"] = "restart";
     publish(std::move(body));
     ledger_.submit(ledger::CancelRound{round.round_id, "restart", clock_.wall_ms()},
                    [id = round.round_id](auto r) {
-                     if (!r.ok()) log::error("recovery refund failed", {{"round", id},
-                                             {"failure", ledger::failure_name(r.error())}});
+                     if (!r.ok())
+                       log::error("recovery refund failed",
+                                  {{"round", id}, {"failure", ledger::failure_name(r.error())}});
                    });
   }
 }
@@ -184,7 +187,8 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   waiting_for_ledger_ = false;
   const MonoTime now = clock_.now();
   if (!r.ok()) {
-    log::error("could not open round", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    log::error("could not open round",
+               {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
     --seq_;  // the round does not exist; try the same number again
     deadline_ = now + config_.timings.retry;
     return;
@@ -246,14 +250,16 @@ void Table::launch() {
 void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {
   waiting_for_ledger_ = false;
   if (!r.ok()) {
-    log::error("could not record result", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    log::error("could not record result",
+               {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
     retry_at_ = clock_.now() + config_.timings.retry;
     return;
   }
   result_recorded_ = true;
 }
 
-std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(const games::Outcome& outcome) const {
+std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(
+    const games::Outcome& outcome) const {
   std::vector<std::pair<ledger::BetId, Money>> returns;
   for (const auto& [player, book] : book_) {
     const games::Engine& engine = *engines_.find(book.currency)->second;
@@ -276,7 +282,8 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   if (!r.ok()) {
     // Never give up on a settlement: the bets are recorded and the result too, so the
     // round stays in the ledger as unsettled and is retried (or settled at restart).
-    log::error("could not settle round", {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    log::error("could not settle round",
+               {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
     retry_at_ = now + config_.timings.retry;
     return;
   }
@@ -324,10 +331,12 @@ void Table::cancel_round(const std::string& reason) {
                  [this, id](auto r) { post_([this, id, r] { on_cancelled(id, r); }); });
 }
 
-void Table::on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r) {
+void Table::on_cancelled(const std::string& round_id,
+                         Result<ledger::Settlement, ledger::Failure> r) {
   waiting_for_ledger_ = false;
   if (!r.ok()) {
-    log::error("could not cancel round", {{"round", round_id}, {"failure", ledger::failure_name(r.error())}});
+    log::error("could not cancel round",
+               {{"round", round_id}, {"failure", ledger::failure_name(r.error())}});
     retry_at_ = clock_.now() + config_.timings.retry;
     return;
   }
@@ -359,9 +368,12 @@ void Table::advance() {
     if (retry_at_) {
       if (now < *retry_at_) return;
       retry_at_.reset();
-      if (state_ == RoundState::waiting_for_result && !result_recorded_) launch();
-      else if (state_ == RoundState::waiting_for_result) settle();
-      else if (state_ == RoundState::cancelled) cancel_round(closing_ ? "shutdown" : "cancelled");
+      if (state_ == RoundState::waiting_for_result && !result_recorded_)
+        launch();
+      else if (state_ == RoundState::waiting_for_result)
+        settle();
+      else if (state_ == RoundState::cancelled)
+        cancel_round(closing_ ? "shutdown" : "cancelled");
       continue;
     }
     switch (state_) {
@@ -457,7 +469,8 @@ void Table::shutdown(std::function<void()> done) {
 std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
   if (closing_) return Refusal{ErrorCode::BetsNotAccepted, "the table is closing"};
   if (!valid_request_id(c.request_id)) {
-    return Refusal{ErrorCode::InvalidBet, "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
+    return Refusal{ErrorCode::InvalidBet,
+                   "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
   }
   if (!c.game_id.empty() && c.game_id != round_id_) {
     auto seq = seq_of(config_.id, c.game_id);
@@ -468,7 +481,8 @@ std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) c
     bool this_round_closed = state_ == RoundState::bets_closed ||
                              state_ == RoundState::waiting_for_result ||
                              state_ == RoundState::game_over;
-    if (this_round_closed) return Refusal{ErrorCode::BetLate, "bets are closed for round " + round_id_};
+    if (this_round_closed)
+      return Refusal{ErrorCode::BetLate, "bets are closed for round " + round_id_};
     return Refusal{ErrorCode::WaitForNextRound, "the next round has not opened yet"};
   }
   if (engines_.find(c.currency) == engines_.end()) {
@@ -479,7 +493,8 @@ std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) c
   }
   if (c.check_total && *c.check_total != sum_of(c.bets)) {
     return Refusal{ErrorCode::InvalidBet, "checkValue " + format_money(*c.check_total) +
-                                              " is not the bets' total " + format_money(sum_of(c.bets))};
+                                              " is not the bets' total " +
+                                              format_money(sum_of(c.bets))};
   }
   if (!book_.contains(c.player) && book_.size() >= config_.players_per_round_max) {
     return Refusal{ErrorCode::BetsNotAccepted, "the table is full this round"};
@@ -491,7 +506,8 @@ std::vector<games::BetLine> Table::existing_lines(const PlayerBook* book) const 
   std::vector<games::BetLine> lines;
   if (!book) return lines;
   for (const auto& bet : book->placed) lines.push_back(bet.line);
-  for (const auto& [key, pending] : book->pending) lines.insert(lines.end(), pending.begin(), pending.end());
+  for (const auto& [key, pending] : book->pending)
+    lines.insert(lines.end(), pending.begin(), pending.end());
   return lines;
 }
 
@@ -532,7 +548,8 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   if (command.kind == PlaceBetsCommand::Kind::repeat_last) {
     auto last = last_bets_.find(command.player);
     if (last == last_bets_.end() || last->second.currency != command.currency) {
-      return refuse_all(ErrorCode::BetsNotAccepted, "there are no earlier bets at this table to repeat");
+      return refuse_all(ErrorCode::BetsNotAccepted,
+                        "there are no earlier bets at this table to repeat");
     }
     command.bets = last->second.lines;
   }
@@ -562,7 +579,8 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     }
   }
   if (taken.empty()) {
-    reply.error = all_or_nothing && any_refused ? std::optional(ErrorCode::BetsNotAccepted) : std::nullopt;
+    reply.error =
+        all_or_nothing && any_refused ? std::optional(ErrorCode::BetsNotAccepted) : std::nullopt;
     if (!reply.error && !reply.rejected.empty()) reply.error = reply.rejected.front().code;
     reply.round_total = sum_of(existing);
     if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
@@ -617,7 +635,8 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
     if (reply.accepted.empty()) reply.error = code;
   }
   if (book.placed.empty() && book.pending.empty()) book_.erase(command.player);
-  reply.round_total = sum_of(existing_lines(book_.contains(command.player) ? &book_[command.player] : nullptr));
+  reply.round_total =
+      sum_of(existing_lines(book_.contains(command.player) ? &book_[command.player] : nullptr));
   answer(key, std::move(reply));
 }
 
@@ -640,9 +659,12 @@ void Table::remember_last_bets() {
     // One line per spot, in the order the spots were first bet on.
     std::vector<games::BetLine> lines;
     for (const auto& bet : book.placed) {
-      auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.spot == bet.line.spot; });
-      if (same == lines.end()) lines.push_back(bet.line);
-      else same->amount += bet.line.amount;
+      auto same = std::find_if(lines.begin(), lines.end(),
+                               [&](const auto& l) { return l.spot == bet.line.spot; });
+      if (same == lines.end())
+        lines.push_back(bet.line);
+      else
+        same->amount += bet.line.amount;
     }
     last_bets_[player] = {book.currency, std::move(lines), seq_};
   }

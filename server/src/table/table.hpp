@@ -88,13 +88,13 @@ struct RejectedBet {
 struct BetAck {
   std::string request_id;
   std::string game_id;
-  std::vector<games::BetLine> accepted;   // canonical spots
+  std::vector<games::BetLine> accepted;  // canonical spots
   std::vector<RejectedBet> rejected;
-  std::optional<ErrorCode> error;         // set when the whole command was refused
-  std::string detail;                     // why, in words, when the whole command was refused
-  std::optional<ledger::Balance> balance; // after the accepted bets were taken
-  Money round_total;                      // the player's stake on the table this round
-  bool duplicate = false;                 // this request was seen before
+  std::optional<ErrorCode> error;          // set when the whole command was refused
+  std::string detail;                      // why, in words, when the whole command was refused
+  std::optional<ledger::Balance> balance;  // after the accepted bets were taken
+  Money round_total;                       // the player's stake on the table this round
+  bool duplicate = false;                  // this request was seen before
   uint64_t version = 0;
 };
 using AckFn = std::function<void(const BetAck&)>;
@@ -120,8 +120,8 @@ class Table {
   using Post = std::function<void(std::function<void()>)>;
   using Publish = std::function<void(TableEvent)>;
 
-  Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
-        ledger::Ledger& ledger, Post post, Publish publish);
+  Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng, ledger::Ledger& ledger,
+        Post post, Publish publish);
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
@@ -219,13 +219,13 @@ class Table {
   std::string round_id_;
   MonoTime opened_at_{};
   MonoTime bets_close_at_{};
-  MonoTime deadline_{};   // of the current timed state
+  MonoTime deadline_{};  // of the current timed state
   MonoTime next_timer_at_{};
   std::optional<MonoTime> retry_at_;  // a failed ledger step is tried again then
   bool closing_soon_sent_ = false;
   bool waiting_for_ledger_ = false;  // a round step is committing
   bool result_recorded_ = false;
-  bool round_has_result_ = false;    // the result is drawn (even if not yet recorded)
+  bool round_has_result_ = false;  // the result is drawn (even if not yet recorded)
   games::Outcome outcome_;
   uint64_t version_ = 0;
   bool closing_ = false;
@@ -233,8 +233,8 @@ class Table {
 
   std::unordered_map<ledger::PlayerId, PlayerBook> book_;
   size_t placements_in_flight_ = 0;
-  std::unordered_map<std::string, Request> requests_;       // this round
-  std::unordered_map<std::string, Request> past_requests_;  // the round before
+  std::unordered_map<std::string, Request> requests_;        // this round
+  std::unordered_map<std::string, Request> past_requests_;   // the round before
   std::unordered_map<std::string, BetAck> pending_replies_;  // refusals so far, by request
   std::unordered_map<ledger::PlayerId, LastBets> last_bets_;
   std::deque<RecentResult> recent_;  // newest first

@@ -6,14 +6,15 @@ namespace croupier::table {
 
 namespace asio = boost::asio;
 
-TableActor::TableActor(asio::io_context& io, TableConfig config, Engines engines, const Clock& clock,
-                       std::unique_ptr<Rng> rng, ledger::Ledger& ledger, Table::Publish publish,
-                       size_t inbox_max)
+TableActor::TableActor(asio::io_context& io, TableConfig config, Engines engines,
+                       const Clock& clock, std::unique_ptr<Rng> rng, ledger::Ledger& ledger,
+                       Table::Publish publish, size_t inbox_max)
     : strand_(asio::make_strand(io)),
       timer_(strand_),
       rng_(std::move(rng)),
-      table_(std::move(config), std::move(engines), clock, *rng_, ledger,
-             [this](std::function<void()> fn) { run(std::move(fn)); }, std::move(publish)),
+      table_(
+          std::move(config), std::move(engines), clock, *rng_, ledger,
+          [this](std::function<void()> fn) { run(std::move(fn)); }, std::move(publish)),
       inbox_max_(inbox_max) {}
 
 void TableActor::run(std::function<void()> fn) {
@@ -50,7 +51,8 @@ void TableActor::place_bets(PlaceBetsCommand command, AckFn ack) {
     busy.game_id = command.game_id;
     busy.error = ErrorCode::BetsNotAccepted;
     busy.detail = "the table is busy; try again";
-    for (const auto& l : command.bets) busy.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
+    for (const auto& l : command.bets)
+      busy.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
     ack(busy);
     return;
   }

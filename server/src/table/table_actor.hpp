@@ -8,10 +8,10 @@
 // the actor, then flushes the ledger, then destroys the actor.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <atomic>
 #include <memory>
 
 #include "table/table.hpp"

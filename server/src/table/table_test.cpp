@@ -2,9 +2,9 @@
 // a temporary file) and the real European roulette engine.
 #include "table/table.hpp"
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
 #include <deque>
 #include <filesystem>
 
@@ -17,10 +17,13 @@ namespace json = boost::json;
 using games::BetLine;
 using ledger::PlayerId;
 
-Money eur(std::string_view text) { return *parse_money(text); }
+Money eur(std::string_view text) {
+  return *parse_money(text);
+}
 
 std::string temp_db(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("croupier-table-test-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() /
+             ("croupier-table-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto path = dir / (name + ".db");
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
@@ -77,7 +80,8 @@ struct Harness {
           json::object o = json::parse(*e.json).as_object();
           EXPECT_EQ(o["v"].as_int64(), static_cast<int64_t>(e.version));
           events.push_back(o);
-          for (auto& [player, text] : e.personal) personal[player].push_back(json::parse(*text).as_object());
+          for (auto& [player, text] : e.personal)
+            personal[player].push_back(json::parse(*text).as_object());
         });
   }
 
@@ -109,8 +113,9 @@ struct Harness {
 
   void fund(PlayerId player, std::string_view amount) {
     bool ok = false;
-    ledger->submit(ledger::Fund{"fund:" + std::to_string(player), player, "EUR", eur(amount), "test", false},
-                   [&](auto r) { ok = r.ok(); });
+    ledger->submit(
+        ledger::Fund{"fund:" + std::to_string(player), player, "EUR", eur(amount), "test", false},
+        [&](auto r) { ok = r.ok(); });
     ASSERT_TRUE(ok);
   }
 
@@ -188,8 +193,8 @@ TEST(Table, RunsRoundsOnTheClockWithEveryStateAndVersion) {
   EXPECT_EQ(h.table->round_id(), "rou-t-000002");
 
   EXPECT_EQ(types(h.events),
-            (std::vector<std::string>{"betsopen", "timer", "betsclosingsoon", "timer", "betsclosed", "gamestate",
-                                      "gameresult", "gamestate", "betsopen"}));
+            (std::vector<std::string>{"betsopen", "timer", "betsclosingsoon", "timer", "betsclosed",
+                                      "gamestate", "gameresult", "gamestate", "betsopen"}));
   for (size_t i = 0; i < h.events.size(); ++i) {
     EXPECT_EQ(h.events[i].at("v").as_int64(), static_cast<int64_t>(i + 1));
     EXPECT_EQ(h.events[i].at("table").as_string(), "rou-t");
@@ -217,9 +222,9 @@ TEST(Table, WinningAndLosingBetsMoveTheBalanceExactly) {
     auto result = h.last("gameresult");
     int n = std::stoi(std::string(result->at("result").as_string()));
     Money expected_win;
-    if (n != 0 && red(n)) expected_win += eur("4");        // 1:1 returns stake twice
-    if (n == 17) expected_win += eur("36");                 // 35:1
-    if (n >= 1 && n <= 12) expected_win += eur("1.50");     // 2:1
+    if (n != 0 && red(n)) expected_win += eur("4");      // 1:1 returns stake twice
+    if (n == 17) expected_win += eur("36");              // 35:1
+    if (n >= 1 && n <= 12) expected_win += eur("1.50");  // 2:1
     EXPECT_EQ(h.balance(1), before - eur("3.50") + expected_win) << "result " << n;
     const json::object& mine = h.personal[1].back();
     EXPECT_EQ(mine.at("type").as_string(), "gameresult");
@@ -248,7 +253,8 @@ TEST(Table, RefusesBetsOutsideTheOpenPhaseWithTheRightCodes) {
   h.run_for(Millis{1000});
   ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
   // Bets meant for the round that is over are late, not placed on the new round.
-  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "old-1", PlaceBetsCommand::Kind::add, round).error, ErrorCode::BetLate);
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "old-1", PlaceBetsCommand::Kind::add, round).error,
+            ErrorCode::BetLate);
   EXPECT_EQ(h.balance(1), eur("100"));
 }
 
@@ -281,7 +287,8 @@ TEST(Table, EachBetIsAcceptedOrRefusedWithACode) {
   EXPECT_EQ(h.balance(2), eur("1"));
 
   // All or nothing: one bad bet refuses the others with 1008.
-  BetAck all = h.bet(1, {{"ODD", eur("1")}, {"STRAIGHT_99", eur("1")}}, "aon", PlaceBetsCommand::Kind::all_or_nothing);
+  BetAck all = h.bet(1, {{"ODD", eur("1")}, {"STRAIGHT_99", eur("1")}}, "aon",
+                     PlaceBetsCommand::Kind::all_or_nothing);
   EXPECT_TRUE(all.accepted.empty());
   ASSERT_EQ(all.rejected.size(), 2u);
   EXPECT_EQ(all.rejected[0].code, ErrorCode::BetsNotAccepted);
@@ -343,7 +350,8 @@ TEST(Table, RebetRepeatsTheLastRoundsBets) {
   h.fund(1, "100");
   h.table->start();
   h.drain();
-  EXPECT_EQ(h.bet(1, {}, "nothing-yet", PlaceBetsCommand::Kind::repeat_last).error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(h.bet(1, {}, "nothing-yet", PlaceBetsCommand::Kind::repeat_last).error,
+            ErrorCode::BetsNotAccepted);
   h.bet(1, {{"RED", eur("2")}, {"RED", eur("1")}, {"STRAIGHT_7", eur("1")}}, "b1");
   h.run_for(Millis{18000});
   ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
@@ -400,7 +408,8 @@ TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
     auto ok = [](auto r) { ASSERT_TRUE(r.ok()); };
     l->submit(ledger::Fund{"f1", 1, "EUR", eur("100"), "test", false}, ok);
     l->submit(ledger::OpenRound{"rou-t-000001", "rou-t", "roulette", 1, 0}, ok);
-    l->submit(ledger::PlaceBets{"b1", "rou-t-000001", 1, "EUR", {{"STRAIGHT_17", eur("1")}}, 0}, ok);
+    l->submit(ledger::PlaceBets{"b1", "rou-t-000001", 1, "EUR", {{"STRAIGHT_17", eur("1")}}, 0},
+              ok);
     l->submit(ledger::RecordResult{"rou-t-000001", "17", 0}, ok);
     l->submit(ledger::OpenRound{"rou-t-000002", "rou-t", "roulette", 2, 0}, ok);
     l->submit(ledger::PlaceBets{"b2", "rou-t-000002", 1, "EUR", {{"RED", eur("5")}}, 0}, ok);
@@ -411,8 +420,9 @@ TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
   EXPECT_EQ(l->balance(1, "EUR").total(), eur("94"));
   std::deque<std::function<void()>> posted;
   std::vector<std::string> seen;
-  Table t(test_config(), test_engines(), clock, rng, *l, [&](auto fn) { posted.push_back(fn); },
-          [&](TableEvent e) { seen.push_back(e.type); });
+  Table t(
+      test_config(), test_engines(), clock, rng, *l, [&](auto fn) { posted.push_back(fn); },
+      [&](TableEvent e) { seen.push_back(e.type); });
   t.start();
   while (!posted.empty()) {
     auto fn = posted.front();

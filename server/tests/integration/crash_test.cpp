@@ -22,8 +22,9 @@ Counts ledger_check(const std::string& data_dir) {
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("OK: money is conserved"), std::string::npos) << out;
   Counts c;
-  std::sscanf(out.c_str() + out.find("bets: "), "bets: %ld (settled %ld, refunded %ld, in play %ld)", &c.bets,
-              &c.settled, &c.refunded, &c.in_play);
+  std::sscanf(out.c_str() + out.find("bets: "),
+              "bets: %ld (settled %ld, refunded %ld, in play %ld)", &c.bets, &c.settled,
+              &c.refunded, &c.in_play);
   return c;
 }
 

@@ -50,8 +50,9 @@ TEST_F(Http, HealthReadinessAndMetrics) {
   HttpResponse metrics = http.get("/metrics");
   EXPECT_EQ(metrics.status, 200);
   EXPECT_NE(metrics.header("content-type").find("text/plain"), std::string::npos);
-  for (const char* name : {"croupier_http_requests_total", "croupier_ledger_commit_seconds_bucket",
-                           "croupier_table_subscribers", "# TYPE croupier_ledger_commit_seconds histogram"}) {
+  for (const char* name :
+       {"croupier_http_requests_total", "croupier_ledger_commit_seconds_bucket",
+        "croupier_table_subscribers", "# TYPE croupier_ledger_commit_seconds histogram"}) {
     EXPECT_NE(metrics.body.find(name), std::string::npos) << name;
   }
 }
@@ -91,7 +92,9 @@ TEST_F(Http, ANewcomerGetsAGuestWithFunMoneyAndAnHttpOnlyCookie) {
       EXPECT_NE(it->second.find("HttpOnly"), std::string::npos);
       EXPECT_NE(it->second.find("SameSite=Lax"), std::string::npos);
     }
-    if (it->second.rfind("XSRF-TOKEN=", 0) == 0) EXPECT_EQ(it->second.find("HttpOnly"), std::string::npos);
+    if (it->second.rfind("XSRF-TOKEN=", 0) == 0) {
+      EXPECT_EQ(it->second.find("HttpOnly"), std::string::npos);
+    }
   }
   EXPECT_TRUE(session_cookie);
   json::value balance = http.get("/api/ui/balance").json();
@@ -99,7 +102,8 @@ TEST_F(Http, ANewcomerGetsAGuestWithFunMoneyAndAnHttpOnlyCookie) {
   EXPECT_EQ(balance.at("currency").as_string(), "EUR");
   // The session id also works as a query parameter (SPEC section 7).
   HttpClient bare(port());
-  EXPECT_EQ(bare.get("/api/ui/balance?JSESSIONID=" + http.cookie("JSESSIONID") + "&ck=1&game_mode=roulette_desktop")
+  EXPECT_EQ(bare.get("/api/ui/balance?JSESSIONID=" + http.cookie("JSESSIONID") +
+                     "&ck=1&game_mode=roulette_desktop")
                 .status,
             200);
 }
@@ -108,7 +112,8 @@ TEST_F(Http, APostWithoutTheAntiForgeryHeaderIs403) {
   HttpClient http(port());
   http.become_guest();
   const std::string body = R"({"gameType":"roulette","selected_chip":"5"})";
-  HttpResponse without = http.post("/api/ui/savePlayerConfigGeneric", body, "application/json", false);
+  HttpResponse without =
+      http.post("/api/ui/savePlayerConfigGeneric", body, "application/json", false);
   EXPECT_EQ(without.status, 403);
   EXPECT_EQ(without.json().at("error").as_string(), "XSRF_TOKEN_MISMATCH");
   HttpResponse wrong = http.post("/api/ui/savePlayerConfigGeneric", body, "application/json", false,
@@ -124,15 +129,17 @@ TEST_F(Http, SettingsAreSavedByKeyWithDefaults) {
   EXPECT_EQ(before.at("settings").at("video_sounds").as_int64(), 20);
   EXPECT_EQ(before.at("settings").at("bj_autoplay_hit").as_int64(), 15);
   EXPECT_TRUE(before.at("settings").at("selected_chip").is_null());
-  HttpResponse saved = http.post("/api/ui/savePlayerConfigGeneric",
-                                 R"({"gameType":"roulette","gameMode":"roulette_desktop","selected_chip":"5.00",)"
-                                 R"("toggle_rla_racetrack":true})");
+  HttpResponse saved =
+      http.post("/api/ui/savePlayerConfigGeneric",
+                R"({"gameType":"roulette","gameMode":"roulette_desktop","selected_chip":"5.00",)"
+                R"("toggle_rla_racetrack":true})");
   ASSERT_EQ(saved.status, 200) << saved.body;
   json::value after = http.get("/api/ui/playerConfig").json();
   EXPECT_EQ(after.at("settings").at("selected_chip").as_string(), "5.00");
   EXPECT_EQ(after.at("settings").at("toggle_rla_racetrack").as_bool(), true);
 
-  HttpResponse unknown = http.post("/api/ui/savePlayerConfigGeneric", R"({"gameType":"roulette","no_such":1})");
+  HttpResponse unknown =
+      http.post("/api/ui/savePlayerConfigGeneric", R"({"gameType":"roulette","no_such":1})");
   EXPECT_EQ(unknown.status, 400);
   EXPECT_EQ(unknown.json().at("error").as_string(), "UNKNOWN_SETTING");
   EXPECT_EQ(http.post("/api/ui/savePlayerConfigGeneric", R"({"selected_chip":"1"})").status, 400);
@@ -145,8 +152,8 @@ TEST_F(Http, GetAllConfigCarriesEverythingATableNeeds) {
   HttpResponse r = http.get("/api/ui/getAllConfig?tableId=rou-1&ck=123&game_mode=roulette_desktop");
   ASSERT_EQ(r.status, 200) << r.body;
   json::value c = r.json();
-  for (const char* key : {"language", "urlxml", "env", "swearwords", "playerConfig", "tableConfig", "casinoConfig",
-                          "balance", "assignedTables"}) {
+  for (const char* key : {"language", "urlxml", "env", "swearwords", "playerConfig", "tableConfig",
+                          "casinoConfig", "balance", "assignedTables"}) {
     EXPECT_TRUE(c.as_object().contains(key)) << key;
   }
   EXPECT_EQ(c.at("tableConfig").at("tableId").as_string(), "rou-1");
@@ -167,7 +174,11 @@ TEST_F(Http, UrlListAndTheUrlsItNames) {
     ASSERT_NE(xml.body.find(path), std::string::npos) << path;
     EXPECT_EQ(http.get(path).status, 200) << path;
   }
-  EXPECT_EQ(http.get("/api/ui/tableConfig?tableId=rou-2").json().at("limits").at("oppositeBetsAllowed").as_bool(),
+  EXPECT_EQ(http.get("/api/ui/tableConfig?tableId=rou-2")
+                .json()
+                .at("limits")
+                .at("oppositeBetsAllowed")
+                .as_bool(),
             false);
 }
 
@@ -179,7 +190,8 @@ TEST_F(Http, RatesFeaturesAndStatistics) {
   HttpResponse unknown = http.get("/api/ui/getRates?currencyCode=XXX");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(unknown.json().at("code").as_int64(), 20104);
-  json::value features = http.get("/api/player/features/ui/configuredFeatures?tableId=rou-1").json();
+  json::value features =
+      http.get("/api/player/features/ui/configuredFeatures?tableId=rou-1").json();
   EXPECT_TRUE(features.at("feature_combineAPI").is_bool());
 
   // Statistics follow the rounds: wait for a few results, then compare.
@@ -187,7 +199,8 @@ TEST_F(Http, RatesFeaturesAndStatistics) {
   ws.wait_type("welcome");
   ws.send("<subscribe channel=\"table-rou-1\"/>");
   std::vector<std::string> seen;
-  for (int i = 0; i < 2; ++i) seen.emplace_back(ws.wait_type("gameresult").at("result").as_string());
+  for (int i = 0; i < 2; ++i)
+    seen.emplace_back(ws.wait_type("gameresult").at("result").as_string());
   json::value stats = http.get("/api/ui/statisticHistory?tableId=rou-1&numberOfGames=100").json();
   const auto& results = stats.at("results").as_array();
   ASSERT_GE(results.size(), 2u);
@@ -202,7 +215,8 @@ TEST_F(Http, BodiesAndHeadersAreBounded) {
   http.become_guest();
   HttpResponse big = http.post("/api/ui/savePlayerConfigGeneric", std::string(100 * 1024, 'x'));
   EXPECT_EQ(big.status, 413);
-  HttpResponse huge_header = http.request("GET", "/healthz", "", {{"X-Padding", std::string(20 * 1024, 'a')}});
+  HttpResponse huge_header =
+      http.request("GET", "/healthz", "", {{"X-Padding", std::string(20 * 1024, 'a')}});
   EXPECT_EQ(huge_header.status, 431);
 }
 
@@ -242,10 +256,13 @@ TEST_F(Http, OperatorLaunchMakesAOneTimeLinkIntoTheGame) {
 TEST_F(Http, OperatorRequestsMustBeSignedAndFresh) {
   HttpClient backend(port());
   json::object body{{"operatorId", "demo"}, {"playerId", "bob"}, {"currency", "EUR"}};
-  EXPECT_EQ(operator_post(backend, "/api/operator/launch", body, "wrong-secret-wrong-secret").status, 401);
+  EXPECT_EQ(
+      operator_post(backend, "/api/operator/launch", body, "wrong-secret-wrong-secret").status,
+      401);
   json::object stale = body;
   stale["timestamp"] = 1000;
-  EXPECT_EQ(operator_post(backend, "/api/operator/launch", stale).json().at("error").as_string(), "STALE_REQUEST");
+  EXPECT_EQ(operator_post(backend, "/api/operator/launch", stale).json().at("error").as_string(),
+            "STALE_REQUEST");
   json::object bad = body;
   bad["currency"] = "EURO";
   HttpResponse refused = operator_post(backend, "/api/operator/launch", bad);
@@ -259,8 +276,9 @@ TEST_F(Http, OperatorRequestsMustBeSignedAndFresh) {
 TEST_F(Http, ANewLaunchLogsTheOldSessionOutAndTerminationIs403) {
   HttpClient backend(port());
   auto launch = [&](HttpClient& browser) {
-    HttpResponse issued = operator_post(backend, "/api/operator/launch",
-                                        {{"operatorId", "demo"}, {"playerId", "carol"}, {"currency", "EUR"}});
+    HttpResponse issued =
+        operator_post(backend, "/api/operator/launch",
+                      {{"operatorId", "demo"}, {"playerId", "carol"}, {"currency", "EUR"}});
     std::string url = std::string(issued.json().at("launchUrl").as_string());
     EXPECT_EQ(browser.get(url.substr(url.find("/launch"))).status, 302);
   };
@@ -287,7 +305,8 @@ TEST_F(Http, SocketsNeedASessionAndAnAllowedOrigin) {
   HttpClient http(port());
   http.become_guest();
   EXPECT_THROW(WsClient(port(), ""), boost::system::system_error);
-  EXPECT_THROW(WsClient(port(), http.cookie("JSESSIONID"), "https://evil.example"), boost::system::system_error);
+  EXPECT_THROW(WsClient(port(), http.cookie("JSESSIONID"), "https://evil.example"),
+               boost::system::system_error);
   WsClient same(port(), http.cookie("JSESSIONID"), "http://127.0.0.1:" + std::to_string(port()));
   EXPECT_EQ(same.wait_type("welcome").at("playerId").as_string().empty(), false);
 }

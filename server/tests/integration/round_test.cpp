@@ -21,7 +21,9 @@ bool red(int n) {
   return false;
 }
 
-int64_t balance_of(HttpClient& http) { return units(http.get("/api/ui/balance").json().at("balance")); }
+int64_t balance_of(HttpClient& http) {
+  return units(http.get("/api/ui/balance").json().at("balance"));
+}
 
 class Rounds : public ::testing::Test {
  protected:
@@ -30,7 +32,9 @@ class Rounds : public ::testing::Test {
     server->start();
   }
   void TearDown() override {
-    if (server->running()) EXPECT_EQ(server->stop(), 0) << "croupierd did not stop cleanly";
+    if (server->running()) {
+      EXPECT_EQ(server->stop(), 0) << "croupierd did not stop cleanly";
+    }
     auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server->data_dir()});
     EXPECT_EQ(code, 0) << out;
   }
@@ -85,7 +89,8 @@ TEST_F(Rounds, ABetAfterBetsClosedIsRefusedWith1007) {
 TEST_F(Rounds, AnUnknownSpotIsRefusedWith1005AndTheRestStands) {
   Player p = join_as_guest(server->port(), kTable);
   std::string game = next_open_round(*p.ws);
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "u-1", {{"STRAIGHT_37", "1.00"}, {"ODD", "1.00"}}));
+  p.ws->send(
+      pbet_xml("pbet", kTable, game, p.id, "u-1", {{"STRAIGHT_37", "1.00"}, {"ODD", "1.00"}}));
   json::object ack = p.ws->wait_type("betack");
   ASSERT_EQ(ack.at("rejected").as_array().size(), 1u);
   EXPECT_EQ(ack.at("rejected").as_array()[0].at("spot").as_string(), "STRAIGHT_37");
@@ -154,7 +159,8 @@ TEST_F(Rounds, AClientThatReconnectsMidRoundReceivesTheEventsItMissed) {
     // The same event the watcher received.
     bool found = false;
     for (const auto& w : watcher.ws->seen()) {
-      if (w.contains("v") && w.at("v").as_int64() == expect && !is_type(w, "resync") && !is_type(w, "subscribed")) {
+      if (w.contains("v") && w.at("v").as_int64() == expect && !is_type(w, "resync") &&
+          !is_type(w, "subscribed")) {
         EXPECT_EQ(w.at("type"), m->at("type"));
         found = true;
       }
@@ -179,8 +185,8 @@ TEST_F(Rounds, AMalformedCommandGetsAnErrorAndOtherPlayersNoticeNothing) {
   Player b = join_as_guest(server->port(), kTable);
   next_open_round(*b.ws);
   const size_t b_seen_before = b.ws->seen().size();
-  for (const char* bad : {"<pbet tableId=\"rou-1\"", "not xml at all", "<pbet/>", "<nuke table=\"rou-1\"/>",
-                          "<subscribe channel=\"table-nope\"/>"}) {
+  for (const char* bad : {"<pbet tableId=\"rou-1\"", "not xml at all", "<pbet/>",
+                          "<nuke table=\"rou-1\"/>", "<subscribe channel=\"table-nope\"/>"}) {
     a.ws->send(bad);
     json::object e = a.ws->wait_type("error");
     EXPECT_EQ(e.at("code").as_int64(), 1005) << bad;
@@ -196,7 +202,9 @@ TEST_F(Rounds, AMalformedCommandGetsAnErrorAndOtherPlayersNoticeNothing) {
     const json::object& m = b.ws->seen()[i];
     EXPECT_FALSE(is_type(m, "error")) << json::serialize(m);
     if (m.contains("v") && !is_type(m, "betack")) {
-      if (previous >= 0) EXPECT_EQ(m.at("v").as_int64(), previous + 1);
+      if (previous >= 0) {
+        EXPECT_EQ(m.at("v").as_int64(), previous + 1);
+      }
       previous = m.at("v").as_int64();
     }
   }
@@ -214,15 +222,17 @@ TEST_F(Rounds, ABetForSomeoneElseIsRefused) {
 TEST_F(Rounds, RebetAndAllOrNothingOverTheSocket) {
   Player p = join_as_guest(server->port(), kTable);
   std::string game = next_open_round(*p.ws);
-  p.ws->send(pbet_xml("placebets", kTable, game, p.id, "aon-1", {{"RED", "1.00"}, {"SPLIT_1_5", "1.00"}}));
+  p.ws->send(
+      pbet_xml("placebets", kTable, game, p.id, "aon-1", {{"RED", "1.00"}, {"SPLIT_1_5", "1.00"}}));
   json::object refused = p.ws->wait_type("betack");
   EXPECT_TRUE(refused.at("accepted").as_array().empty());
   EXPECT_EQ(refused.at("code").as_int64(), 1008);
-  p.ws->send(pbet_xml("placebets", kTable, game, p.id, "aon-2", {{"RED", "1.00"}, {"SPLIT_1_2", "1.00"}}));
+  p.ws->send(
+      pbet_xml("placebets", kTable, game, p.id, "aon-2", {{"RED", "1.00"}, {"SPLIT_1_2", "1.00"}}));
   EXPECT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 2u);
   std::string next = next_open_round(*p.ws);
-  p.ws->send("<lpbet tableId=\"rou-1\" gameMode=\"roulette_desktop\" gameId=\"" + next + "\" userId=\"" + p.id +
-             "\" requestId=\"again-1\"/>");
+  p.ws->send("<lpbet tableId=\"rou-1\" gameMode=\"roulette_desktop\" gameId=\"" + next +
+             "\" userId=\"" + p.id + "\" requestId=\"again-1\"/>");
   json::object again = p.ws->wait_type("betack");
   ASSERT_EQ(again.at("accepted").as_array().size(), 2u);
   EXPECT_EQ(units(again.at("roundTotal")), 2'00000);
@@ -232,7 +242,8 @@ TEST_F(Rounds, InsufficientFundsIsRefusedWith10104) {
   Player p = join_as_guest(server->port(), "rou-4");  // VIP: minimum 25
   std::string game = next_open_round(*p.ws);
   // Within every table limit, but 12,000 is more than the 10,000 the guest has.
-  p.ws->send(pbet_xml("placebets", "rou-4", game, p.id, "big-1", {{"DOZEN_1", "6000.00"}, {"DOZEN_2", "6000.00"}}));
+  p.ws->send(pbet_xml("placebets", "rou-4", game, p.id, "big-1",
+                      {{"DOZEN_1", "6000.00"}, {"DOZEN_2", "6000.00"}}));
   json::object ack = p.ws->wait_type("betack");
   EXPECT_EQ(ack.at("code").as_int64(), 10104) << json::serialize(ack);
   EXPECT_EQ(balance_of(p.http), 10'000'00000);
@@ -245,15 +256,13 @@ TEST_F(Rounds, GracefulShutdownRefundsAnOpenRound) {
   EXPECT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   EXPECT_EQ(server->stop(), 0);
   // The cancellation reached the player before the socket closed.
-  json::object cancel = p.ws->wait_for([](const json::object& o) {
-    return is_type(o, "cancelround") || is_type(o, "gameresult");
-  });
+  json::object cancel = p.ws->wait_for(
+      [](const json::object& o) { return is_type(o, "cancelround") || is_type(o, "gameresult"); });
   server->start();
   HttpClient again(server->port());
   again.set_cookie("JSESSIONID", p.session);
-  EXPECT_EQ(balance_of(again), is_type(cancel, "cancelround")
-                                   ? 10'000'00000
-                                   : units(cancel.at("balance")));
+  EXPECT_EQ(balance_of(again),
+            is_type(cancel, "cancelround") ? 10'000'00000 : units(cancel.at("balance")));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "support/harness.hpp"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,7 +11,6 @@
 #include <boost/beast/http.hpp>
 #include <filesystem>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -40,7 +40,9 @@ std::string make_temp_dir(const std::string& prefix) {
 // ---- ServerProcess --------------------------------------------------------------------
 
 ServerProcess::ServerProcess(std::string data_dir, std::vector<std::string> extra)
-    : data_dir_(std::move(data_dir)), extra_(std::move(extra)), log_path_(data_dir_ + "/croupierd.log") {}
+    : data_dir_(std::move(data_dir)),
+      extra_(std::move(extra)),
+      log_path_(data_dir_ + "/croupierd.log") {}
 
 ServerProcess::~ServerProcess() {
   if (pid_ > 0) kill_hard();
@@ -50,23 +52,40 @@ void ServerProcess::start() {
   const std::string port_file = data_dir_ + "/port";
   std::filesystem::remove(port_file);
   std::vector<std::string> args = {CROUPIERD_PATH,
-                                   "--port", "0",
-                                   "--port-file", port_file,
-                                   "--data-dir", data_dir_,
-                                   "--static-dir", data_dir_ + "/no-client",
-                                   "--betting-ms", "1500",
-                                   "--closing-soon-ms", "500",
-                                   "--bets-closed-ms", "100",
-                                   "--spin-ms", "300",
-                                   "--result-ms", "200",
-                                   "--next-game-ms", "100",
-                                   "--timer-interval-ms", "500",
-                                   "--rng-seed", "20261122",
-                                   "--http-rate-per-s", "10000",
-                                   "--http-burst", "10000",
-                                   "--ws-rate-per-s", "10000",
-                                   "--ws-burst", "10000",
-                                   "--shutdown-grace-ms", "5000"};
+                                   "--port",
+                                   "0",
+                                   "--port-file",
+                                   port_file,
+                                   "--data-dir",
+                                   data_dir_,
+                                   "--static-dir",
+                                   data_dir_ + "/no-client",
+                                   "--betting-ms",
+                                   "1500",
+                                   "--closing-soon-ms",
+                                   "500",
+                                   "--bets-closed-ms",
+                                   "100",
+                                   "--spin-ms",
+                                   "300",
+                                   "--result-ms",
+                                   "200",
+                                   "--next-game-ms",
+                                   "100",
+                                   "--timer-interval-ms",
+                                   "500",
+                                   "--rng-seed",
+                                   "20261122",
+                                   "--http-rate-per-s",
+                                   "10000",
+                                   "--http-burst",
+                                   "10000",
+                                   "--ws-rate-per-s",
+                                   "10000",
+                                   "--ws-burst",
+                                   "10000",
+                                   "--shutdown-grace-ms",
+                                   "5000"};
   args.insert(args.end(), extra_.begin(), extra_.end());
   pid_ = ::fork();
   if (pid_ == 0) {
@@ -113,7 +132,9 @@ int ServerProcess::stop(int signal) {
   return 128 + WTERMSIG(status);
 }
 
-void ServerProcess::kill_hard() { stop(SIGKILL); }
+void ServerProcess::kill_hard() {
+  stop(SIGKILL);
+}
 
 std::pair<int, std::string> run_croupierd(const std::vector<std::string>& args) {
   int pipe_fds[2];
@@ -133,7 +154,8 @@ std::pair<int, std::string> run_croupierd(const std::vector<std::string>& args) 
   ::close(pipe_fds[1]);
   std::string out;
   char buf[4096];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
+  for (ssize_t n; (n = ::read(pipe_fds[0], buf, sizeof buf)) > 0;)
+    out.append(buf, static_cast<size_t>(n));
   ::close(pipe_fds[0]);
   int status = 0;
   ::waitpid(pid, &status, 0);
@@ -154,17 +176,21 @@ std::string HttpResponse::header(const std::string& name) const {
   return it == headers.end() ? "" : it->second;
 }
 
-HttpResponse HttpClient::get(const std::string& target) { return request("GET", target, "", {}); }
+HttpResponse HttpClient::get(const std::string& target) {
+  return request("GET", target, "", {});
+}
 
-HttpResponse HttpClient::post(const std::string& target, const std::string& body, const std::string& content_type,
-                              bool with_xsrf, const std::map<std::string, std::string>& headers) {
+HttpResponse HttpClient::post(const std::string& target, const std::string& body,
+                              const std::string& content_type, bool with_xsrf,
+                              const std::map<std::string, std::string>& headers) {
   std::map<std::string, std::string> h = headers;
   h["Content-Type"] = content_type;
   if (with_xsrf && !cookie("XSRF-TOKEN").empty()) h["X-XSRF-TOKEN"] = cookie("XSRF-TOKEN");
   return request("POST", target, body, h);
 }
 
-HttpResponse HttpClient::request(const std::string& method, const std::string& target, const std::string& body,
+HttpResponse HttpClient::request(const std::string& method, const std::string& target,
+                                 const std::string& body,
                                  const std::map<std::string, std::string>& headers) {
   asio::io_context io;
   beast::tcp_stream stream(io);
@@ -173,7 +199,8 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port_));
   std::string cookie_header;
-  for (const auto& [k, v] : cookies_) cookie_header += (cookie_header.empty() ? "" : "; ") + k + "=" + v;
+  for (const auto& [k, v] : cookies_)
+    cookie_header += (cookie_header.empty() ? "" : "; ") + k + "=" + v;
   if (!cookie_header.empty()) req.set(http::field::cookie, cookie_header);
   for (const auto& [k, v] : headers) req.set(k, v);
   req.body() = body;
@@ -217,14 +244,16 @@ void HttpClient::become_guest() {
 
 // ---- WebSocket ----------------------------------------------------------------------------
 
-WsClient::WsClient(uint16_t port, const std::string& session_id, const std::string& origin) : ws_(io_) {
+WsClient::WsClient(uint16_t port, const std::string& session_id, const std::string& origin)
+    : ws_(io_) {
   beast::get_lowest_layer(ws_).expires_after(10s);
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).expires_never();
-  ws_.set_option(websocket::stream_base::decorator([session_id, origin](websocket::request_type& req) {
-    if (!session_id.empty()) req.set(http::field::cookie, "JSESSIONID=" + session_id);
-    if (!origin.empty()) req.set(http::field::origin, origin);
-  }));
+  ws_.set_option(
+      websocket::stream_base::decorator([session_id, origin](websocket::request_type& req) {
+        if (!session_id.empty()) req.set(http::field::cookie, "JSESSIONID=" + session_id);
+        if (!origin.empty()) req.set(http::field::origin, origin);
+      }));
   ws_.read_message_max(16 * 1024 * 1024);
   ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
   ws_.text(true);
@@ -235,7 +264,9 @@ WsClient::~WsClient() {
   beast::get_lowest_layer(ws_).socket().close(ignored);
 }
 
-void WsClient::send(const std::string& text) { ws_.write(asio::buffer(text)); }
+void WsClient::send(const std::string& text) {
+  ws_.write(asio::buffer(text));
+}
 
 std::optional<json::object> WsClient::next(std::chrono::milliseconds timeout) {
   if (inbox_.empty() && !closed_) {
@@ -269,18 +300,21 @@ json::object WsClient::wait_for(const std::function<bool(const json::object&)>& 
                                 std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     auto m = next(std::max(left, 1ms));
     if (m && pred(*m)) return *m;
     if (closed_ && inbox_.empty()) break;
   }
-  ADD_FAILURE() << "no matching message within " << timeout.count() << " ms" << (closed_ ? " (socket closed)" : "");
+  ADD_FAILURE() << "no matching message within " << timeout.count() << " ms"
+                << (closed_ ? " (socket closed)" : "");
   return {};
 }
 
 json::object WsClient::wait_type(const std::string& type, std::chrono::milliseconds timeout) {
-  return wait_for([&](const json::object& o) { return o.contains("type") && o.at("type").as_string() == type; },
-                  timeout);
+  return wait_for(
+      [&](const json::object& o) { return o.contains("type") && o.at("type").as_string() == type; },
+      timeout);
 }
 
 void WsClient::close() {
@@ -308,9 +342,11 @@ Player join_as_guest(uint16_t port, const std::string& table_id) {
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,
                      const std::string& user, const std::string& request_id,
                      const std::vector<std::pair<std::string, std::string>>& bets) {
-  std::string xml = "<" + verb + " tableId=\"" + table + "\" gameMode=\"roulette_desktop\" gameId=\"" + game_id +
-                    "\" userId=\"" + user + "\" requestId=\"" + request_id + "\">";
-  for (const auto& [code, amount] : bets) xml += "<bet code=\"" + code + "\" amount=\"" + amount + "\"/>";
+  std::string xml = "<" + verb + " tableId=\"" + table +
+                    "\" gameMode=\"roulette_desktop\" gameId=\"" + game_id + "\" userId=\"" + user +
+                    "\" requestId=\"" + request_id + "\">";
+  for (const auto& [code, amount] : bets)
+    xml += "<bet code=\"" + code + "\" amount=\"" + amount + "\"/>";
   return xml + "</" + verb + ">";
 }
 

@@ -72,8 +72,8 @@ class HttpClient {
   HttpResponse post(const std::string& target, const std::string& body,
                     const std::string& content_type = "application/json", bool with_xsrf = true,
                     const std::map<std::string, std::string>& headers = {});
-  HttpResponse request(const std::string& method, const std::string& target, const std::string& body,
-                       const std::map<std::string, std::string>& headers);
+  HttpResponse request(const std::string& method, const std::string& target,
+                       const std::string& body, const std::map<std::string, std::string>& headers);
 
   std::string cookie(const std::string& name) const;
   void set_cookie(const std::string& name, const std::string& value) { cookies_[name] = value; }

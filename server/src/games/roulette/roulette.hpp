@@ -36,8 +36,23 @@
 
 namespace croupier::games::roulette {
 
-enum class SpotKind { straight, split, street, corner, line, trio, basket, dozen, column, red,
-                      black, even, odd, low, high };
+enum class SpotKind {
+  straight,
+  split,
+  street,
+  corner,
+  line,
+  trio,
+  basket,
+  dozen,
+  column,
+  red,
+  black,
+  even,
+  odd,
+  low,
+  high
+};
 
 std::string_view kind_name(SpotKind kind);
 int payout_ratio(SpotKind kind);
@@ -46,8 +61,8 @@ bool is_inside(SpotKind kind);
 // A parsed spot: its kind and the pockets it covers (bit n set for pocket n).
 struct Spot {
   SpotKind kind;
-  uint64_t covers;  // bit 0..36
-  std::string code; // canonical
+  uint64_t covers;   // bit 0..36
+  std::string code;  // canonical
 };
 
 // Parses a code in any number order; nullopt if no such spot exists on a European
