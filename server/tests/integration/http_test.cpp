@@ -316,7 +316,11 @@ TEST_F(Http, OversizedSocketMessagesCloseTheConnection) {
   http.become_guest();
   WsClient ws(port(), http.cookie("JSESSIONID"));
   ws.wait_type("welcome");
-  ws.send(std::string(64 * 1024, 'x'));
+  try {
+    ws.send(std::string(64 * 1024, 'x'));
+  } catch (const boost::system::system_error&) {
+    // The server may close before the whole frame is written: the pipe breaks here.
+  }
   while (ws.next(2s)) {
   }
   EXPECT_TRUE(ws.closed());
