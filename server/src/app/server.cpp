@@ -65,6 +65,15 @@ std::string share_dir_of(const config::Settings& s) {
 
 struct App::Impl {
   explicit Impl(config::Settings s) : settings(std::move(s)), io(threads_for(settings)) {}
+  ~Impl() {
+    // The timers, the listener and the table actors hold I/O objects: they go before
+    // the io_context. Its destructor then drops the handlers that still hold
+    // connections, whose destructors use `connections` (declared before io, so alive).
+    sweeper.reset();
+    grace.reset();
+    listener.reset();
+    svc.reset();
+  }
 
   static int threads_for(const config::Settings& s) {
     return s.threads > 0 ? s.threads
@@ -79,6 +88,7 @@ struct App::Impl {
   void finish();
 
   const config::Settings settings;
+  gateway::Connections connections;  // outlives io: see ~Impl
   asio::io_context io;
   SystemClock clock;
   int exit_code = 0;
@@ -89,7 +99,6 @@ struct App::Impl {
   std::unique_ptr<store::Store> store;
   std::unique_ptr<ledger::Ledger> ledger;
   std::unique_ptr<gateway::Sessions> sessions;
-  gateway::Connections connections;
   std::unique_ptr<gateway::RateLimiter> limiter;
   std::unique_ptr<Services> svc;
   std::unique_ptr<gateway::Router> router;

@@ -85,12 +85,13 @@ table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
 WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session)
     : ws_(std::move(socket)),
       svc_(svc),
+      connections_(svc.connections),
       session_(std::move(session)),
       bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst) {}
 
 WsSession::~WsSession() {
   if (open_) open_sockets().add(-1);
-  svc_.connections.remove(this);
+  connections_.remove(this);
 }
 
 void WsSession::run(Request req) {
@@ -116,7 +117,7 @@ void WsSession::on_accept(beast::error_code ec) {
   }
   open_ = true;
   open_sockets().add(1);
-  svc_.connections.add(shared_from_this());
+  connections_.add(shared_from_this());
   send_private(json::object{{"type", "welcome"},
                             {"playerId", std::to_string(session_.player.id)},
                             {"serverTime", svc_.clock.wall_ms()}});

@@ -29,6 +29,7 @@
 namespace croupier::gateway {
 
 struct Services;
+class Connections;
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
@@ -66,6 +67,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   Services& svc_;
+  // Held apart from svc_: a session can outlive Services when the io_context drops its
+  // last handlers at shutdown, and the registry is made to outlive the io_context.
+  Connections& connections_;
   const AuthedSession session_;
 
   // State below lives on the strand.
