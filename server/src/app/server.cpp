@@ -85,6 +85,7 @@ struct App::Impl {
   bool listen();
   void start_housekeeping();
   void begin_stop();
+  void drain_channels();
   void finish();
 
   const config::Settings settings;
@@ -230,7 +231,19 @@ void App::Impl::begin_stop() {
   for (auto& [id, live] : svc->tables) {
     live.actor->shutdown([this, table_id = id] {
       log::info("table stopped", {{"table", table_id}});
-      if (tables_left.fetch_sub(1) == 1) asio::post(io, [this] { finish(); });
+      if (tables_left.fetch_sub(1) == 1) drain_channels();
+    });
+  }
+}
+
+// The tables' last events (cancelround, table_closed) are on their way through the
+// channels to the sockets; each channel's strand runs this marker after handing them
+// over, and only then are the sockets closed, behind those events.
+void App::Impl::drain_channels() {
+  auto left = std::make_shared<std::atomic<size_t>>(svc->tables.size());
+  for (auto& [id, live] : svc->tables) {
+    live.channel->post([this, left] {
+      if (left->fetch_sub(1) == 1) asio::post(io, [this] { finish(); });
     });
   }
 }
@@ -238,9 +251,10 @@ void App::Impl::begin_stop() {
 void App::Impl::finish() {
   if (finished.exchange(true)) return;
   if (grace) grace->cancel();
+  // Every table has sent table_closed; the sockets close as "going away" so that
+  // clients reconnect to the next run.
   connections.for_each([](gateway::WsSession& ws) {
-    ws.end(json::object{{"type", "kickout"}, {"reason", "shutdown"}},
-           boost::beast::websocket::close_code::going_away);
+    ws.end(json::object{}, boost::beast::websocket::close_code::going_away);
   });
   // Give the close frames a moment, then stop the loop.
   auto stopper = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(300));
@@ -287,17 +301,10 @@ bool App::start() {
   }
   m.sessions->add_listener([&m](const std::string& id, gateway::AuthFailure why) {
     m.connections.for_session(id, [why](gateway::WsSession& ws) {
-      json::object notice =
-          why == gateway::AuthFailure::replaced
-              ? json::object{{"type", "logout"},
-                             {"code", 10003},
-                             {"message", meaning(ErrorCode::LoggedInElsewhere)}}
-              : json::object{{"type", "session"},
-                             {"message",
-                              why == gateway::AuthFailure::terminated ? "restricted" : "offline"}};
-      ws.end(std::move(notice), boost::beast::websocket::close_code::policy_error);
+      ws.end(gateway::session_notice(why), boost::beast::websocket::close_code::policy_error);
     });
   });
+
   for (auto& [id, live] : m.svc->tables) live.actor->start();
   m.listener->run();
   m.start_housekeeping();

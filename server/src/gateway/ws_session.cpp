@@ -82,6 +82,24 @@ table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
 
 }  // namespace
 
+json::object session_notice(AuthFailure why) {
+  switch (why) {
+    case AuthFailure::replaced:
+      return {
+          {"type", "logout"}, {"code", 10003}, {"message", meaning(ErrorCode::LoggedInElsewhere)}};
+    case AuthFailure::terminated:
+      return {{"type", "session"}, {"message", "restricted"}};
+    case AuthFailure::expired:
+      return {{"type", "kickout"},
+              {"reason", "inactivity"},
+              {"code", 2400},
+              {"message", meaning(ErrorCode::SessionExpired)}};
+    case AuthFailure::missing:
+      break;
+  }
+  return {{"type", "session"}, {"message", "offline"}};
+}
+
 WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session)
     : ws_(std::move(socket)),
       svc_(svc),
@@ -152,15 +170,7 @@ void WsSession::handle(std::string_view text) {
   // Every command counts as activity, and finds out whether the session still holds.
   auto auth = svc_.sessions.authenticate(session_.id);
   if (!auth.ok()) {
-    json::object notice =
-        auth.error() == AuthFailure::replaced
-            ? json::object{{"type", "logout"},
-                           {"code", 10003},
-                           {"message", meaning(ErrorCode::LoggedInElsewhere)}}
-            : json::object{
-                  {"type", "session"},
-                  {"message", auth.error() == AuthFailure::terminated ? "restricted" : "offline"}};
-    end(std::move(notice), websocket::close_code::policy_error);
+    end(session_notice(auth.error()), websocket::close_code::policy_error);
     return;
   }
   auto parsed = parse_command(text);
@@ -255,7 +265,7 @@ void WsSession::end(json::object last_event, websocket::close_code code) {
   boost::asio::dispatch(ws_.get_executor(),
                         [self = shared_from_this(), e = std::move(last_event), code]() mutable {
                           if (self->closing_ || !self->open_) return;
-                          self->send_private(std::move(e));
+                          if (!e.empty()) self->send_private(std::move(e));
                           self->close(code, "session ended");
                         });
 }
@@ -281,7 +291,7 @@ void WsSession::do_write() {
 
 void WsSession::on_write(beast::error_code ec, size_t) {
   writing_ = false;
-  if (ec) {
+  if (ec || dropped_) {
     leave_channels();
     return;
   }
@@ -309,8 +319,9 @@ void WsSession::drop(std::string_view why) {
   // connection is cut.
   log::info("websocket dropped", {{"player", player()}, {"why", why}});
   closing_ = true;
-  queue_.clear();
-  queued_bytes_ = 0;
+  dropped_ = true;
+  // A write in flight still reads the front message: keep it until the write returns.
+  while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
   leave_channels();
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,

@@ -31,6 +31,11 @@ namespace croupier::gateway {
 struct Services;
 class Connections;
 
+// The last event a socket receives when its session ends: `logout` (10003) when the
+// player launched elsewhere, `session` "restricted" when the operator terminated it,
+// `kickout` for inactivity when it expired, `session` "offline" otherwise.
+boost::json::object session_notice(AuthFailure why);
+
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session);
@@ -41,7 +46,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   ledger::PlayerId player() const override { return session_.player.id; }
   void deliver(std::shared_ptr<const std::string> message) override;
-  // Sends a last event, then closes with `code` (e.g. a session or shutdown notice).
+  // Sends a last event (none if empty), then closes with `code`.
   void end(boost::json::object last_event, boost::beast::websocket::close_code code);
 
   const std::string& session_id() const { return session_.id; }
@@ -77,6 +82,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   size_t queued_bytes_ = 0;
   bool writing_ = false;
   bool closing_ = false;
+  bool dropped_ = false;  // cut off as a slow consumer: nothing more is written
   bool open_ = false;
   std::map<std::string, std::shared_ptr<Channel>> channels_;
   TokenBucket bucket_;

@@ -310,7 +310,16 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     personal[p.player] = std::move(mine);
   }
   publish(std::move(body), std::move(personal));
-  if (closing_ && shutdown_done_) std::exchange(shutdown_done_, nullptr)();
+  if (closing_) close_table();
+}
+
+// The last event of a table that shuts down: the round is settled or refunded.
+void Table::close_table() {
+  if (!shutdown_done_) return;
+  json::object body = event("table_closed");
+  body["reason"] = "shutdown";
+  publish(std::move(body));
+  std::exchange(shutdown_done_, nullptr)();
 }
 
 void Table::finish_round() {
@@ -354,7 +363,7 @@ void Table::on_cancelled(const std::string& round_id,
   publish(std::move(body), std::move(personal));
   book_.clear();
   if (closing_) {
-    if (shutdown_done_) std::exchange(shutdown_done_, nullptr)();
+    close_table();
     return;
   }
   finish_round();
@@ -446,7 +455,7 @@ void Table::shutdown(std::function<void()> done) {
   const bool idle = state_ == RoundState::game_over || state_ == RoundState::wait_for_next_game ||
                     (state_ == RoundState::initialising && !waiting_for_ledger_);
   if (idle) {
-    std::exchange(shutdown_done_, nullptr)();
+    close_table();
     return;
   }
   if (state_ == RoundState::waiting_for_bets && !waiting_for_ledger_) {

@@ -140,8 +140,8 @@ class Table {
   boost::json::object snapshot(ledger::PlayerId player) const;
 
   // Stops taking bets. An open round is refunded (cancelround); a round whose bets are
-  // closed is finished: drawn now if need be, settled and announced. `done` runs once
-  // the ledger has committed whatever that took.
+  // closed is finished: drawn now if need be, settled and announced. Then table_closed
+  // is published and `done` runs, once the ledger has committed whatever that took.
   void shutdown(std::function<void()> done);
 
   const TableConfig& config() const { return config_; }
@@ -181,6 +181,7 @@ class Table {
   void settle();
   void on_settled(Result<ledger::Settlement, ledger::Failure> r);
   void finish_round();
+  void close_table();
   void cancel_round(const std::string& reason);
   void on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r);
 

@@ -377,6 +377,7 @@ TEST(Table, ShutdownDuringBettingRefundsTheRound) {
   EXPECT_TRUE(done);
   EXPECT_EQ(h.balance(1), eur("100"));
   ASSERT_TRUE(h.last("cancelround").has_value());
+  EXPECT_EQ(types(h.events).back(), "table_closed");
   EXPECT_EQ(h.personal[1].back().at("refunded").as_string(), "10.00");
   EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "s2").error, ErrorCode::BetsNotAccepted);
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
@@ -394,6 +395,7 @@ TEST(Table, ShutdownAfterBetsClosedFinishesTheRound) {
   h.table->shutdown([&] { done = true; });
   h.drain();
   EXPECT_TRUE(done);
+  EXPECT_EQ(types(h.events).back(), "table_closed");
   auto result = h.last("gameresult");
   ASSERT_TRUE(result.has_value());
   // Red and black together return 20 unless zero came up.

@@ -258,6 +258,10 @@ TEST_F(Rounds, GracefulShutdownRefundsAnOpenRound) {
   // The cancellation reached the player before the socket closed.
   json::object cancel = p.ws->wait_for(
       [](const json::object& o) { return is_type(o, "cancelround") || is_type(o, "gameresult"); });
+  EXPECT_EQ(p.ws->wait_type("table_closed").at("reason").as_string(), "shutdown");
+  while (p.ws->next(2s)) {
+  }
+  EXPECT_TRUE(p.ws->closed());
   server->start();
   HttpClient again(server->port());
   again.set_cookie("JSESSIONID", p.session);

@@ -209,6 +209,7 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
   beast::flat_buffer buffer;
   http::response_parser<http::string_body> parser;
   parser.body_limit(64 * 1024 * 1024);
+  if (method == "HEAD") parser.skip(true);  // the headers announce a body that never comes
   http::read(stream, buffer, parser);
   auto res = parser.release();
   HttpResponse out;
