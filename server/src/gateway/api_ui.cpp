@@ -341,6 +341,7 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"bonusBalance", money_json(b.bonus)},
                       {"actualBalance", money_json(b.cash)},
                       {"blocksafebets", false},
+                      {"has_active_bets", svc.ledger.has_bets_in_play(p.id)},
                       {"enrollmentDate", p.created_ms},
                       {"countryCode", p.country},
                       {"language", p.language},

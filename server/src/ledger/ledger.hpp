@@ -230,6 +230,9 @@ class Ledger {
   virtual Balance balance(PlayerId player, std::string_view currency) const = 0;
   virtual std::vector<UnsettledRound> unsettled_rounds(std::string_view table_id) const = 0;
   virtual int64_t max_round_seq(std::string_view table_id) const = 0;
+  // Whether the player has accepted bets not yet settled or refunded (SPEC §3
+  // has_active_bets).
+  virtual bool has_bets_in_play(PlayerId player) const = 0;
   // Rounds of the table with a recorded result, newest first.
   virtual std::vector<RoundResult> recent_results(std::string_view table_id,
                                                   size_t limit) const = 0;

@@ -59,4 +59,10 @@ std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view ta
   return results;
 }
 
+bool read_has_bets_in_play(sqlite::Db& db, PlayerId player) {
+  auto q = db.query("SELECT 1 FROM bets WHERE player_id = ? AND status = 'accepted' LIMIT 1");
+  q.bind(player);
+  return q.step();
+}
+
 }  // namespace croupier::ledger

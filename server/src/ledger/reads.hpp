@@ -19,6 +19,7 @@ inline constexpr size_t kRecentResultsMax = 10000;
 Balance read_balance(sqlite::Db& db, PlayerId player, std::string_view currency);
 std::vector<UnsettledRound> read_unsettled_rounds(sqlite::Db& db, std::string_view table_id);
 int64_t read_max_round_seq(sqlite::Db& db, std::string_view table_id);
+bool read_has_bets_in_play(sqlite::Db& db, PlayerId player);
 std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view table_id,
                                              size_t limit);
 

@@ -67,6 +67,7 @@ CREATE TABLE bets (
   CHECK (cash_part + bonus_part = amount)
 );
 CREATE INDEX bets_by_round ON bets (round_id, status);
+CREATE INDEX bets_in_play_by_player ON bets (player_id) WHERE status = 'accepted';
 
 CREATE TABLE transfers (
   id INTEGER PRIMARY KEY,

@@ -240,6 +240,10 @@ int64_t SqliteLedger::max_round_seq(std::string_view table_id) const {
   return with_reader([&](sqlite::Db& db) { return read_max_round_seq(db, table_id); });
 }
 
+bool SqliteLedger::has_bets_in_play(PlayerId player) const {
+  return with_reader([&](sqlite::Db& db) { return read_has_bets_in_play(db, player); });
+}
+
 std::vector<RoundResult> SqliteLedger::recent_results(std::string_view table_id,
                                                       size_t limit) const {
   return with_reader([&](sqlite::Db& db) { return read_recent_results(db, table_id, limit); });

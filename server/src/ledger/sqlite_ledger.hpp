@@ -78,6 +78,7 @@ class SqliteLedger final : public Ledger {
   Balance balance(PlayerId player, std::string_view currency) const override;
   std::vector<UnsettledRound> unsettled_rounds(std::string_view table_id) const override;
   int64_t max_round_seq(std::string_view table_id) const override;
+  bool has_bets_in_play(PlayerId player) const override;
   std::vector<RoundResult> recent_results(std::string_view table_id, size_t limit) const override;
 
  private:

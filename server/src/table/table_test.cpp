@@ -218,7 +218,9 @@ TEST(Table, WinningAndLosingBetsMoveTheBalanceExactly) {
     ASSERT_EQ(ack.accepted.size(), 3u);
     EXPECT_EQ(ack.balance->total(), before - eur("3.50"));
     EXPECT_EQ(ack.round_total, eur("3.50"));
+    EXPECT_TRUE(h.ledger->has_bets_in_play(1));
     h.run_for(Millis{15000});
+    EXPECT_FALSE(h.ledger->has_bets_in_play(1));
     auto result = h.last("gameresult");
     int n = std::stoi(std::string(result->at("result").as_string()));
     Money expected_win;
