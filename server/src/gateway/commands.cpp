@@ -70,6 +70,12 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
     if (!game_id->empty() && !token_chars(*game_id, 64)) return fail("gameId is malformed", rid);
     cmd.game_id = *game_id;
   }
+  if (auto of = attribute(node, "of")) {
+    if (kind != BetCommand::Kind::cancelbets || !token_chars(*of, 64)) {
+      return fail("of names the request whose bets cancelbets takes back", rid);
+    }
+    cmd.of_request = *of;
+  }
   if (auto check = attribute(node, "checkValue")) {
     auto m = parse_money(*check);
     if (!m) return fail("checkValue must be an amount such as 6.00", rid);
@@ -83,6 +89,7 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
       return fail(std::string("unexpected element <") + child.name() + ">", rid);
     if (kind == BetCommand::Kind::lpbet)
       return fail("lpbet takes no bets: it repeats the last ones", rid);
+    if (kind == BetCommand::Kind::cancelbets) return fail("cancelbets takes no bets", rid);
     if (++count > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
     auto code = attribute(child, "code");
     auto amount_text = attribute(child, "amount");
@@ -91,7 +98,8 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
     if (!amount) return fail("bet " + *code + " has no valid amount", rid);
     cmd.bets.push_back({*code, *amount});
   }
-  if (kind != BetCommand::Kind::lpbet && cmd.bets.empty()) return fail("no bets", rid);
+  const bool needs_bets = kind == BetCommand::Kind::pbet || kind == BetCommand::Kind::placebets;
+  if (needs_bets && cmd.bets.empty()) return fail("no bets", rid);
   return Command{std::move(cmd)};
 }
 
@@ -131,6 +139,7 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "pbet") return parse_bet(root, BetCommand::Kind::pbet);
   if (name == "placebets") return parse_bet(root, BetCommand::Kind::placebets);
   if (name == "lpbet") return parse_bet(root, BetCommand::Kind::lpbet);
+  if (name == "cancelbets") return parse_bet(root, BetCommand::Kind::cancelbets);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

@@ -11,6 +11,7 @@
 //   <placebets ...same as pbet: every bet or none.../>
 //   <lpbet tableId="rou-1" gameMode="roulette_desktop" gameId="rou-1-000042" userId="12"
 //          requestId="c-2"/>
+//   <cancelbets ...as lpbet... [of="c-1"]/>   takes back the bets of request c-1, or all
 //
 // A message that is not one of these, or breaks a rule (size, attribute format, more
 // than bets_max bets) is refused with an error naming what was wrong. Pure functions,
@@ -46,7 +47,7 @@ struct PingCommand {
 };
 
 struct BetCommand {
-  enum class Kind { pbet, placebets, lpbet };
+  enum class Kind { pbet, placebets, lpbet, cancelbets };
   Kind kind = Kind::pbet;
   std::string table_id;
   std::string game_mode;
@@ -55,6 +56,7 @@ struct BetCommand {
   std::string request_id;
   std::optional<Money> check_value;
   std::vector<games::BetLine> bets;
+  std::string of_request;  // cancelbets: the request whose bets to take back; empty: all
 };
 
 using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand>;

@@ -37,6 +37,26 @@ TEST(Commands, ParsesSubscribePingAndRebet) {
   EXPECT_EQ(std::get<BetCommand>(rebet.value()).kind, BetCommand::Kind::lpbet);
 }
 
+TEST(Commands, ParsesCancelBets) {
+  auto undo = parse_command(
+      R"(<cancelbets tableId="rou-1" gameMode="roulette_mobile" gameId="g" userId="3" requestId="u-1" of="c-7"/>)");
+  ASSERT_TRUE(undo.ok()) << undo.error().detail;
+  EXPECT_EQ(std::get<BetCommand>(undo.value()).kind, BetCommand::Kind::cancelbets);
+  EXPECT_EQ(std::get<BetCommand>(undo.value()).of_request, "c-7");
+  auto clear = parse_command(
+      R"(<cancelbets tableId="rou-1" gameMode="roulette_mobile" userId="3" requestId="u-2"/>)");
+  ASSERT_TRUE(clear.ok());
+  EXPECT_TRUE(std::get<BetCommand>(clear.value()).of_request.empty());
+  EXPECT_FALSE(
+      parse_command(
+          R"(<pbet tableId="rou-1" gameMode="roulette_mobile" userId="3" requestId="u" of="x"><bet code="RED" amount="1"/></pbet>)")
+          .ok());
+  EXPECT_FALSE(
+      parse_command(
+          R"(<cancelbets tableId="rou-1" gameMode="roulette_mobile" userId="3" requestId="u"><bet code="RED" amount="1"/></cancelbets>)")
+          .ok());
+}
+
 TEST(Commands, RefusesWhatIsNotACommandWith1005AndSaysWhy) {
   const char* bad[] = {
       "",

@@ -17,6 +17,7 @@ namespace croupier::gateway {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
+using table::ack_json;
 using table::money_json;
 
 namespace {
@@ -36,38 +37,6 @@ metrics::Counter& dropped_slow() {
   return c;
 }
 
-json::object ack_json(const table::BetAck& ack, const std::string& table_id, int64_t now_ms) {
-  json::array accepted, rejected;
-  for (const auto& l : ack.accepted)
-    accepted.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
-  for (const auto& r : ack.rejected) {
-    rejected.push_back(json::object{{"spot", r.spot},
-                                    {"amount", money_json(r.amount)},
-                                    {"code", to_int(r.code)},
-                                    {"message", meaning(r.code)}});
-  }
-  json::object o{{"type", "betack"},
-                 {"table", table_id},
-                 {"v", ack.version},
-                 {"ts", now_ms},
-                 {"requestId", ack.request_id},
-                 {"gameId", ack.game_id},
-                 {"accepted", std::move(accepted)},
-                 {"rejected", std::move(rejected)},
-                 {"roundTotal", money_json(ack.round_total)},
-                 {"duplicate", ack.duplicate}};
-  if (ack.error) {
-    o["code"] = to_int(*ack.error);
-    o["message"] = meaning(*ack.error);
-    if (!ack.detail.empty()) o["detail"] = ack.detail;
-  }
-  if (ack.balance) {
-    o["balance"] = money_json(ack.balance->total());
-    o["bonusBalance"] = money_json(ack.balance->bonus);
-  }
-  return o;
-}
-
 table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
   switch (k) {
     case BetCommand::Kind::pbet:
@@ -76,6 +45,8 @@ table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
       return table::PlaceBetsCommand::Kind::all_or_nothing;
     case BetCommand::Kind::lpbet:
       return table::PlaceBetsCommand::Kind::repeat_last;
+    case BetCommand::Kind::cancelbets:
+      break;  // not a placement
   }
   return table::PlaceBetsCommand::Kind::add;
 }
@@ -223,6 +194,17 @@ void WsSession::on_bet(BetCommand c) {
   if (svc_.draining)
     return send_error(ErrorCode::BetsNotAccepted, "the server is restarting", c.request_id);
 
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  auto reply = [weak, table_id = c.table_id, &clock = svc_.clock](const table::BetAck& ack) {
+    if (auto self = weak.lock()) {
+      self->deliver(std::make_shared<const std::string>(
+          json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
+    }
+  };
+  if (c.kind == BetCommand::Kind::cancelbets) {
+    live->actor->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
+    return;
+  }
   table::PlaceBetsCommand cmd;
   cmd.kind = kind_of(c.kind);
   cmd.player = session_.player.id;
@@ -231,15 +213,7 @@ void WsSession::on_bet(BetCommand c) {
   cmd.game_id = c.game_id;
   cmd.bets = std::move(c.bets);
   cmd.check_total = c.check_value;
-  std::weak_ptr<WsSession> weak = shared_from_this();
-  std::string table_id = c.table_id;
-  const Clock& clock = svc_.clock;
-  live->actor->place_bets(std::move(cmd), [weak, table_id, &clock](const table::BetAck& ack) {
-    if (auto self = weak.lock()) {
-      self->deliver(std::make_shared<const std::string>(
-          json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
-    }
-  });
+  live->actor->place_bets(std::move(cmd), reply);
 }
 
 void WsSession::send_error(ErrorCode code, const std::string& detail,

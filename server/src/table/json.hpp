@@ -1,16 +1,24 @@
-// JSON helpers shared by the table and the gateway: amounts are sent as exact decimal
-// strings ("12.50"), never as binary floating point.
+// JSON forms shared by the table and the gateway. Amounts are sent as exact decimal
+// strings ("12.50"), never as binary floating point. Pure functions; thread-safe.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <boost/json/string.hpp>
 #include <boost/json/value.hpp>
+#include <string>
 
 #include "core/money.hpp"
 
 namespace croupier::table {
 
+struct BetAck;
+
 inline boost::json::value money_json(Money m) {
   return boost::json::value(boost::json::string(format_money(m)));
 }
+
+// A bet command's answer as sent to the player: "betack" for placing, "cancelack" for
+// taking bets back (docs/protocol.md).
+boost::json::object ack_json(const BetAck& ack, const std::string& table_id, int64_t now_ms);
 
 }  // namespace croupier::table

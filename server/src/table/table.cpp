@@ -195,6 +195,8 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   }
   past_requests_ = std::move(requests_);
   requests_.clear();
+  past_player_requests_ = std::move(player_requests_);
+  player_requests_.clear();
   book_.clear();
   outcome_ = {};
   result_recorded_ = false;
@@ -409,7 +411,7 @@ void Table::advance() {
         if (now >= deadline_) launch();
         break;
       case RoundState::waiting_for_result:
-        if (now >= deadline_ && result_recorded_ && placements_in_flight_ == 0) settle();
+        if (now >= deadline_ && result_recorded_ && bet_ops_in_flight_ == 0) settle();
         break;
       case RoundState::game_over:
         if (now >= deadline_ && !closing_) finish_round();
@@ -436,7 +438,7 @@ std::optional<MonoTime> Table::next_deadline() const {
     }
     case RoundState::waiting_for_result:
       // Waiting for bets still being committed is woken by their callbacks.
-      if (placements_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
+      if (bet_ops_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
       return deadline_;
     case RoundState::bets_closed:
     case RoundState::game_over:
@@ -459,7 +461,7 @@ void Table::shutdown(std::function<void()> done) {
     return;
   }
   if (state_ == RoundState::waiting_for_bets && !waiting_for_ledger_) {
-    if (placements_in_flight_ > 0) {
+    if (bet_ops_in_flight_ > 0) {
       // Bets still committing: close betting now and finish the round instead.
       close_bets();
       deadline_ = clock_.now();
@@ -475,25 +477,32 @@ void Table::shutdown(std::function<void()> done) {
 
 // ---- Bets -------------------------------------------------------------------------------
 
-std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
+// Whether bets may be placed or taken back now, in the round named.
+std::optional<Table::Refusal> Table::refuse_round(const std::string& game_id) const {
   if (closing_) return Refusal{ErrorCode::BetsNotAccepted, "the table is closing"};
-  if (!valid_request_id(c.request_id)) {
-    return Refusal{ErrorCode::InvalidBet,
-                   "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
-  }
-  if (!c.game_id.empty() && c.game_id != round_id_) {
-    auto seq = seq_of(config_.id, c.game_id);
-    if (seq && *seq < seq_) return Refusal{ErrorCode::BetLate, "round " + c.game_id + " is over"};
-    return Refusal{ErrorCode::WaitForNextRound, "round " + c.game_id + " is not open"};
+  if (!game_id.empty() && game_id != round_id_) {
+    auto seq = seq_of(config_.id, game_id);
+    if (seq && *seq < seq_) return Refusal{ErrorCode::BetLate, "round " + game_id + " is over"};
+    return Refusal{ErrorCode::WaitForNextRound, "round " + game_id + " is not open"};
   }
   if (state_ != RoundState::waiting_for_bets || waiting_for_ledger_) {
     bool this_round_closed = state_ == RoundState::bets_closed ||
                              state_ == RoundState::waiting_for_result ||
                              state_ == RoundState::game_over;
-    if (this_round_closed)
+    if (this_round_closed) {
       return Refusal{ErrorCode::BetLate, "bets are closed for round " + round_id_};
+    }
     return Refusal{ErrorCode::WaitForNextRound, "the next round has not opened yet"};
   }
+  return std::nullopt;
+}
+
+std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
+  if (!valid_request_id(c.request_id)) {
+    return Refusal{ErrorCode::InvalidBet,
+                   "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
+  }
+  if (auto refused = refuse_round(c.game_id)) return refused;
   if (engines_.find(c.currency) == engines_.end()) {
     return Refusal{ErrorCode::BetsNotAccepted, "this table does not play in " + c.currency};
   }
@@ -522,22 +531,7 @@ std::vector<games::BetLine> Table::existing_lines(const PlayerBook* book) const 
 
 void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   const std::string key = std::to_string(command.player) + ":" + command.request_id;
-  for (auto* requests : {&requests_, &past_requests_}) {
-    auto seen = requests->find(key);
-    if (seen == requests->end()) continue;
-    if (seen->second.ack) {
-      BetAck again = *seen->second.ack;
-      again.duplicate = true;
-      again.version = version_;
-      if (auto book = book_.find(command.player); book != book_.end() && requests == &requests_) {
-        again.balance = ledger_.balance(command.player, book->second.currency);
-      }
-      ack(again);
-    } else {
-      seen->second.waiters.push_back(std::move(ack));
-    }
-    return;
-  }
+  if (answer_repeat(key, command.player, ack)) return;
 
   BetAck reply;
   reply.request_id = command.request_id;
@@ -547,9 +541,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     reply.detail = std::move(detail);
     for (const auto& l : command.bets) reply.rejected.push_back({l.spot, l.amount, code});
     count_rejection(code, std::max<size_t>(1, command.bets.size()));
-    if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
-    reply.version = version_;
-    ack(reply);
+    remember(key, command.player, std::move(reply), ack);
   };
 
   if (auto refused = refuse_command(command)) return refuse_all(refused->code, refused->detail);
@@ -592,9 +584,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
         all_or_nothing && any_refused ? std::optional(ErrorCode::BetsNotAccepted) : std::nullopt;
     if (!reply.error && !reply.rejected.empty()) reply.error = reply.rejected.front().code;
     reply.round_total = sum_of(existing);
-    if (requests_.size() < kRequestsRememberedMax) requests_[key].ack = reply;
-    reply.version = version_;
-    ack(reply);
+    remember(key, command.player, std::move(reply), ack);
     return;
   }
 
@@ -603,10 +593,11 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   PlayerBook& player_book = book_[command.player];
   player_book.currency = command.currency;
   player_book.pending[key] = taken;
-  ++placements_in_flight_;
+  ++bet_ops_in_flight_;
   Request& request = requests_[key];
   request.waiters.push_back(std::move(ack));
   request.ack.reset();
+  player_requests_[command.player].push_back(key);
   pending_replies_[key] = std::move(reply);
 
   ledger::PlaceBets op;
@@ -625,7 +616,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
 
 void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
                            Result<ledger::PlacedBets, ledger::Failure> r) {
-  --placements_in_flight_;
+  --bet_ops_in_flight_;
   PlayerBook& book = book_[command.player];
   std::vector<games::BetLine> taken = std::move(book.pending[key]);
   book.pending.erase(key);
@@ -633,7 +624,7 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
   pending_replies_.erase(key);
 
   if (r.ok() && r->bet_ids.size() == taken.size()) {
-    for (size_t i = 0; i < taken.size(); ++i) book.placed.push_back({r->bet_ids[i], taken[i]});
+    for (size_t i = 0; i < taken.size(); ++i) book.placed.push_back({r->bet_ids[i], taken[i], key});
     accepted_counter().inc(taken.size());
     reply.accepted = std::move(taken);
     reply.balance = r->balance;
@@ -646,6 +637,112 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
   if (book.placed.empty() && book.pending.empty()) book_.erase(command.player);
   reply.round_total =
       sum_of(existing_lines(book_.contains(command.player) ? &book_[command.player] : nullptr));
+  answer(key, std::move(reply));
+}
+
+bool Table::answer_repeat(const std::string& key, ledger::PlayerId player, AckFn& ack) {
+  for (auto* requests : {&requests_, &past_requests_}) {
+    auto seen = requests->find(key);
+    if (seen == requests->end()) continue;
+    if (!seen->second.ack) {
+      seen->second.waiters.push_back(std::move(ack));  // answered when the ledger is
+      return true;
+    }
+    BetAck again = *seen->second.ack;
+    again.duplicate = true;
+    again.version = version_;
+    if (auto book = book_.find(player); book != book_.end() && requests == &requests_) {
+      again.balance = ledger_.balance(player, book->second.currency);
+    }
+    ack(again);
+    return true;
+  }
+  return false;
+}
+
+void Table::remember(const std::string& key, ledger::PlayerId player, BetAck reply,
+                     const AckFn& ack) {
+  reply.version = version_;
+  if (requests_.size() < kRequestsRememberedMax) {
+    requests_[key].ack = reply;
+    player_requests_[player].push_back(key);
+  }
+  ack(reply);
+}
+
+void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
+  const std::string key = std::to_string(command.player) + ":" + command.request_id;
+  if (!valid_request_id(command.request_id)) {
+    BetAck bad;
+    bad.request_id = command.request_id;
+    bad.cancel = true;
+    bad.error = ErrorCode::InvalidBet;
+    bad.detail = "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'";
+    bad.version = version_;
+    return ack(bad);
+  }
+  if (answer_repeat(key, command.player, ack)) return;
+
+  BetAck reply;
+  reply.request_id = command.request_id;
+  reply.game_id = round_id_;
+  reply.cancel = true;
+  auto refuse = [&](ErrorCode code, std::string detail) {
+    reply.error = code;
+    reply.detail = std::move(detail);
+    auto book = book_.find(command.player);
+    reply.round_total = sum_of(existing_lines(book == book_.end() ? nullptr : &book->second));
+    remember(key, command.player, std::move(reply), ack);
+  };
+  if (auto refused = refuse_round(command.game_id)) return refuse(refused->code, refused->detail);
+
+  auto book = book_.find(command.player);
+  const std::string of_key =
+      command.of_request.empty() ? "" : std::to_string(command.player) + ":" + command.of_request;
+  if (book != book_.end() && !of_key.empty() && book->second.pending.contains(of_key)) {
+    return refuse(ErrorCode::BetsNotAccepted, "those bets are still being placed; try again");
+  }
+  std::vector<ledger::BetId> ids;
+  if (book != book_.end()) {
+    for (const auto& bet : book->second.placed) {
+      if (of_key.empty() || bet.request_key == of_key) ids.push_back(bet.id);
+    }
+  }
+  if (ids.empty()) return refuse(ErrorCode::BetsNotAccepted, "there are no such bets to take back");
+
+  ++bet_ops_in_flight_;
+  Request& request = requests_[key];
+  request.waiters.push_back(std::move(ack));
+  player_requests_[command.player].push_back(key);
+  pending_replies_[key] = std::move(reply);
+  ledger_.submit(ledger::CancelBets{"cancel:" + round_id_ + ":" + key, round_id_, command.player,
+                                    ids, clock_.wall_ms()},
+                 [this, key, player = command.player, ids](auto r) {
+                   post_([this, key, player, ids, r] { on_bets_cancelled(key, player, ids, r); });
+                 });
+}
+
+void Table::on_bets_cancelled(std::string key, ledger::PlayerId player,
+                              std::vector<ledger::BetId> ids,
+                              Result<ledger::CancelledBets, ledger::Failure> r) {
+  --bet_ops_in_flight_;
+  BetAck reply = std::move(pending_replies_[key]);
+  pending_replies_.erase(key);
+  PlayerBook& book = book_[player];
+  if (r.ok()) {
+    // One line per bet taken back, in the order they were placed.
+    std::erase_if(book.placed, [&](const PlacedBet& bet) {
+      if (std::find(ids.begin(), ids.end(), bet.id) == ids.end()) return false;
+      reply.cancelled.push_back(bet.line);
+      return true;
+    });
+    reply.balance = r->balance;
+  } else {
+    reply.error = code_for(r.error());
+    reply.detail = "the bets could not be taken back";
+  }
+  reply.round_total = sum_of(existing_lines(&book));
+  if (book.placed.empty() && book.pending.empty()) book_.erase(player);
   answer(key, std::move(reply));
 }
 
@@ -748,6 +845,18 @@ json::object Table::snapshot(ledger::PlayerId player) const {
   std::vector<games::BetLine> mine = existing_lines(book == book_.end() ? nullptr : &book->second);
   s["myBets"] = lines_json(mine);
   s["myTotal"] = money_json(sum_of(mine));
+  json::array acks;
+  for (const auto* index : {&past_player_requests_, &player_requests_}) {
+    auto keys = index->find(player);
+    if (keys == index->end()) continue;
+    const auto& requests = index == &player_requests_ ? requests_ : past_requests_;
+    for (const auto& key : keys->second) {
+      auto r = requests.find(key);
+      if (r != requests.end() && r->second.ack)
+        acks.push_back(ack_json(*r->second.ack, config_.id, clock_.wall_ms()));
+    }
+  }
+  s["myAcks"] = std::move(acks);
   return s;
 }
 

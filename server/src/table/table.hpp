@@ -85,10 +85,20 @@ struct RejectedBet {
   ErrorCode code;
 };
 
+struct CancelBetsCommand {
+  ledger::PlayerId player = 0;
+  std::string request_id;  // this command's own id; a repeat is answered once
+  std::string game_id;     // the round meant; empty means the current one
+  std::string of_request;  // cancel the bets placed by that request; empty: all of them
+};
+
+// The answer to a bet command (placing or cancelling).
 struct BetAck {
   std::string request_id;
   std::string game_id;
-  std::vector<games::BetLine> accepted;  // canonical spots
+  bool cancel = false;                    // the answer to a CancelBetsCommand
+  std::vector<games::BetLine> accepted;   // canonical spots
+  std::vector<games::BetLine> cancelled;  // bets taken back and refunded
   std::vector<RejectedBet> rejected;
   std::optional<ErrorCode> error;          // set when the whole command was refused
   std::string detail;                      // why, in words, when the whole command was refused
@@ -134,9 +144,13 @@ class Table {
   std::optional<MonoTime> next_deadline() const;
 
   void place_bets(PlaceBetsCommand command, AckFn ack);
+  // Takes back (and refunds) bets of the player while the round is open: undo and clear.
+  void cancel_bets(CancelBetsCommand command, AckFn ack);
 
   // The whole visible state for a client that cannot resume from its version: round,
-  // state, deadline, recent results and the player's own bets this round.
+  // state, deadline, recent results, the player's own bets this round and the answers
+  // to the player's bet commands of this round and the last (so that a client that lost
+  // its connection resends only what was never answered).
   boost::json::object snapshot(ledger::PlayerId player) const;
 
   // Stops taking bets. An open round is refunded (cancelround); a round whose bets are
@@ -155,6 +169,7 @@ class Table {
   struct PlacedBet {
     ledger::BetId id;
     games::BetLine line;
+    std::string request_key;  // the command that placed it
   };
   struct PlayerBook {
     std::string currency;
@@ -194,6 +209,13 @@ class Table {
   std::vector<games::BetLine> existing_lines(const PlayerBook* book) const;
   void on_bets_placed(std::string key, PlaceBetsCommand command,
                       Result<ledger::PlacedBets, ledger::Failure> r);
+  void on_bets_cancelled(std::string key, ledger::PlayerId player, std::vector<ledger::BetId> ids,
+                         Result<ledger::CancelledBets, ledger::Failure> r);
+  std::optional<Refusal> refuse_round(const std::string& game_id) const;
+  // Answers a request seen before (from memory, or by waiting for it); true if it was.
+  bool answer_repeat(const std::string& key, ledger::PlayerId player, AckFn& ack);
+  // Keeps the answer for repeats and snapshots, then sends it.
+  void remember(const std::string& key, ledger::PlayerId player, BetAck reply, const AckFn& ack);
   void answer(const std::string& key, BetAck ack);
   void remember_last_bets();
 
@@ -233,9 +255,12 @@ class Table {
   std::function<void()> shutdown_done_;
 
   std::unordered_map<ledger::PlayerId, PlayerBook> book_;
-  size_t placements_in_flight_ = 0;
-  std::unordered_map<std::string, Request> requests_;        // this round
-  std::unordered_map<std::string, Request> past_requests_;   // the round before
+  size_t bet_ops_in_flight_ = 0;  // placements and cancellations the ledger has not answered
+  std::unordered_map<std::string, Request> requests_;       // this round
+  std::unordered_map<std::string, Request> past_requests_;  // the round before
+  // Request keys by player, for snapshots: this round and the one before.
+  std::unordered_map<ledger::PlayerId, std::vector<std::string>> player_requests_;
+  std::unordered_map<ledger::PlayerId, std::vector<std::string>> past_player_requests_;
   std::unordered_map<std::string, BetAck> pending_replies_;  // refusals so far, by request
   std::unordered_map<ledger::PlayerId, LastBets> last_bets_;
   std::deque<RecentResult> recent_;  // newest first

@@ -43,22 +43,33 @@ void TableActor::start() {
   run([this] { table_.start(); });
 }
 
+bool TableActor::enter_inbox(const std::string& request_id, const std::vector<games::BetLine>& bets,
+                             const AckFn& busy) {
+  if (inbox_.fetch_add(1, std::memory_order_relaxed) < inbox_max_) return true;
+  inbox_.fetch_sub(1, std::memory_order_relaxed);
+  BetAck refused;
+  refused.request_id = request_id;
+  refused.error = ErrorCode::BetsNotAccepted;
+  refused.detail = "the table is busy; try again";
+  for (const auto& l : bets)
+    refused.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
+  busy(refused);
+  return false;
+}
+
 void TableActor::place_bets(PlaceBetsCommand command, AckFn ack) {
-  if (inbox_.fetch_add(1, std::memory_order_relaxed) >= inbox_max_) {
-    inbox_.fetch_sub(1, std::memory_order_relaxed);
-    BetAck busy;
-    busy.request_id = command.request_id;
-    busy.game_id = command.game_id;
-    busy.error = ErrorCode::BetsNotAccepted;
-    busy.detail = "the table is busy; try again";
-    for (const auto& l : command.bets)
-      busy.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
-    ack(busy);
-    return;
-  }
+  if (!enter_inbox(command.request_id, command.bets, ack)) return;
   run([this, command = std::move(command), ack = std::move(ack)]() mutable {
     inbox_.fetch_sub(1, std::memory_order_relaxed);
     table_.place_bets(std::move(command), std::move(ack));
+  });
+}
+
+void TableActor::cancel_bets(CancelBetsCommand command, AckFn ack) {
+  if (!enter_inbox(command.request_id, {}, ack)) return;
+  run([this, command = std::move(command), ack = std::move(ack)]() mutable {
+    inbox_.fetch_sub(1, std::memory_order_relaxed);
+    table_.cancel_bets(std::move(command), std::move(ack));
   });
 }
 

@@ -26,6 +26,7 @@ class TableActor {
 
   void start();
   void place_bets(PlaceBetsCommand command, AckFn ack);
+  void cancel_bets(CancelBetsCommand command, AckFn ack);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
   void snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).
@@ -38,6 +39,9 @@ class TableActor {
  private:
   // Runs `fn` on the strand, then lets the table move on and re-arms the timer.
   void run(std::function<void()> fn);
+  // Takes a place in the bounded inbox; false (and `busy` answered) when it is full.
+  bool enter_inbox(const std::string& request_id, const std::vector<games::BetLine>& bets,
+                   const AckFn& busy);
   void arm();
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

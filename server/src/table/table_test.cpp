@@ -442,6 +442,79 @@ TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
   EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
 }
 
+BetAck cancel(Harness& h, PlayerId player, std::string request_id, std::string of = {}) {
+  std::optional<BetAck> got;
+  h.table->cancel_bets({player, std::move(request_id), {}, std::move(of)},
+                       [&](const BetAck& a) { got = a; });
+  h.drain();
+  EXPECT_TRUE(got.has_value());
+  return got.value_or(BetAck{});
+}
+
+TEST(Table, UndoTakesBackOneRequestsBetsAndClearTakesBackAll) {
+  Harness h("cancel");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("5")}}, "a");
+  h.bet(1, {{"STRAIGHT_7", eur("1")}, {"STRAIGHT_8", eur("1")}}, "b");
+  EXPECT_EQ(h.balance(1), eur("93"));
+
+  BetAck undo = cancel(h, 1, "undo-1", "b");
+  EXPECT_TRUE(undo.cancel);
+  ASSERT_EQ(undo.cancelled.size(), 2u);
+  EXPECT_EQ(undo.cancelled[0].spot, "STRAIGHT_7");
+  EXPECT_EQ(undo.round_total, eur("5"));
+  EXPECT_EQ(undo.balance->total(), eur("95"));
+  // The same undo again is answered, not applied twice; undoing it once more finds nothing.
+  EXPECT_TRUE(cancel(h, 1, "undo-1", "b").duplicate);
+  EXPECT_EQ(cancel(h, 1, "undo-2", "b").error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(h.balance(1), eur("95"));
+
+  BetAck clear = cancel(h, 1, "clear-1");
+  ASSERT_EQ(clear.cancelled.size(), 1u);
+  EXPECT_EQ(clear.round_total, Money{});
+  EXPECT_EQ(h.balance(1), eur("100"));
+
+  // Taken-back bets are not settled, not repeated by rebet, and the ledger stays sound.
+  h.bet(1, {{"ODD", eur("2")}}, "c");
+  h.run_for(Millis{18000});
+  BetAck again = h.bet(1, {}, "d", PlaceBetsCommand::Kind::repeat_last);
+  ASSERT_EQ(again.accepted.size(), 1u);
+  EXPECT_EQ(again.accepted[0].spot, "ODD");
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+TEST(Table, BetsCannotBeTakenBackAfterBetsClose) {
+  Harness h("cancel-late");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("5")}}, "a");
+  h.run_for(Millis{10000});
+  BetAck late = cancel(h, 1, "undo", "a");
+  EXPECT_EQ(late.error, ErrorCode::BetLate);
+  EXPECT_TRUE(late.cancelled.empty());
+  EXPECT_EQ(h.balance(1), eur("95"));
+}
+
+TEST(Table, SnapshotCarriesTheAnswersToThePlayersCommands) {
+  Harness h("snapshot-acks");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("2")}}, "s1");
+  h.bet(1, {{"STRAIGHT_99", eur("2")}}, "s2");
+  h.bet(2, {{"RED", eur("2")}}, "other-player");
+  json::object s = h.table->snapshot(1);
+  const auto& acks = s["myAcks"].as_array();
+  ASSERT_EQ(acks.size(), 2u);
+  EXPECT_EQ(acks[0].at("requestId").as_string(), "s1");
+  EXPECT_EQ(acks[0].at("accepted").as_array().size(), 1u);
+  EXPECT_EQ(acks[1].at("requestId").as_string(), "s2");
+  EXPECT_EQ(acks[1].at("rejected").as_array()[0].at("code").as_int64(), 1005);
+}
+
 TEST(Table, SnapshotShowsTheRoundAndThePlayersBets) {
   Harness h("snapshot");
   h.fund(1, "100");

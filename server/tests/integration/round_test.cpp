@@ -238,6 +238,40 @@ TEST_F(Rounds, RebetAndAllOrNothingOverTheSocket) {
   EXPECT_EQ(units(again.at("roundTotal")), 2'00000);
 }
 
+TEST_F(Rounds, UndoAndClearTakeBetsBackAndAResyncRemembersTheAnswers) {
+  Player p = join_as_guest(server->port(), kTable);
+  std::string game = next_open_round(*p.ws);
+  const int64_t before = balance_of(p.http);
+  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "c-1", {{"RED", "5.00"}}));
+  p.ws->wait_type("betack");
+  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "c-2", {{"STRAIGHT_3", "1.00"}}));
+  p.ws->wait_type("betack");
+  const std::string head = "<cancelbets tableId=\"rou-1\" gameMode=\"roulette_desktop\" gameId=\"" +
+                           game + "\" userId=\"" + p.id + "\" ";
+  p.ws->send(head + "requestId=\"u-1\" of=\"c-2\"/>");
+  json::object undo = p.ws->wait_type("cancelack");
+  ASSERT_EQ(undo.at("cancelled").as_array().size(), 1u) << json::serialize(undo);
+  EXPECT_EQ(undo.at("cancelled").as_array()[0].at("spot").as_string(), "STRAIGHT_3");
+  EXPECT_EQ(units(undo.at("balance")), before - 5'00000);
+  EXPECT_EQ(units(undo.at("roundTotal")), 5'00000);
+
+  // A new connection that resyncs learns which commands were answered.
+  WsClient again(server->port(), p.session);
+  again.wait_type("welcome");
+  again.send("<subscribe channel=\"table-rou-1\"/>");
+  json::object resync = again.wait_type("resync");
+  std::vector<std::string> answered;
+  for (const auto& a : resync.at("myAcks").as_array())
+    answered.emplace_back(a.at("requestId").as_string());
+  EXPECT_EQ(answered, (std::vector<std::string>{"c-1", "c-2", "u-1"}));
+  EXPECT_EQ(units(resync.at("myTotal")), 5'00000);
+
+  p.ws->send(head + "requestId=\"u-2\"/>");
+  json::object clear = p.ws->wait_type("cancelack");
+  EXPECT_EQ(clear.at("cancelled").as_array().size(), 1u);
+  EXPECT_EQ(balance_of(p.http), before);
+}
+
 TEST_F(Rounds, InsufficientFundsIsRefusedWith10104) {
   Player p = join_as_guest(server->port(), "rou-4");  // VIP: minimum 25
   std::string game = next_open_round(*p.ws);
