@@ -59,6 +59,9 @@ endif
 bench: build
 	$(BUILD_DIR)/bench/bench_ledger --benchmark_min_time=2
 	$(BUILD_DIR)/bench/bench_fanout
+ifneq ($(HAS_CLIENT),)
+	cd client && npm run --silent size
+endif
 
 lint: deps
 	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \

@@ -112,11 +112,13 @@ std::optional<Reply> serve_file(const Request& req, const std::string& root,
   auto info = regular_file(path);
   if (!info) return std::nullopt;
 
+  // The type of the file asked for, not of its .br or .gz neighbour served instead.
+  const std::string type(content_type_for(path));
   const std::string etag =
       "W/\"" + std::to_string(info->size) + "-" + std::to_string(info->mtime) + "\"";
   const bool immutable = is_hashed_asset(url_path);
   auto set_common = [&](auto& h) {
-    h.set(http::field::content_type, content_type_for(path));
+    h.set(http::field::content_type, type);
     h.set(http::field::etag, etag);
     h.set(http::field::vary, "Accept-Encoding");
     h.set(http::field::cache_control,

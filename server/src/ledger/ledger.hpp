@@ -233,7 +233,8 @@ class Ledger {
   // Whether the player has accepted bets not yet settled or refunded (SPEC §3
   // has_active_bets).
   virtual bool has_bets_in_play(PlayerId player) const = 0;
-  // Rounds of the table with a recorded result, newest first.
+  // Settled rounds of the table with their results, newest first. A result recorded but
+  // not yet settled is left out: it is not announced yet.
   virtual std::vector<RoundResult> recent_results(std::string_view table_id,
                                                   size_t limit) const = 0;
 };

@@ -417,12 +417,10 @@ TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
   EXPECT_FALSE(unsettled[1].result.has_value());
   EXPECT_TRUE(unsettled[1].bets.empty());
 
+  // r2's result is recorded but the round is not settled: not announced, not listed.
   auto results = ledger->recent_results("rou-1", 10);
-  ASSERT_EQ(results.size(), 2u);
-  EXPECT_EQ(results[0].round_id, "r2");
-  EXPECT_EQ(results[0].result, "17");
-  EXPECT_EQ(results[0].at_ms, 12);
-  EXPECT_EQ(results[1].round_id, "r1");
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].round_id, "r1");
   EXPECT_EQ(ledger->recent_results("rou-1", 1).size(), 1u);
   EXPECT_TRUE(ledger->unsettled_rounds("other").empty());
 
@@ -431,6 +429,12 @@ TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
   ASSERT_TRUE(settled.ok());
   EXPECT_EQ(ledger->balance(kBob, "EUR").bonus, major(120));
   EXPECT_EQ(ledger->unsettled_rounds("rou-1").size(), 1u);
+  // Settled, r2's result is now listed, newest first, with the time it was drawn.
+  results = ledger->recent_results("rou-1", 10);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].round_id, "r2");
+  EXPECT_EQ(results[0].result, "17");
+  EXPECT_EQ(results[0].at_ms, 12);
 }
 
 TEST_P(LedgerTest, AfterStopSubmissionsFailWithStorage) {

@@ -51,7 +51,7 @@ std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view ta
                                              size_t limit) {
   auto q = db.query(
       "SELECT id, seq, result, COALESCE(result_ms, closed_ms, opened_ms) FROM rounds "
-      "WHERE table_id = ? AND state IN ('result', 'settled') AND result IS NOT NULL "
+      "WHERE table_id = ? AND state = 'settled' AND result IS NOT NULL "
       "ORDER BY seq DESC LIMIT ?");
   q.bind(table_id, static_cast<int64_t>(std::min(limit, kRecentResultsMax)));
   std::vector<RoundResult> results;

@@ -40,6 +40,7 @@ TEST(StaticFiles, HashedAssetsAreImmutableAndPrecompressedOnesPreferred) {
       http.request("GET", "/assets/app-a1b2c3d4.js", "", {{"Accept-Encoding", "gzip, br;q=0"}});
   EXPECT_EQ(zipped.body, "GZIPPED-BYTES");
   EXPECT_EQ(zipped.header("content-encoding"), "gzip");
+  EXPECT_EQ(zipped.header("content-type"), "text/javascript; charset=utf-8");
   EXPECT_EQ(zipped.header("vary"), "Accept-Encoding");
 
   HttpResponse icon = http.get("/favicon.svg");

@@ -1,0 +1,129 @@
+// Starts the real croupierd (built by CMake) on a free loopback port with short rounds,
+// serving the built client, and Debian's Chromium through playwright-core.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
+const DIST = join(ROOT, 'client', 'dist');
+export const RESULTS = join(ROOT, 'client', 'test-results');
+
+export interface Server {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Round timings for the journeys: long enough to click, short enough to wait for. */
+export const TIMINGS = {
+  bettingMs: 7000,
+  closingSoonMs: 2000,
+  betsClosedMs: 500,
+  spinMs: 2500,
+  resultMs: 3000,
+  nextGameMs: 1000,
+};
+
+export async function startServer(): Promise<Server> {
+  if (!existsSync(CROUPIERD))
+    throw new Error(`${CROUPIERD} is missing: build the server first (make build)`);
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error(`${DIST} is missing: build the client first (npm run build)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
+  const portFile = join(dataDir, 'port');
+  const child: ChildProcess = spawn(
+    CROUPIERD,
+    [
+      '--port',
+      '0',
+      '--port-file',
+      portFile,
+      '--data-dir',
+      dataDir,
+      '--static-dir',
+      DIST,
+      '--betting-ms',
+      String(TIMINGS.bettingMs),
+      '--closing-soon-ms',
+      String(TIMINGS.closingSoonMs),
+      '--bets-closed-ms',
+      String(TIMINGS.betsClosedMs),
+      '--spin-ms',
+      String(TIMINGS.spinMs),
+      '--result-ms',
+      String(TIMINGS.resultMs),
+      '--next-game-ms',
+      String(TIMINGS.nextGameMs),
+      '--timer-interval-ms',
+      '2000',
+      '--log-level',
+      'warn',
+      '--http-rate-per-s',
+      '1000',
+      '--http-burst',
+      '2000',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(portFile)) {
+      const port = Number(readFileSync(portFile, 'utf8').trim());
+      if (port > 0) {
+        const url = `http://127.0.0.1:${port}`;
+        const ready = await fetch(`${url}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false);
+        if (ready) {
+          return {
+            url,
+            dataDir,
+            stop: async () => {
+              child.kill('SIGTERM');
+              await new Promise((r) => child.once('exit', r));
+            },
+          };
+        }
+      }
+    }
+    if (child.exitCode !== null) throw new Error(`croupierd exited with ${child.exitCode}`);
+    await sleep(50);
+  }
+  child.kill('SIGKILL');
+  throw new Error('croupierd did not become ready');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
+}
+
+/** A 360x640 portrait phone with touch. */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const pixel = devices['Pixel 5']!;
+  return browser.newContext({
+    ...pixel,
+    viewport: { width: 360, height: 640 },
+    screen: { width: 360, height: 640 },
+    baseURL,
+  });
+}

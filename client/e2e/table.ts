@@ -1,0 +1,119 @@
+// A roulette table page as a player sees it: what the journeys click and read.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+
+/** "€9,998.50" -> 999850000 units (1/100000). */
+export function unitsOf(text: string): number {
+  const m = /(-?)[^\d-]*([\d,]+)(?:\.(\d{1,5}))?/.exec(text);
+  if (!m) throw new Error(`no amount in "${text}"`);
+  const whole = Number(m[2]!.replace(/,/g, ''));
+  const frac = Number((m[3] ?? '').padEnd(5, '0'));
+  return (m[1] ? -1 : 1) * (whole * 100_000 + frac);
+}
+
+export class TablePage {
+  constructor(
+    readonly page: Page,
+    readonly tableId = 'rou-1',
+  ) {}
+
+  /** Opens "/" as a new player, then the table from the lobby. */
+  async enterFromLobby(base: string): Promise<void> {
+    await this.page.goto(`${base}/`);
+    await this.page.waitForURL(/\/play\/lobby/);
+    await this.page.locator(`[data-table="${this.tableId}"]`).click();
+    await this.page.waitForURL(new RegExp(`/play/roulette\\?gameId=${this.tableId}`));
+    await this.page.getByTestId('roulette-table').waitFor();
+    await this.page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  }
+
+  state(): Promise<string | null> {
+    return this.page.getByTestId('round-state').getAttribute('data-state');
+  }
+
+  gameId(): Promise<string | null> {
+    return this.page.getByTestId('round-state').getAttribute('data-game');
+  }
+
+  async waitForState(state: number, timeout = 30_000): Promise<void> {
+    await this.page
+      .locator(`[data-testid="round-state"][data-state="${state}"]`)
+      .waitFor({ timeout });
+  }
+
+  /** Waits for a round whose bets stay open for at least `seconds` more. */
+  async waitForBetting(seconds = 4): Promise<string> {
+    for (let i = 0; i < 3; i++) {
+      await this.waitForState(2);
+      const left = Number(await this.page.getByTestId('countdown').textContent());
+      if (left >= seconds) return (await this.gameId())!;
+      await this.waitForState(3);
+    }
+    throw new Error('no round with time to bet');
+  }
+
+  async chip(label: string): Promise<void> {
+    await this.page.getByRole('radio', { name: `Chip ${label}`, exact: true }).click();
+  }
+
+  async bet(spot: string): Promise<void> {
+    await this.page.locator(`[data-spot="${spot}"]`).click();
+  }
+
+  async control(name: 'Undo' | 'Clear' | 'Double' | 'Rebet'): Promise<void> {
+    await this.page.getByRole('button', { name, exact: true }).click();
+  }
+
+  async totalBet(): Promise<string> {
+    return (await this.page.getByTestId('total-bet').getAttribute('data-amount'))!;
+  }
+
+  async expectTotal(amount: string, timeout = 5000): Promise<void> {
+    await this.page
+      .locator(`[data-testid="total-bet"][data-amount="${amount}"]`)
+      .waitFor({ timeout });
+  }
+
+  async balance(): Promise<number> {
+    return unitsOf((await this.page.getByTestId('balance').locator('strong').textContent())!);
+  }
+
+  async expectBalance(units: number, timeout = 8000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    let last = NaN;
+    while (Date.now() < deadline) {
+      last = await this.balance().catch(() => NaN);
+      if (last === units) return;
+      await this.page.waitForTimeout(100);
+    }
+    expect(last).toBe(units);
+  }
+
+  /** The number shown once the ball has landed, and the pocket the wheel landed in. */
+  async landedResult(timeout = 30_000): Promise<{ shown: number; wheel: number }> {
+    const shown = Number(await this.page.getByTestId('result-number').textContent({ timeout }));
+    const wheel = Number(await this.page.getByTestId('wheel').getAttribute('data-landed'));
+    return { shown, wheel };
+  }
+
+  /** The server's own record: its latest result for the table. */
+  async serverResult(): Promise<{ gameId: string; result: number }> {
+    const r = await this.page.request.get(
+      `/api/ui/statisticHistory?tableId=${this.tableId}&numberOfGames=1`,
+    );
+    const body = (await r.json()) as { results: { gameId: string; result: string }[] };
+    const latest = body.results[0]!;
+    return { gameId: latest.gameId, result: Number(latest.result) };
+  }
+
+  async serverBalance(): Promise<number> {
+    const r = await this.page.request.get('/api/ui/balance');
+    return unitsOf(((await r.json()) as { balance: string }).balance);
+  }
+
+  async toastText(timeout = 5000): Promise<string> {
+    return (await this.page.getByTestId('toast').last().textContent({ timeout }))!;
+  }
+}

@@ -1,0 +1,181 @@
+// The application: boots (configuration, language, skin) with a progress bar, then
+// shows the page the path names, with the player's balance and the connection always in
+// the header, and the popups on top.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { formatMoney, units } from '../lib/format/money';
+import {
+  type PopupKind,
+  type Services,
+  ServicesContext,
+  type SessionState,
+  useServices,
+} from '../lib/session';
+import { useStore } from '../lib/store';
+import { ConnectionIndicator } from '../ui/ConnectionIndicator';
+import { Preloader } from '../ui/Preloader';
+import { Toaster } from '../ui/Toaster';
+import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
+import type { LaunchParams } from './launch';
+import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/Pages';
+import { Popups } from './Popups';
+
+const Lobby = lazy(() => import('../features/lobby/Lobby'));
+const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
+
+/** Images the page needs before it shows (SPEC: they count for 60 % of the progress). */
+export const PRELOAD_IMAGES = ['/img/logo.svg', '/img/felt.svg'];
+
+export interface AppProps {
+  game: string;
+  launch: LaunchParams;
+  services: Omit<Services, 'loaded'>;
+  loadLanguage: (lang: string) => Promise<void>;
+  /** Called once loading has ended (the host page hears "load end" then). */
+  onLoadEnd?: () => void;
+}
+
+function preload(urls: string[], onLoaded: () => void) {
+  for (const url of urls) {
+    const img = new Image();
+    img.onload = img.onerror = () => onLoaded(); // a missing decoration must not block play
+    img.src = url;
+  }
+}
+
+function popupFor(failure: BootFailure): PopupKind | null {
+  if (failure.kind === 'session-expired') return 'session-expired';
+  if (failure.kind === 'account-restricted') return 'account-restricted';
+  return null;
+}
+
+export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProps) {
+  const { t } = useTranslation();
+  const [images, setImages] = useState(0);
+  const [steps, setSteps] = useState(0);
+  const [parts, setParts] = useState({ game: false, video: false });
+  const [failure, setFailure] = useState<BootFailure | null>(null);
+  const [booted, setBooted] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const ended = useRef(false);
+  const session = services.session;
+
+  const loaded = useCallback(
+    (part: 'game' | 'video') => setParts((p) => (p[part] ? p : { ...p, [part]: true })),
+    [],
+  );
+  const all: Services = useMemo(() => ({ ...services, loaded }), [services, loaded]);
+
+  useEffect(() => {
+    preload(PRELOAD_IMAGES, () => setImages((n) => n + 1));
+    let cancelled = false;
+    void boot({
+      http: services.http,
+      tableId: game === 'roulette' ? launch.gameId : undefined,
+      theme: launch.theme,
+      loadLanguage,
+      fetchJson: async (url) => (await fetch(url)).json(),
+      onStep: (done) => !cancelled && setSteps(done),
+    }).then((r) => {
+      if (cancelled) return;
+      if (!r.ok) {
+        setFailure(r.failure);
+        const popup = popupFor(r.failure);
+        if (popup) services.showPopup(popup);
+        return;
+      }
+      const { config, skin } = r.value;
+      for (const [k, v] of Object.entries(skin.colors))
+        document.documentElement.style.setProperty(`--${k}`, v);
+      const b = config.balance;
+      const bad = !b || b.balance === undefined;
+      session.set((s) => ({
+        ...s,
+        config,
+        balance: bad
+          ? { total: 0, bonus: 0 }
+          : { total: units(b.balance), bonus: units(b.bonusBalance) },
+      }));
+      if (bad) services.showPopup('balance-error');
+      setBooted(true);
+      services.realtime.connect();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [services, game, launch, loadLanguage, session]);
+
+  // Pages with no table have no game or video to wait for.
+  const gameAndVideo = (booted && game !== 'roulette') || (parts.game && parts.video);
+  const percent = progressOf(images, PRELOAD_IMAGES.length, steps, gameAndVideo);
+  useEffect(() => {
+    if (percent < 100 || ended.current) return;
+    ended.current = true;
+    const timer = setTimeout(() => {
+      setHidden(true);
+      onLoadEnd?.();
+    }, LOAD_END_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [percent, onLoadEnd]);
+
+  let page: React.ReactNode = null;
+  if (failure?.kind === 'no-internet') {
+    page = (
+      <ErrorPage
+        detail={`${t('NO_INTERNET_TEXT')} ${t('GAME_LOAD_FAILED', { reason: failure.reason })}`}
+      />
+    );
+  } else if (failure?.kind === 'language') {
+    page = <ErrorPage />;
+  } else if (failure?.kind === 'missing') {
+    page = <MissingPage />;
+  } else if (failure) {
+    page = <LoginFailedPage />;
+  } else if (booted) {
+    page =
+      game === 'all' ? (
+        <Lobby />
+      ) : game === 'roulette' && launch.gameId ? (
+        <RouletteTable tableId={launch.gameId} />
+      ) : (
+        <MissingPage />
+      );
+  }
+
+  return (
+    <ServicesContext.Provider value={all}>
+      <ErrorBoundary>
+        <div className="app" data-game={game}>
+          {booted && <Header />}
+          <Suspense fallback={null}>{page}</Suspense>
+          <Popups />
+          <Toaster />
+          <Preloader percent={failure ? 100 : percent} hidden={hidden || failure !== null} />
+        </div>
+      </ErrorBoundary>
+    </ServicesContext.Provider>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const { session, currency } = useServices();
+  const balance = useStore(session, (s: SessionState) => s.balance);
+  const name = useStore(session, (s: SessionState) => s.config?.playerConfig.player.name ?? '');
+  const connection = useStore(session, (s: SessionState) => s.connection);
+  return (
+    <header className="app-header">
+      <a className="brand" href="/play/lobby" aria-label={t('BACK_TO_LOBBY')}>
+        <img src="/img/logo.svg" alt="" width={28} height={28} />
+        <span>{t('APP_NAME')}</span>
+      </a>
+      <span className="player-name">{name}</span>
+      <span className="balance" data-testid="balance" aria-live="polite">
+        <span className="label">{t('BALANCE')}</span>{' '}
+        <strong>{balance ? formatMoney(balance.total, currency()) : '…'}</strong>
+      </span>
+      <ConnectionIndicator quality={connection.quality} rtt={connection.rtt} />
+    </header>
+  );
+}

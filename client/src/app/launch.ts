@@ -1,0 +1,62 @@
+// Launch parameters (SPEC section 2) and routing by the second path segment.
+
+export type Theme = 'green' | 'blue';
+
+export interface LaunchParams {
+  gameId?: string;
+  tableType?: string;
+  seatNumber?: number;
+  lang?: string;
+  lobbyInFrame: boolean;
+  lobby?: string;
+  direct: boolean;
+  theme: Theme;
+  selectedTableType?: string;
+}
+
+const TOKEN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function token(v: string | null): string | undefined {
+  return v !== null && TOKEN.test(v) ? v : undefined;
+}
+
+function flag(v: string | null): boolean {
+  return v === 'true' || v === '1';
+}
+
+/** Reads the launch parameters from a query string; malformed values are ignored. */
+export function parseLaunchParams(search: string): LaunchParams {
+  const q = new URLSearchParams(search);
+  const seat = q.get('seatNumber');
+  const params: LaunchParams = {
+    lobbyInFrame: flag(q.get('lobbyInFrame')),
+    direct: flag(q.get('direct')),
+    theme: q.get('theme') === 'blue' ? 'blue' : 'green',
+  };
+  const gameId = token(q.get('gameId'));
+  if (gameId) params.gameId = gameId;
+  const tableType = token(q.get('tableType'));
+  if (tableType) params.tableType = tableType;
+  if (seat !== null && /^\d{1,2}$/.test(seat)) params.seatNumber = Number(seat);
+  const lang = q.get('lang');
+  if (lang && /^[a-zA-Z]{2}$/.test(lang)) params.lang = lang.toLowerCase();
+  const lobby = token(q.get('lobby'));
+  if (lobby) params.lobby = lobby;
+  const selected = token(q.get('selectedTableType'));
+  if (selected) params.selectedTableType = selected;
+  return params;
+}
+
+/** The game a path names: its second segment (/play/roulette -> roulette); lobby pages are "all". */
+export function gameOfPath(pathname: string): string {
+  const segments = pathname.split('/').filter(Boolean);
+  const game = (segments[1] ?? '').toLowerCase();
+  if (game === '' || game === 'lobby' || game === 'all') return 'all';
+  return game;
+}
+
+/** The game_mode parameter of SPEC section 7 for a game and device. */
+export function gameMode(game: string, suffix: 'desktop' | 'mobile'): string {
+  const family = game === 'all' ? 'lobby' : game.replace(/[^a-z0-9]/g, '');
+  return `${family}_${suffix}`;
+}

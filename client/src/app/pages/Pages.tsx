@@ -1,0 +1,76 @@
+// Whole-page messages: the EV01 and EV03 pages of SPEC section 2 and the generic error page.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function Page({
+  title,
+  text,
+  code,
+  action,
+}: {
+  title: string;
+  text: string;
+  code?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <main className="page-message" data-testid="page-message" data-code={code}>
+      <div className="page-card">
+        <h1>{title}</h1>
+        <p>{text}</p>
+        {action}
+      </div>
+    </main>
+  );
+}
+
+export function LoginFailedPage() {
+  const { t } = useTranslation();
+  return <Page title={t('EV01_TITLE')} text={t('EV01_TEXT')} code="EV01" />;
+}
+
+export function MissingPage() {
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t('EV03_TITLE')}
+      text={t('EV03_TEXT')}
+      code="EV03"
+      action={
+        <a className="button" href="/play/lobby">
+          {t('BACK_TO_LOBBY')}
+        </a>
+      }
+    />
+  );
+}
+
+export function ErrorPage({ detail }: { detail?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t('ERROR_PAGE_TITLE')}
+      text={detail ?? t('ERROR_PAGE_TEXT')}
+      code="ERROR"
+      action={
+        <button className="button" type="button" onClick={() => window.location.reload()}>
+          {t('RELOAD')}
+        </button>
+      }
+    />
+  );
+}
+
+/** Shows the generic error page instead of a blank screen when rendering fails. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('render failed', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
+}

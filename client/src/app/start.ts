@@ -1,0 +1,113 @@
+// Creates the services the app runs on (HTTP client, the socket, the session store) from
+// the page's address and the device, and wires the socket's session notices and balance
+// updates into the store.
+import { detectDevice, isMobileLayout, modeSuffix, watchOrientation } from '../lib/device/device';
+import { type CurrencyStyle, units } from '../lib/format/money';
+import { createHttp } from '../lib/http/http';
+import { Realtime, type ServerMessage } from '../lib/realtime/realtime';
+import type { PopupKind, Services, SessionState } from '../lib/session';
+import { createStore } from '../lib/store';
+import { gameMode, gameOfPath, parseLaunchParams } from './launch';
+
+/** How long the socket may be down before the no-internet alert shows. */
+export const NO_INTERNET_AFTER_MS = 1000;
+
+export function startServices(loc: Location = window.location) {
+  const launch = parseLaunchParams(loc.search);
+  const game = gameOfPath(loc.pathname);
+  const device = detectDevice(navigator.userAgent, {
+    width: window.screen.width,
+    height: window.screen.height,
+    maxTouchPoints: navigator.maxTouchPoints,
+  });
+  device.orientation = window.innerHeight >= window.innerWidth ? 'portrait' : 'landscape';
+  const session = createStore<SessionState>({
+    device,
+    mobile: isMobileLayout(device, { width: window.innerWidth, height: window.innerHeight }),
+    config: null,
+    balance: null,
+    popups: [],
+    connection: { status: 'connecting', quality: 'offline', rtt: null },
+  });
+  watchOrientation((orientation) =>
+    session.set((s) => ({
+      ...s,
+      device: { ...s.device, orientation },
+      mobile: isMobileLayout(s.device, { width: window.innerWidth, height: window.innerHeight }),
+    })),
+  );
+
+  const showPopup = (kind: PopupKind) =>
+    session.set((s) => (s.popups.includes(kind) ? s : { ...s, popups: [...s.popups, kind] }));
+  const hidePopup = (kind: PopupKind) =>
+    session.set((s) => ({ ...s, popups: s.popups.filter((p) => p !== kind) }));
+
+  const mode = () => gameMode(game, modeSuffix(session.get().device));
+  const http = createHttp({
+    gameMode: mode,
+    onAuthProblem: (e) => {
+      if (e.problem === 'restricted') showPopup('account-restricted');
+      else showPopup(e.code === 10003 ? 'logged-out-elsewhere' : 'session-expired');
+    },
+  });
+
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  const realtime = new Realtime({ url: `${scheme}//${loc.host}/ws` });
+
+  // The no-internet alert: shown while the socket is down, gone once it is back.
+  let downTimer: ReturnType<typeof setTimeout> | null = null;
+  realtime.onStatus((status) => {
+    session.set((s) => ({
+      ...s,
+      connection: { status, quality: realtime.quality(), rtt: realtime.latency() },
+    }));
+    if (status === 'reconnecting' && !downTimer) {
+      downTimer = setTimeout(() => showPopup('no-internet'), NO_INTERNET_AFTER_MS);
+    }
+    if (status !== 'reconnecting') {
+      if (downTimer) clearTimeout(downTimer);
+      downTimer = null;
+      hidePopup('no-internet');
+    }
+  });
+
+  const onBalance = (m: ServerMessage) => {
+    if (typeof m.balance === 'string') {
+      session.set((s) => ({
+        ...s,
+        balance: { total: units(m.balance as string), bonus: units(String(m.bonusBalance ?? '0')) },
+      }));
+    }
+  };
+  for (const type of ['betack', 'cancelack', 'gameresult', 'cancelround'])
+    realtime.on(type, onBalance);
+  realtime.on('session', (m) =>
+    showPopup(m.message === 'restricted' ? 'account-restricted' : 'session-expired'),
+  );
+  realtime.on('kickout', () => showPopup('session-expired'));
+  realtime.on('logout', () => showPopup('logged-out-elsewhere'));
+
+  const currency = (): CurrencyStyle => {
+    const p = session.get().config?.playerConfig.player;
+    return {
+      code: p?.currencyCode ?? 'EUR',
+      symbol: p?.currency ?? '€',
+      symbolBefore: p?.symbolBefore ?? true,
+    };
+  };
+
+  const services: Omit<Services, 'loaded'> = {
+    http,
+    realtime,
+    session,
+    currency,
+    showPopup,
+    saveSetting: async (key, value) => {
+      await http.post('/api/ui/savePlayerConfigGeneric', {
+        gameType: game === 'all' ? 'lobby' : game,
+        [key]: value,
+      });
+    },
+  };
+  return { services, launch, game };
+}

@@ -1,0 +1,250 @@
+// The betting layout: the numbers, zero and the outside bets, with a hit area for every
+// spot of the European table (straights on numbers; splits, corners, streets and six
+// lines on the lines between them). Pointing at a spot lights the numbers it covers.
+// Every spot is a keyboard-reachable button with a spoken name. Horizontal on wide
+// screens; vertical (zero at the top) on portrait phones.
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { type Units, formatMoney } from '../../lib/format/money';
+import type { CurrencyStyle } from '../../lib/format/money';
+import { chipText } from '../../lib/format/chips';
+import {
+  type GridSpot,
+  colourOf,
+  coveredNumbers,
+  insideSpots,
+  kindOf,
+  outsideSpots,
+} from './spots';
+
+export type GridLayout = 'horizontal' | 'vertical';
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Horizontal grid units to the layout's units. */
+function place(r: Rect, layout: GridLayout): Rect {
+  if (layout === 'horizontal') return r;
+  return { x: 3 - (r.y + r.h), y: r.x + 1, w: r.h, h: r.w };
+}
+
+function centre(s: GridSpot): Rect {
+  return { x: s.x - s.w / 2, y: s.y - s.h / 2, w: s.w, h: s.h };
+}
+
+const NUMBER_CELLS: { n: number; rect: Rect }[] = Array.from({ length: 36 }, (_, i) => {
+  const n = i + 1;
+  return { n, rect: { x: Math.floor(i / 3), y: 2 - (i % 3), w: 1, h: 1 } };
+});
+
+const OUTSIDE_LABELS: Record<string, string> = {
+  COLUMN_1: '2:1',
+  COLUMN_2: '2:1',
+  COLUMN_3: '2:1',
+  DOZEN_1: '1st 12',
+  DOZEN_2: '2nd 12',
+  DOZEN_3: '3rd 12',
+  LOW: '1-18',
+  EVEN: 'EVEN',
+  ODD: 'ODD',
+  HIGH: '19-36',
+};
+
+export interface BettingGridProps {
+  layout: GridLayout;
+  totals: Map<string, Units>;
+  chipIndex: (value: Units) => number;
+  currency: CurrencyStyle;
+  open: boolean; // bets open: spots look live
+  winning: number | null;
+  onPlace: (spot: string) => void;
+}
+
+function spotLabel(t: ReturnType<typeof useTranslation>['t'], code: string): string {
+  const kind = kindOf(code);
+  if (!kind) return code;
+  const numbers = code.split('_').slice(1).join(', ');
+  return t(`SPOT_${kind}`, { numbers });
+}
+
+export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
+  const { layout, totals, chipIndex, currency, open, winning, onPlace } = props;
+  const { t } = useTranslation();
+  const [hover, setHover] = useState<string | null>(null);
+  const lit = useMemo(() => new Set(hover ? coveredNumbers(hover) : []), [hover]);
+  const spots = useMemo(() => [...outsideSpots(), ...insideSpots()], []);
+  const view = layout === 'horizontal' ? '-1.06 -0.06 14.12 5.12' : '-2.06 -0.06 5.12 14.12';
+  const font = 0.36;
+
+  const cell = (
+    key: string,
+    r: Rect,
+    fill: string,
+    text: string,
+    textFill: string,
+    highlighted: boolean,
+  ) => {
+    const p = place(r, layout);
+    const cx = p.x + p.w / 2;
+    const cy = p.y + p.h / 2;
+    // Labels of tall, narrow cells (outside bets on the vertical layout) run upwards.
+    const upright = p.h > p.w * 1.5 && text.length > 2;
+    return (
+      <g key={key}>
+        <rect
+          x={p.x}
+          y={p.y}
+          width={p.w}
+          height={p.h}
+          className={`cell ${highlighted ? 'lit' : ''}`}
+          fill={fill}
+          stroke="rgba(255,255,255,0.75)"
+          strokeWidth={0.03}
+        />
+        <text
+          x={cx}
+          y={cy}
+          className="cell-label"
+          fill={textFill}
+          fontSize={font}
+          transform={upright ? `rotate(-90 ${cx} ${cy})` : undefined}
+        >
+          {text}
+        </text>
+      </g>
+    );
+  };
+
+  return (
+    <svg
+      className={`betting-grid ${layout} ${open ? 'open' : 'closed'}`}
+      viewBox={view}
+      role="group"
+      aria-label={t('PLACE_YOUR_BETS')}
+      data-testid="betting-grid"
+    >
+      {cell(
+        'zero',
+        { x: -1, y: 0, w: 1, h: 3 },
+        '#1f8f4e',
+        '0',
+        '#fff',
+        lit.has(0) || winning === 0,
+      )}
+      {NUMBER_CELLS.map(({ n, rect }) =>
+        cell(
+          `n${n}`,
+          rect,
+          colourOf(n) === 'red' ? '#c8262b' : '#16181d',
+          String(n),
+          '#fff',
+          lit.has(n) || winning === n,
+        ),
+      )}
+      {outsideSpots().map((s) => {
+        const r = centre(s);
+        if (s.code === 'RED' || s.code === 'BLACK') {
+          const p = place(r, layout);
+          const cx = p.x + p.w / 2;
+          const cy = p.y + p.h / 2;
+          const dx = Math.min(p.w, p.h) * 0.42;
+          return (
+            <g key={s.code}>
+              <rect
+                x={p.x}
+                y={p.y}
+                width={p.w}
+                height={p.h}
+                className="cell"
+                fill="transparent"
+                stroke="rgba(255,255,255,0.75)"
+                strokeWidth={0.03}
+              />
+              <polygon
+                points={`${cx - dx},${cy} ${cx},${cy - dx * 0.7} ${cx + dx},${cy} ${cx},${cy + dx * 0.7}`}
+                fill={s.code === 'RED' ? '#c8262b' : '#16181d'}
+                stroke="#fff"
+                strokeWidth={0.02}
+              />
+            </g>
+          );
+        }
+        return cell(s.code, r, 'transparent', OUTSIDE_LABELS[s.code] ?? s.code, '#fff', false);
+      })}
+      {spots.map((s) => {
+        const p = place(centre(s), layout);
+        const label = spotLabel(t, s.code);
+        return (
+          <rect
+            key={`hit-${s.code}`}
+            className="spot"
+            x={p.x}
+            y={p.y}
+            width={p.w}
+            height={p.h}
+            fill="transparent"
+            role="button"
+            tabIndex={0}
+            aria-label={label}
+            aria-disabled={!open}
+            data-spot={s.code}
+            onPointerEnter={() => setHover(s.code)}
+            onPointerLeave={() => setHover((h) => (h === s.code ? null : h))}
+            onFocus={() => setHover(s.code)}
+            onBlur={() => setHover((h) => (h === s.code ? null : h))}
+            onClick={() => onPlace(s.code)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                onPlace(s.code);
+              }
+            }}
+          >
+            <title>{label}</title>
+          </rect>
+        );
+      })}
+      {spots
+        .filter((s) => (totals.get(s.code) ?? 0) > 0)
+        .map((s) => {
+          const amount = totals.get(s.code)!;
+          const p = place(centre(s), layout);
+          const cx = p.x + p.w / 2;
+          const cy = p.y + p.h / 2;
+          const r = 0.3;
+          return (
+            <g
+              key={`chip-${s.code}`}
+              className="placed-chip"
+              data-chip-spot={s.code}
+              data-amount={formatMoney(amount, currency, { hideCurrency: true })}
+              pointerEvents="none"
+            >
+              <circle
+                cx={cx}
+                cy={cy}
+                r={r}
+                fill={`var(--chip-${chipIndex(amount) % 6})`}
+                stroke="#fff"
+                strokeWidth={0.05}
+                strokeDasharray="0.12 0.08"
+              />
+              <text
+                x={cx}
+                y={cy}
+                className="chip-label"
+                fontSize={chipText(amount).length > 3 ? 0.17 : 0.22}
+              >
+                {chipText(amount)}
+              </text>
+            </g>
+          );
+        })}
+    </svg>
+  );
+});

@@ -1,0 +1,250 @@
+// The synthetic studio: a roulette wheel drawn on a canvas from the table's own events.
+// The wheel turns slowly all the time; while the server spins (state 6) the ball runs
+// round the rim the other way; when the result arrives it slows down and drops into the
+// server's pocket, where it stays until the next round opens. The static wheel is
+// drawn once to an offscreen canvas, so a frame is one rotation and one ball: smooth at
+// 60 frames a second on a desktop.
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { WHEEL_ORDER, colourOf } from './spots';
+
+const TAU = Math.PI * 2;
+const STEP = TAU / WHEEL_ORDER.length;
+const WHEEL_SPEED = TAU / 14; // radians a second
+const BALL_SPEED = TAU / 0.9;
+const LAND_MS = 2000;
+const LAND_FAST_MS = 700; // a result that comes without a visible spin (after a reconnect)
+
+const POCKET_COLOURS = { green: '#1f8f4e', red: '#c8262b', black: '#16181d' } as const;
+
+export interface StudioProps {
+  spinning: boolean; // the ball is in play (state 6)
+  result: number | null; // the server's pocket for this round, once drawn
+  resultKey: string | null; // the round the result belongs to
+  onFirstFrame?: () => void;
+  onLanded?: (pocket: number) => void;
+}
+
+type Phase = 'idle' | 'spinning' | 'landing' | 'landed';
+
+interface Motion {
+  phase: Phase;
+  wheelBase: number; // wheel angle at t = 0
+  ballAngle: number; // absolute angle while spinning
+  ballRel: number; // ball angle relative to the wheel while landing / landed
+  landFrom: number;
+  landTo: number;
+  landStart: number;
+  landMs: number;
+  pocket: number | null;
+  key: string | null;
+  lastT: number;
+}
+
+function pocketAngle(pocket: number): number {
+  return WHEEL_ORDER.indexOf(pocket) * STEP;
+}
+
+function easeOut(p: number): number {
+  return 1 - (1 - p) ** 3;
+}
+
+/** Draws the wheel (without ball) to a square canvas of `size` pixels. */
+function drawWheel(size: number): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.width = c.height = size;
+  const g = c.getContext('2d');
+  if (!g) return c;
+  const r = size / 2;
+  g.translate(r, r);
+  // Wooden bowl and metal rim.
+  g.fillStyle = '#5b3417';
+  g.beginPath();
+  g.arc(0, 0, r, 0, TAU);
+  g.fill();
+  g.fillStyle = '#c9a24a';
+  g.beginPath();
+  g.arc(0, 0, r * 0.86, 0, TAU);
+  g.fill();
+  // Pockets.
+  const outer = r * 0.82;
+  const inner = r * 0.58;
+  WHEEL_ORDER.forEach((n, i) => {
+    const a0 = i * STEP - STEP / 2 - Math.PI / 2;
+    g.fillStyle = POCKET_COLOURS[colourOf(n)];
+    g.beginPath();
+    g.arc(0, 0, outer, a0, a0 + STEP);
+    g.arc(0, 0, inner, a0 + STEP, a0, true);
+    g.closePath();
+    g.fill();
+    g.strokeStyle = '#d9c27a';
+    g.lineWidth = Math.max(1, size / 400);
+    g.stroke();
+    g.save();
+    g.rotate(i * STEP);
+    g.fillStyle = '#f4f1ea';
+    g.font = `700 ${Math.round(size * 0.042)}px system-ui, sans-serif`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.fillText(String(n), 0, -(outer + inner * 1.12) / 2 - size * 0.03);
+    g.restore();
+  });
+  // The cone and its turret.
+  const cone = g.createRadialGradient(0, 0, r * 0.05, 0, 0, inner);
+  cone.addColorStop(0, '#e6c96b');
+  cone.addColorStop(0.35, '#7a4a22');
+  cone.addColorStop(1, '#3d220d');
+  g.fillStyle = cone;
+  g.beginPath();
+  g.arc(0, 0, inner * 0.92, 0, TAU);
+  g.fill();
+  g.strokeStyle = '#e6c96b';
+  g.lineWidth = size * 0.012;
+  for (let k = 0; k < 4; k++) {
+    g.beginPath();
+    g.moveTo(0, 0);
+    g.lineTo(Math.cos((k * TAU) / 4) * inner * 0.45, Math.sin((k * TAU) / 4) * inner * 0.45);
+    g.stroke();
+  }
+  return c;
+}
+
+export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: StudioProps) {
+  const { t } = useTranslation();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const motion = useRef<Motion>({
+    phase: 'idle',
+    wheelBase: 0,
+    ballAngle: 0,
+    ballRel: 0,
+    landFrom: 0,
+    landTo: 0,
+    landStart: 0,
+    landMs: LAND_MS,
+    pocket: null,
+    key: null,
+    lastT: 0,
+  });
+  const firstFrame = useEffectEvent(() => onFirstFrame?.());
+  const landed = useEffectEvent((pocket: number) => onLanded?.(pocket));
+
+  // Follow the table: spin, land on the result, clear for the next round.
+  useEffect(() => {
+    const m = motion.current;
+    const now = performance.now();
+    const wheel = m.wheelBase + (WHEEL_SPEED * now) / 1000;
+    if (result !== null && resultKey !== null && m.key !== resultKey) {
+      m.key = resultKey;
+      m.pocket = result;
+      const from = m.phase === 'spinning' ? m.ballAngle - wheel : pocketAngle(result) + 3 * TAU;
+      let to = pocketAngle(result);
+      while (to > from - 2 * TAU) to -= TAU; // at least two more turns, the way the ball runs
+      m.landFrom = from;
+      m.landTo = to;
+      m.landStart = now;
+      m.landMs = m.phase === 'spinning' ? LAND_MS : LAND_FAST_MS;
+      m.phase = 'landing';
+    } else if (result === null && spinning && m.phase !== 'spinning') {
+      m.phase = 'spinning';
+      m.key = null;
+      m.ballAngle = wheel + Math.PI;
+    } else if (result === null && !spinning && m.phase !== 'idle') {
+      m.phase = 'idle';
+      m.key = null;
+      m.pocket = null;
+    }
+    const c = canvasRef.current;
+    if (c) {
+      c.dataset.phase = m.phase;
+      if (m.phase !== 'landed') delete c.dataset.landed;
+    }
+  }, [spinning, result, resultKey]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    let wheelImage: HTMLCanvasElement | null = null;
+    let frame = 0;
+    let first = true;
+
+    const resize = () => {
+      const box = canvas.parentElement?.getBoundingClientRect();
+      const css = Math.max(120, Math.floor(Math.min(box?.width ?? 300, box?.height ?? 300)));
+      const dpr = Math.min(window.devicePixelRatio || 1, 2);
+      canvas.style.width = canvas.style.height = `${css}px`;
+      canvas.width = canvas.height = Math.round(css * dpr);
+      wheelImage = drawWheel(canvas.width);
+    };
+    resize();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
+    if (observer && canvas.parentElement) observer.observe(canvas.parentElement);
+
+    const draw = (now: number) => {
+      const m = motion.current;
+      const size = canvas.width;
+      const r = size / 2;
+      const wheel = m.wheelBase + (WHEEL_SPEED * now) / 1000;
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.clearRect(0, 0, size, size);
+      g.translate(r, r);
+      g.save();
+      g.rotate(wheel);
+      if (wheelImage) g.drawImage(wheelImage, -r, -r, size, size);
+      g.restore();
+
+      let ball: { angle: number; radius: number } | null = null;
+      if (m.phase === 'spinning') {
+        m.ballAngle -= (BALL_SPEED * (now - (m.lastT || now))) / 1000;
+        ball = { angle: m.ballAngle, radius: r * 0.9 };
+      } else if (m.phase === 'landing' || m.phase === 'landed') {
+        const p = Math.min(1, (now - m.landStart) / m.landMs);
+        const rel = m.landFrom + (m.landTo - m.landFrom) * easeOut(p);
+        const drop = Math.min(1, Math.max(0, (p - 0.55) / 0.45));
+        ball = { angle: wheel + rel, radius: r * (0.9 - 0.2 * drop) };
+        if (p >= 1 && m.phase === 'landing') {
+          m.phase = 'landed';
+          canvas.dataset.phase = 'landed';
+          canvas.dataset.landed = String(m.pocket);
+          if (m.pocket !== null) landed(m.pocket);
+        }
+      }
+      m.lastT = now;
+      if (ball) {
+        const x = Math.sin(ball.angle) * ball.radius;
+        const y = -Math.cos(ball.angle) * ball.radius;
+        const br = size * 0.022;
+        const shine = g.createRadialGradient(x - br / 3, y - br / 3, br / 6, x, y, br);
+        shine.addColorStop(0, '#ffffff');
+        shine.addColorStop(1, '#b9b9b9');
+        g.fillStyle = shine;
+        g.beginPath();
+        g.arc(x, y, br, 0, TAU);
+        g.fill();
+      }
+      if (first) {
+        first = false;
+        firstFrame();
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    frame = requestAnimationFrame(draw);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+    };
+  }, []);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      className="studio-canvas"
+      role="img"
+      aria-label={t('STUDIO_LABEL')}
+      data-testid="wheel"
+      data-phase="idle"
+    />
+  );
+}

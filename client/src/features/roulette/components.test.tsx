@@ -1,0 +1,95 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { units } from '../../lib/format/money';
+import en from '../../lib/i18n/locales/en.json';
+import { initTestI18n } from '../../lib/i18n';
+import { BettingGrid } from './BettingGrid';
+import { ChipTray } from './parts';
+
+const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
+
+beforeAll(async () => {
+  await initTestI18n(en);
+});
+
+describe('BettingGrid', () => {
+  it('offers every spot as a named, keyboard-reachable button', () => {
+    const onPlace = vi.fn();
+    render(
+      <BettingGrid
+        layout="horizontal"
+        totals={new Map()}
+        chipIndex={() => 0}
+        currency={EUR}
+        open
+        winning={null}
+        onPlace={onPlace}
+      />,
+    );
+    const spots = screen.getAllByRole('button');
+    expect(spots).toHaveLength(157); // every spot of the European layout
+    const straight = spots.find((s) => s.getAttribute('data-spot') === 'STRAIGHT_17')!;
+    expect(straight).toHaveAttribute('aria-label', '[[SPOT_straight]]');
+    expect(straight).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(straight, { key: 'Enter' });
+    fireEvent.keyDown(straight, { key: ' ' });
+    expect(onPlace).toHaveBeenCalledTimes(2);
+    expect(onPlace).toHaveBeenCalledWith('STRAIGHT_17');
+  });
+
+  it('lights the numbers a spot covers and shows the chips placed', () => {
+    const { container } = render(
+      <BettingGrid
+        layout="vertical"
+        totals={new Map([['CORNER_1_2_4_5', units('2.5')]])}
+        chipIndex={() => 1}
+        currency={EUR}
+        open
+        winning={null}
+        onPlace={() => {}}
+      />,
+    );
+    const corner = container.querySelector('[data-spot="CORNER_1_2_4_5"]')!;
+    fireEvent.focus(corner);
+    expect(container.querySelectorAll('.cell.lit')).toHaveLength(4);
+    const chip = container.querySelector('[data-chip-spot="CORNER_1_2_4_5"]')!;
+    expect(chip.getAttribute('data-amount')).toBe('2.50');
+    expect(chip.textContent).toBe('2.5');
+  });
+
+  it('says its spots are disabled while bets are closed', () => {
+    const { container } = render(
+      <BettingGrid
+        layout="horizontal"
+        totals={new Map()}
+        chipIndex={() => 0}
+        currency={EUR}
+        open={false}
+        winning={7}
+        onPlace={() => {}}
+      />,
+    );
+    expect(container.querySelector('[data-spot="RED"]')).toHaveAttribute('aria-disabled', 'true');
+    expect(container.querySelectorAll('.cell.lit')).toHaveLength(1); // the winning number
+  });
+});
+
+describe('ChipTray', () => {
+  it('is a radio group with the selected chip checked', () => {
+    const onSelect = vi.fn();
+    render(
+      <ChipTray
+        chips={[units('1'), units('5'), units('25')]}
+        selected={units('5')}
+        mobile={false}
+        onSelect={onSelect}
+        currency={EUR}
+      />,
+    );
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true', 'false']);
+    fireEvent.click(radios[2]!);
+    expect(onSelect).toHaveBeenCalledWith(units('25'));
+  });
+});

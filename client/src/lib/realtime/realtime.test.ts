@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Realtime, type ServerMessage, type SocketLike, qualityOf } from './realtime';
+import { xmlCommand } from './xml';
+
+class FakeSocket implements SocketLike {
+  sent: string[] = [];
+  closedWith: number | undefined;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+  }
+  server(m: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  let now = 1000;
+  const rt = new Realtime({
+    url: 'ws://test/ws',
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    now: () => now,
+    random: () => 0.5,
+  });
+  const seen: ServerMessage[] = [];
+  rt.on('*', (m) => seen.push(m));
+  return {
+    rt,
+    sockets,
+    seen,
+    last: () => sockets[sockets.length - 1]!,
+    advance: (ms: number) => {
+      now += ms;
+      vi.advanceTimersByTime(ms);
+    },
+  };
+}
+
+const event = (type: string, v: number, extra: Record<string, unknown> = {}) => ({
+  type,
+  table: 'rou-1',
+  v,
+  ts: 1,
+  ...extra,
+});
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('Realtime', () => {
+  it('subscribes once welcomed and delivers events in order, dropping duplicates', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    expect(t.last().sent).toEqual([]);
+    t.last().server({ type: 'welcome' });
+    expect(t.last().sent[0]).toBe('<subscribe channel="table-rou-1"/>');
+    t.last().server({
+      type: 'subscribed',
+      channel: 'table-rou-1',
+      epoch: 'E1',
+      v: 5,
+      resumed: false,
+    });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 5, myAcks: [] });
+    t.last().server(event('betsopen', 6));
+    t.last().server(event('betsopen', 6)); // duplicate
+    t.last().server(event('timer', 5)); // old
+    t.last().server(event('timer', 7));
+    expect(
+      t.seen.filter((m) => m.type !== 'welcome').map((m) => `${m.type}:${String(m.v)}`),
+    ).toEqual(['subscribed:5', 'resync:5', 'betsopen:6', 'timer:7']);
+  });
+
+  it('asks for missed events on a gap', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 5, myAcks: [] });
+    t.last().server(event('timer', 8));
+    expect(t.last().sent.at(-1)).toBe('<subscribe channel="table-rou-1" epoch="E1" v="5"/>');
+    expect(t.seen.some((m) => m.v === 8)).toBe(false);
+  });
+
+  it('reconnects with backoff and resumes from the last version', () => {
+    const t = setup();
+    const statuses: string[] = [];
+    t.rt.onStatus((s) => statuses.push(s));
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 9, myAcks: [] });
+    t.last().drop();
+    expect(t.rt.getStatus()).toBe('reconnecting');
+    t.advance(499);
+    expect(t.sockets).toHaveLength(1);
+    t.advance(1); // 500 ms x jitter 1.0
+    expect(t.sockets).toHaveLength(2);
+    t.last().drop();
+    t.advance(999);
+    expect(t.sockets).toHaveLength(2);
+    t.advance(1); // doubled
+    expect(t.sockets).toHaveLength(3);
+    t.last().server({ type: 'welcome' });
+    expect(t.last().sent[0]).toBe('<subscribe channel="table-rou-1" epoch="E1" v="9"/>');
+    expect(statuses).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
+  it('marks the events replayed after a resume', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 3, myAcks: [] });
+    t.last().drop();
+    t.advance(500);
+    t.last().server({ type: 'welcome' });
+    t.last().server({
+      type: 'subscribed',
+      channel: 'table-rou-1',
+      epoch: 'E1',
+      v: 5,
+      resumed: true,
+      replayed: 2,
+    });
+    t.last().server(event('gamestate', 4));
+    t.last().server(event('gameresult', 5));
+    t.last().server(event('betsopen', 6));
+    const tail = t.seen.filter(
+      (m) => typeof m.v === 'number' && m.v > 3 && m.type !== 'subscribed',
+    );
+    expect(tail.map((m) => [m.type, m.replayed === true])).toEqual([
+      ['gamestate', true],
+      ['gameresult', true],
+      ['betsopen', false],
+    ]);
+  });
+
+  it('does not reconnect when the server ended the session', () => {
+    const t = setup();
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'kickout', reason: 'inactivity' });
+    t.last().drop(1008);
+    t.advance(60_000);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.rt.getStatus()).toBe('ended');
+    expect(t.seen.some((m) => m.type === 'kickout')).toBe(true);
+  });
+
+  it('resolves a command with its answer', async () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    const xml = xmlCommand('pbet', { tableId: 'rou-1', requestId: 'c-1' }, [
+      { code: 'RED', amount: '1.00' },
+    ]);
+    const answer = t.rt.command('table-rou-1', 'c-1', xml);
+    expect(t.last().sent.at(-1)).toBe(xml);
+    t.last().server({ type: 'betack', table: 'rou-1', v: 3, requestId: 'c-1', accepted: [] });
+    await expect(answer).resolves.toMatchObject({ type: 'betack', requestId: 'c-1' });
+    expect(t.rt.pendingCount()).toBe(0);
+  });
+
+  it('after a reconnect resends only the commands the server never answered', async () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 2, myAcks: [] });
+    const seenByServer = t.rt.command('table-rou-1', 'c-1', '<pbet requestId="c-1"/>');
+    const lost = t.rt.command('table-rou-1', 'c-2', '<pbet requestId="c-2"/>');
+    t.last().drop(); // both answers are lost with the connection
+    const whileDown = t.rt.command('table-rou-1', 'c-3', '<pbet requestId="c-3"/>');
+    t.advance(500);
+    const s = t.last();
+    s.server({ type: 'welcome' });
+    // Commands are waiting, so the channel asks for a resync rather than resuming.
+    expect(s.sent).toContain('<subscribe channel="table-rou-1"/>');
+    expect(s.sent.filter((x) => x.startsWith('<pbet'))).toEqual([]);
+    s.server({ type: 'subscribed', channel: 'table-rou-1', epoch: 'E1', v: 4, resumed: false });
+    s.server({
+      type: 'resync',
+      table: 'rou-1',
+      epoch: 'E1',
+      v: 4,
+      myAcks: [{ type: 'betack', requestId: 'c-1', accepted: [{ spot: 'RED' }] }],
+    });
+    await expect(seenByServer).resolves.toMatchObject({ requestId: 'c-1', recovered: true });
+    expect(s.sent.filter((x) => x.startsWith('<pbet'))).toEqual([
+      '<pbet requestId="c-2"/>',
+      '<pbet requestId="c-3"/>',
+    ]);
+    s.server({ type: 'betack', requestId: 'c-2' });
+    s.server({ type: 'betack', requestId: 'c-3' });
+    await expect(lost).resolves.toMatchObject({ requestId: 'c-2' });
+    await expect(whileDown).resolves.toMatchObject({ requestId: 'c-3' });
+  });
+
+  it('measures the round trip and treats a silent connection as dead', () => {
+    const t = setup();
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    expect(t.last().sent[0]).toBe('<ping id="p1"/>');
+    t.advance(80);
+    t.last().server({ type: 'pong', id: 'p1' });
+    expect(t.rt.latency()).toBe(80);
+    expect(t.rt.quality()).toBe('good');
+    // Nothing more from the server: after 12 s the link is given up and reopened.
+    t.advance(15_000);
+    expect(t.sockets[0]!.closedWith).toBe(4000);
+    expect(t.rt.getStatus()).toBe('reconnecting');
+  });
+
+  it('grades latency', () => {
+    expect(qualityOf(100, 'open')).toBe('good');
+    expect(qualityOf(250, 'open')).toBe('fair');
+    expect(qualityOf(900, 'open')).toBe('poor');
+    expect(qualityOf(50, 'reconnecting')).toBe('offline');
+  });
+});
+
+describe('xmlCommand', () => {
+  it('escapes values and lists bets', () => {
+    expect(
+      xmlCommand('pbet', { a: 'x"<y>&', b: undefined }, [{ code: 'RED', amount: '1.00' }]),
+    ).toBe('<pbet a="x&quot;&lt;y&gt;&amp;"><bet code="RED" amount="1.00"/></pbet>');
+    expect(xmlCommand('lpbet', { requestId: 'r' })).toBe('<lpbet requestId="r"/>');
+  });
+});

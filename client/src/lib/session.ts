@@ -1,0 +1,117 @@
+// What the client knows about the player, the casino and the connection, shared by the
+// app and the features through one store, and the services (HTTP, the socket) they use.
+import { createContext, useContext } from 'react';
+
+import type { DeviceInfo } from './device/device';
+import type { CurrencyStyle, Units } from './format/money';
+import type { Http } from './http/http';
+import type { ConnectionStatus, Quality, Realtime } from './realtime/realtime';
+import type { Store } from './store';
+
+export interface PlayerInfo {
+  id: string;
+  name: string;
+  type: string;
+  currency: string; // symbol
+  currencyCode: string;
+  symbolBefore: boolean;
+  decimals: number;
+  balance: string;
+  bonusBalance: string;
+  actualBalance: string;
+  blocksafebets: boolean;
+  language: string;
+}
+
+export interface SpotLimit {
+  kind: string;
+  payout: number;
+  inside: boolean;
+  min: string;
+  max: string;
+}
+
+export interface TableConfig {
+  tableId: string;
+  name: string;
+  game: string;
+  gameKind: string;
+  variant: string;
+  dealer: string;
+  channel: string;
+  currency: string;
+  limits: {
+    min: string;
+    max: string;
+    insideMax: string;
+    outsideMax: string;
+    oppositeBetsAllowed: boolean;
+    spots: SpotLimit[];
+  };
+  chips: string[];
+  defaultChip: string;
+  timings: { bettingMs: number; closingSoonMs: number; spinMs: number; resultMs: number };
+}
+
+export interface AssignedTable {
+  tableId: string;
+  name: string;
+  game: string;
+  gameKind: string;
+  dealer: string;
+  players: number;
+  limits: { min: string; max: string };
+}
+
+export interface AllConfig {
+  language: string;
+  urlxml: Record<string, string>;
+  env: Record<string, string>;
+  swearwords: string[];
+  playerConfig: { player: PlayerInfo; settings: Record<string, unknown> };
+  tableConfig: TableConfig | null;
+  casinoConfig: Record<string, unknown>;
+  balance: { balance: string; bonusBalance: string; actualBalance: string; currency: string };
+  assignedTables: AssignedTable[];
+}
+
+export type PopupKind =
+  | 'session-expired'
+  | 'account-restricted'
+  | 'logged-out-elsewhere'
+  | 'balance-error'
+  | 'no-internet';
+
+export interface Balance {
+  total: Units;
+  bonus: Units;
+}
+
+export interface SessionState {
+  device: DeviceInfo;
+  mobile: boolean;
+  config: AllConfig | null;
+  balance: Balance | null; // null until known; {0,0} after a balance error
+  popups: PopupKind[];
+  connection: { status: ConnectionStatus; quality: Quality; rtt: number | null };
+}
+
+export interface Services {
+  http: Http;
+  realtime: Realtime;
+  session: Store<SessionState>;
+  currency: () => CurrencyStyle;
+  /** Saves one player setting (savePlayerConfigGeneric) for the current game. */
+  saveSetting: (key: string, value: unknown) => Promise<void>;
+  /** Reports that the game (its first state) and its video (first frame) are loaded. */
+  loaded: (part: 'game' | 'video') => void;
+  showPopup: (kind: PopupKind) => void;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const s = useContext(ServicesContext);
+  if (!s) throw new Error('useServices outside ServicesContext');
+  return s;
+}

@@ -1,0 +1,2 @@
+// Shared set-up for unit tests.
+import '@testing-library/jest-dom/vitest';
