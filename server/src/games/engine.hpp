@@ -25,10 +25,20 @@ struct BetLine {
 };
 
 // A drawn result. For roulette values[0] is the pocket (0-36; 37 stands for 00 on an
-// American wheel). Later games put cards or multipliers here.
+// American wheel) and special-ball variants append their lucky or powered numbers and
+// multipliers (games/roulette/roulette.hpp). Later games put cards here.
 struct Outcome {
   std::vector<int> values;
   friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+// A multiplier of a special-ball round: a winning bet on `spot` (canonical code) pays
+// `times` to 1 instead of its normal ratio. In an announcement `times` may be 0: the spot
+// is marked (for example "powered up") and its multiplier, if any, comes with the result.
+struct Multiplier {
+  std::string spot;
+  int times;
+  friend bool operator==(const Multiplier&, const Multiplier&) = default;
 };
 
 // What a table advertises about one kind of spot (for the limits and payouts panels).
@@ -47,6 +57,7 @@ struct TableLimitsInfo {
   Money table_max;    // a player's total on the table in one round
   bool opposite_bets_allowed;
   std::vector<SpotKindInfo> spots;
+  int max_multiplier = 0;  // the highest multiplier a straight-up can pay; 0 if none
 };
 
 class Engine {
@@ -75,11 +86,33 @@ class Engine {
   // zero for a loss.
   virtual Money payout(std::string_view spot, Money stake, const Outcome& outcome) const = 0;
 
-  // A result as short text for storage and history ("17", "00"), and back.
+  // A result as text for storage, and back: decode(encode(o)) == o. The text may carry
+  // more than the public result (lucky numbers, multipliers), but up to its first '|' it
+  // is exactly label(o).
   virtual std::string encode(const Outcome& outcome) const = 0;
   virtual std::optional<Outcome> decode(std::string_view text) const = 0;
 
   virtual TableLimitsInfo limits() const = 0;
+
+  // The part of a drawn outcome shown to every player after bets close and before the
+  // result (a mega round's lucky numbers). None by default.
+  virtual std::vector<Multiplier> announced_multipliers(const Outcome& outcome) const { return {}; }
+
+  // The multipliers that apply to this result, revealed with it. None by default.
+  virtual std::vector<Multiplier> result_multipliers(const Outcome& outcome) const { return {}; }
+
+  // The public short result ("17", "00"): for roulette the pocket only.
+  virtual std::string label(const Outcome& outcome) const {
+    std::string text = encode(outcome);
+    return text.substr(0, text.find('|'));
+  }
+
+  // True when a player's bets of one round together count as "safe bets", which a table
+  // refuses in special-ball rounds. No engine has such bets by default.
+  virtual bool is_safe(const std::vector<BetLine>& bets) const { return false; }
+
+  // The pocket labels of the wheel clockwise from zero; empty for games without a wheel.
+  virtual std::vector<std::string> wheel() const { return {}; }
 };
 
 }  // namespace croupier::games

@@ -1,8 +1,8 @@
+// The two roulette layouts: pockets, wheel orders, every bet spot, and the factory.
 #include "games/roulette/roulette.hpp"
 
 #include <algorithm>
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -13,7 +13,7 @@ namespace croupier::games::roulette {
 
 namespace {
 
-constexpr int kPocketMax = 36;        // the highest pocket; 0 is the single zero
+constexpr int kNumberMax = 36;        // the highest number; 0 (and 00) are the zeros
 constexpr int kRowCount = 12;         // rows of three on the layout: 1-3, 4-6, ..., 34-36
 constexpr int kDozenSize = 12;        // numbers in a dozen
 constexpr size_t kCodeBytesMax = 64;  // longer text is refused before it is split
@@ -27,7 +27,7 @@ struct KindTraits {
 };
 
 // One row per SpotKind, in enum order so that a kind indexes its own row.
-constexpr std::array<KindTraits, 15> kKinds = {{
+constexpr std::array<KindTraits, 16> kKinds = {{
     {SpotKind::straight, "straight", 35, true},
     {SpotKind::split, "split", 17, true},
     {SpotKind::street, "street", 11, true},
@@ -43,6 +43,7 @@ constexpr std::array<KindTraits, 15> kKinds = {{
     {SpotKind::odd, "odd", 1, false},
     {SpotKind::low, "low", 1, false},
     {SpotKind::high, "high", 1, false},
+    {SpotKind::topline, "topline", 6, true},
 }};
 
 constexpr bool kinds_in_enum_order() {
@@ -56,8 +57,25 @@ const KindTraits& traits(SpotKind kind) {
   return kKinds[static_cast<size_t>(kind)];
 }
 
+// Standard wheels, clockwise from zero.
+constexpr std::array<int, 37> kEuropeanWheel = {0,  32, 15, 19, 4,  21, 2,  25, 17, 34, 6, 27, 13,
+                                                36, 11, 30, 8,  23, 10, 5,  24, 16, 33, 1, 20, 14,
+                                                31, 9,  22, 18, 29, 7,  28, 12, 35, 3,  26};
+constexpr std::array<int, 38> kAmericanWheel = {
+    0,           28, 9,  26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1,
+    kDoubleZero, 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2};
+
 uint64_t bit(int pocket) {
   return uint64_t{1} << pocket;
+}
+
+// Layout order: 0, 00, 1, 2, ..., 36.
+int rank(int pocket) {
+  return pocket == 0 ? 0 : pocket == kDoubleZero ? 1 : pocket + 1;
+}
+
+void sort_by_rank(std::vector<int>& pockets) {
+  std::sort(pockets.begin(), pockets.end(), [](int a, int b) { return rank(a) < rank(b); });
 }
 
 std::string upper(std::string_view text) {
@@ -67,35 +85,22 @@ std::string upper(std::string_view text) {
   return out;
 }
 
-// "0".."36" exactly: digits only, no sign, no leading zero, no spaces.
-std::optional<int> parse_pocket(std::string_view text) {
-  if (text.empty() || text.size() > kNumberDigitsMax) return std::nullopt;
-  if (text.size() > 1 && text.front() == '0') return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  if (value > kPocketMax) return std::nullopt;
-  return value;
-}
-
-// The code with its numbers sorted ascending, or nullopt if a number is malformed. The
+// The code with its numbers in layout order, or nullopt if a number is malformed. The
 // kind word is kept verbatim: whether the result names a real spot is decided by looking
 // it up among all spots, which is what rejects lower case, wrong counts and bad shapes.
-std::optional<std::string> sort_numbers(std::string_view code) {
+std::optional<std::string> sort_numbers(std::string_view code, Layout layout) {
   size_t sep = code.find('_');
   std::string out(code.substr(0, sep));
   std::vector<int> numbers;
   while (sep != std::string_view::npos) {
     code.remove_prefix(sep + 1);
     sep = code.find('_');
-    std::optional<int> n = parse_pocket(code.substr(0, sep));
+    std::optional<int> n = parse_pocket(code.substr(0, sep), layout);
     if (!n) return std::nullopt;
     numbers.push_back(*n);
   }
-  std::sort(numbers.begin(), numbers.end());
-  for (int n : numbers) out += '_' + std::to_string(n);
+  sort_by_rank(numbers);
+  for (int n : numbers) out += '_' + pocket_label(n);
   return out;
 }
 
@@ -107,21 +112,37 @@ struct Draft {
 };
 
 void add_inside(std::vector<Draft>& out, SpotKind kind, std::vector<int> numbers) {
-  std::sort(numbers.begin(), numbers.end());
+  sort_by_rank(numbers);
   uint64_t covers = 0;
   for (int n : numbers) covers |= bit(n);
   out.push_back({kind, std::move(numbers), covers});
 }
 
 // The grid: row r (1-12) holds 3r-2, 3r-1, 3r; a number n with n % 3 != 0 has a right
-// neighbour n + 1, and every number below 34 has a neighbour n + 3 in the next row.
-void add_inside_spots(std::vector<Draft>& out) {
-  for (int n = 0; n <= kPocketMax; ++n) add_inside(out, SpotKind::straight, {n});
-  for (int n = 1; n <= 3; ++n) add_inside(out, SpotKind::split, {0, n});
-  for (int n = 1; n <= kPocketMax; ++n) {
+// neighbour n + 1, and every number below 34 has a neighbour n + 3 in the next row. The
+// zeros sit above the first row: 0 alone on European; 0 above 1 and 00 above 3, meeting
+// above 2, on American.
+void add_inside_spots(std::vector<Draft>& out, Layout layout) {
+  const bool american = layout == Layout::american;
+  constexpr int z = kDoubleZero;
+  for (int n = 0; n <= kNumberMax; ++n) add_inside(out, SpotKind::straight, {n});
+  if (american) {
+    add_inside(out, SpotKind::straight, {z});
+    for (std::vector<int> s : {std::vector<int>{0, 1}, {0, 2}, {0, z}, {z, 2}, {z, 3}})
+      add_inside(out, SpotKind::split, std::move(s));
+    for (std::vector<int> t : {std::vector<int>{0, 1, 2}, {0, z, 2}, {z, 2, 3}})
+      add_inside(out, SpotKind::trio, std::move(t));
+    add_inside(out, SpotKind::topline, {0, z, 1, 2, 3});
+  } else {
+    for (int n = 1; n <= 3; ++n) add_inside(out, SpotKind::split, {0, n});
+    add_inside(out, SpotKind::trio, {0, 1, 2});
+    add_inside(out, SpotKind::trio, {0, 2, 3});
+    add_inside(out, SpotKind::basket, {0, 1, 2, 3});
+  }
+  for (int n = 1; n <= kNumberMax; ++n) {
     if (n % 3 != 0) add_inside(out, SpotKind::split, {n, n + 1});
-    if (n + 3 <= kPocketMax) add_inside(out, SpotKind::split, {n, n + 3});
-    if (n % 3 != 0 && n + 4 <= kPocketMax)
+    if (n + 3 <= kNumberMax) add_inside(out, SpotKind::split, {n, n + 3});
+    if (n % 3 != 0 && n + 4 <= kNumberMax)
       add_inside(out, SpotKind::corner, {n, n + 1, n + 3, n + 4});
   }
   for (int r = 1; r <= kRowCount; ++r) {
@@ -131,16 +152,13 @@ void add_inside_spots(std::vector<Draft>& out) {
       add_inside(out, SpotKind::line,
                  {first, first + 1, first + 2, first + 3, first + 4, first + 5});
   }
-  add_inside(out, SpotKind::trio, {0, 1, 2});
-  add_inside(out, SpotKind::trio, {0, 2, 3});
-  add_inside(out, SpotKind::basket, {0, 1, 2, 3});
 }
 
-// The pockets 1-36 that satisfy `covered`; zero is never part of an outside spot.
+// The numbers 1-36 that satisfy `covered`; the zeros are never part of an outside spot.
 template <class Pred>
 uint64_t numbers_where(Pred covered) {
   uint64_t mask = 0;
-  for (int n = 1; n <= kPocketMax; ++n)
+  for (int n = 1; n <= kNumberMax; ++n)
     if (covered(n)) mask |= bit(n);
   return mask;
 }
@@ -163,23 +181,30 @@ void add_outside_spots(std::vector<Draft>& out) {
 
 std::string code_of(const Draft& d) {
   std::string code = upper(kind_name(d.kind));
-  for (int n : d.numbers) code += '_' + std::to_string(n);
+  const bool outside = !is_inside(d.kind);
+  for (int n : d.numbers) code += '_' + (outside ? std::to_string(n) : pocket_label(n));
   return code;
 }
 
-// Every spot once, sorted by kind then numbers, with an index by canonical code. Built
-// on first use (thread-safe static initialisation) and never changed afterwards.
+std::vector<int> ranks(const std::vector<int>& numbers) {
+  std::vector<int> out;
+  for (int n : numbers) out.push_back(rank(n));
+  return out;
+}
+
+// Every spot of a layout once, sorted by kind then numbers, with an index by canonical
+// code. Built on first use (thread-safe static initialisation), never changed afterwards.
 struct SpotTable {
   std::vector<Spot> spots;
   std::unordered_map<std::string, size_t> by_code;
 };
 
-SpotTable build_spot_table() {
+SpotTable build_spot_table(Layout layout) {
   std::vector<Draft> drafts;
-  add_inside_spots(drafts);
+  add_inside_spots(drafts, layout);
   add_outside_spots(drafts);
   std::sort(drafts.begin(), drafts.end(), [](const Draft& a, const Draft& b) {
-    return std::tie(a.kind, a.numbers) < std::tie(b.kind, b.numbers);
+    return std::make_tuple(a.kind, ranks(a.numbers)) < std::make_tuple(b.kind, ranks(b.numbers));
   });
   SpotTable table;
   for (const Draft& d : drafts) {
@@ -190,166 +215,11 @@ SpotTable build_spot_table() {
   return table;
 }
 
-const SpotTable& spot_table() {
-  static const SpotTable table = build_spot_table();
-  return table;
+const SpotTable& spot_table(Layout layout) {
+  static const SpotTable european = build_spot_table(Layout::european);
+  static const SpotTable american = build_spot_table(Layout::american);
+  return layout == Layout::american ? american : european;
 }
-
-// The even-money spot a player may not hold together with `kind` on a table that
-// forbids opposite bets.
-std::optional<std::string_view> opposite_code(SpotKind kind) {
-  switch (kind) {
-    case SpotKind::red:
-      return "BLACK";
-    case SpotKind::black:
-      return "RED";
-    case SpotKind::even:
-      return "ODD";
-    case SpotKind::odd:
-      return "EVEN";
-    case SpotKind::low:
-      return "HIGH";
-    case SpotKind::high:
-      return "LOW";
-    default:
-      return std::nullopt;
-  }
-}
-
-// Stakes come from clients, so a sum of them may exceed int64 even though every
-// accepted total is small. Saturating keeps such a sum "above every maximum" (and
-// refused) instead of aborting the server in Money's operator+.
-Money saturating_add(Money a, Money b) {
-  if (std::optional<Money> sum = checked_add(a, b)) return *sum;
-  return Money{b.is_negative() ? INT64_MIN : INT64_MAX};
-}
-
-// A player's bets this round, summed the ways the table limits are defined.
-struct Book {
-  std::unordered_map<std::string, Money> per_spot;  // canonical code -> total
-  Money inside, outside, table;
-
-  Money on(const std::string& code) const {
-    auto it = per_spot.find(code);
-    return it == per_spot.end() ? Money::zero() : it->second;
-  }
-
-  // An existing bet that does not parse (it cannot happen for bets this engine
-  // accepted) still has money on the table, so it counts towards the table total.
-  void add(const std::optional<Spot>& spot, Money amount) {
-    table = saturating_add(table, amount);
-    if (!spot) return;
-    Money& total = is_inside(spot->kind) ? inside : outside;
-    total = saturating_add(total, amount);
-    per_spot[spot->code] = saturating_add(on(spot->code), amount);
-  }
-};
-
-class European final : public Engine {
- public:
-  explicit European(Limits limits) : limits_(std::move(limits)) {}
-
-  std::string_view game() const override { return "roulette"; }
-  std::string_view variant() const override { return "european"; }
-
-  std::optional<std::string> canonical_spot(std::string_view code) const override {
-    std::optional<Spot> spot = parse_spot(code);
-    if (!spot) return std::nullopt;
-    return std::move(spot->code);
-  }
-
-  std::vector<std::optional<ErrorCode>> check(const std::vector<BetLine>& existing,
-                                              const std::vector<BetLine>& added,
-                                              std::string_view currency) const override {
-    Book book;
-    for (const BetLine& bet : existing) book.add(parse_spot(bet.spot), bet.amount);
-    std::vector<std::optional<ErrorCode>> verdicts;
-    verdicts.reserve(added.size());
-    for (const BetLine& bet : added) {
-      std::optional<Spot> spot = parse_spot(bet.spot);
-      std::optional<ErrorCode> verdict =
-          spot ? refusal(book, *spot, bet.amount, currency) : ErrorCode::InvalidBet;
-      // Only an accepted bet counts towards the totals of the bets after it.
-      if (!verdict) book.add(spot, bet.amount);
-      verdicts.push_back(verdict);
-    }
-    return verdicts;
-  }
-
-  Outcome draw(Rng& rng) const override {
-    return Outcome{{static_cast<int>(rng.uniform(kPocketMax + 1))}};
-  }
-
-  Money payout(std::string_view spot, Money stake, const Outcome& outcome) const override {
-    std::optional<Spot> parsed = parse_spot(spot);
-    assert(parsed && "payout asked for a spot that check() never accepted");
-    assert(!outcome.values.empty() && "a roulette outcome holds its pocket");
-    if (!parsed || outcome.values.empty()) return Money::zero();
-    int pocket = outcome.values[0];
-    assert(pocket >= 0 && pocket <= kPocketMax);
-    if (pocket < 0 || pocket > kPocketMax || !(parsed->covers & bit(pocket))) return Money::zero();
-    return stake * (payout_ratio(parsed->kind) + 1);
-  }
-
-  std::string encode(const Outcome& outcome) const override {
-    assert(!outcome.values.empty());
-    return outcome.values.empty() ? std::string() : std::to_string(outcome.values[0]);
-  }
-
-  std::optional<Outcome> decode(std::string_view text) const override {
-    std::optional<int> pocket = parse_pocket(text);
-    if (!pocket) return std::nullopt;
-    return Outcome{{*pocket}};
-  }
-
-  TableLimitsInfo limits() const override {
-    TableLimitsInfo info{limits_.min_bet,
-                         limits_.inside_max,
-                         limits_.outside_max,
-                         limits_.table_max,
-                         limits_.opposite_bets_allowed,
-                         {}};
-    for (const KindTraits& k : kKinds)
-      info.spots.push_back(
-          {std::string(k.name), k.ratio, k.inside, limits_.min_bet, spot_max(k.kind)});
-    return info;
-  }
-
- private:
-  // The per-spot maximum of a kind: its own entry, else the total of its side.
-  Money spot_max(SpotKind kind) const {
-    auto it = limits_.spot_max.find(kind);
-    if (it != limits_.spot_max.end()) return it->second;
-    return is_inside(kind) ? limits_.inside_max : limits_.outside_max;
-  }
-
-  // Why `amount` on `spot` is refused given the accepted `book`, in the order of the
-  // header comment; nullopt when it is acceptable.
-  std::optional<ErrorCode> refusal(const Book& book, const Spot& spot, Money amount,
-                                   std::string_view currency) const {
-    if (!amount.is_positive() || !is_whole_minor_unit(amount, currency))
-      return ErrorCode::InvalidBet;
-    const bool inside = is_inside(spot.kind);
-    const ErrorCode over_side = inside ? ErrorCode::OverInsideMax : ErrorCode::OverOutsideMax;
-
-    Money spot_total = saturating_add(book.on(spot.code), amount);
-    if (spot_total < limits_.min_bet) return ErrorCode::BelowMinimum;
-    auto kind_max = limits_.spot_max.find(spot.kind);
-    if (kind_max != limits_.spot_max.end() && spot_total > kind_max->second) return over_side;
-
-    Money side_total = saturating_add(inside ? book.inside : book.outside, amount);
-    if (side_total > (inside ? limits_.inside_max : limits_.outside_max)) return over_side;
-    if (saturating_add(book.table, amount) > limits_.table_max) return ErrorCode::OverTableMax;
-
-    std::optional<std::string_view> opposite = opposite_code(spot.kind);
-    if (!limits_.opposite_bets_allowed && opposite && book.per_spot.count(std::string(*opposite)))
-      return ErrorCode::OppositeBets;
-    return std::nullopt;
-  }
-
-  // Constant after construction.
-  const Limits limits_;
-};
 
 }  // namespace
 
@@ -363,29 +233,79 @@ bool is_inside(SpotKind kind) {
   return traits(kind).inside;
 }
 
-std::optional<Spot> parse_spot(std::string_view code) {
+int pocket_count(Layout layout) {
+  return layout == Layout::american ? 38 : 37;
+}
+
+std::string pocket_label(int pocket) {
+  return pocket == kDoubleZero ? std::string("00") : std::to_string(pocket);
+}
+
+std::optional<int> parse_pocket(std::string_view label, Layout layout) {
+  if (label == "00") {
+    if (layout == Layout::american) return kDoubleZero;
+    return std::nullopt;
+  }
+  if (label.empty() || label.size() > kNumberDigitsMax) return std::nullopt;
+  if (label.size() > 1 && label.front() == '0') return std::nullopt;
+  int value = 0;
+  for (char c : label) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value > kNumberMax) return std::nullopt;
+  return value;
+}
+
+std::vector<int> wheel_order(Layout layout) {
+  if (layout == Layout::american) return {kAmericanWheel.begin(), kAmericanWheel.end()};
+  return {kEuropeanWheel.begin(), kEuropeanWheel.end()};
+}
+
+std::optional<Spot> parse_spot(std::string_view code, Layout layout) {
   if (code.empty() || code.size() > kCodeBytesMax) return std::nullopt;
-  std::optional<std::string> sorted = sort_numbers(code);
+  std::optional<std::string> sorted = sort_numbers(code, layout);
   if (!sorted) return std::nullopt;
-  const SpotTable& table = spot_table();
+  const SpotTable& table = spot_table(layout);
   auto it = table.by_code.find(*sorted);
   if (it == table.by_code.end()) return std::nullopt;
   return table.spots[it->second];
 }
 
+std::optional<Spot> parse_spot(std::string_view code) {
+  return parse_spot(code, Layout::european);
+}
+
+std::vector<Spot> all_spots(Layout layout) {
+  return spot_table(layout).spots;
+}
+
 std::vector<Spot> all_spots() {
-  return spot_table().spots;
+  return all_spots(Layout::european);
+}
+
+std::vector<SpotKind> layout_kinds(Layout layout) {
+  using K = SpotKind;
+  std::vector<SpotKind> kinds = {K::straight, K::split, K::street, K::corner, K::line, K::trio};
+  kinds.push_back(layout == Layout::american ? K::topline : K::basket);
+  for (K k : {K::dozen, K::column, K::red, K::black, K::even, K::odd, K::low, K::high})
+    kinds.push_back(k);
+  return kinds;
 }
 
 // Red are the odd numbers of 1-10 and 19-28 and the even numbers of 11-18 and 29-36.
 bool is_red(int pocket) {
-  if (pocket < 1 || pocket > kPocketMax) return false;
+  if (pocket < 1 || pocket > kNumberMax) return false;
   bool odd_is_red = pocket <= 10 || (pocket >= 19 && pocket <= 28);
   return (pocket % 2 == 1) == odd_is_red;
 }
 
-std::unique_ptr<Engine> make_european(Limits limits) {
-  return std::make_unique<European>(std::move(limits));
+std::unique_ptr<Engine> make_engine(std::string_view variant, Limits limits) {
+  if (variant == "european") return make_european(std::move(limits));
+  if (variant == "american") return make_american(std::move(limits));
+  if (variant == "mega") return make_mega(std::move(limits));
+  if (variant == "powerup") return make_powerup(std::move(limits));
+  return nullptr;
 }
 
 }  // namespace croupier::games::roulette
