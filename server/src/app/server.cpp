@@ -120,6 +120,15 @@ bool App::Impl::open_data() {
     return false;
   }
   casino = std::move(loaded_casino).value();
+  for (const auto& t : casino->tables) {
+    if (!t.config.scripted_results.empty() && !settings.rng_seed) {
+      // Dealt results are a test aid: a production server must draw every result.
+      log::error("casino file refused", {{"error", "table " + t.config.id +
+                                                       ": scriptedResults needs --rng-seed "
+                                                       "(tests only)"}});
+      return false;
+    }
+  }
   auto loaded_rates = config::load_rates(settings.rates_file);
   if (!loaded_rates.ok()) {
     log::error("rates file refused", {{"error", loaded_rates.error()}});

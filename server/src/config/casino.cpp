@@ -98,6 +98,8 @@ Operator parse_operator(const json::value& v, const std::string& path) {
   op.fun_money = field(o, "funMoney") ? amount_field(o, "funMoney", path) : Money{};
   if (op.demo && !op.fun_money.is_positive())
     bad(path + ".funMoney", "is required for a demo operator");
+  op.regulated = flag(o, "regulated", false, path);
+  op.block_safe_bets = flag(o, "blockSafeBets", false, path);
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {
@@ -119,7 +121,7 @@ Operator parse_operator(const json::value& v, const std::string& path) {
 }
 
 std::optional<roulette::SpotKind> kind_by_name(std::string_view name) {
-  for (int k = 0; k <= static_cast<int>(roulette::SpotKind::high); ++k) {
+  for (int k = 0; k <= static_cast<int>(roulette::SpotKind::topline); ++k) {
     auto kind = static_cast<roulette::SpotKind>(k);
     if (roulette::kind_name(kind) == name) return kind;
   }
@@ -158,8 +160,8 @@ CurrencyTerms parse_terms(const json::value& v, const std::string& currency,
         l.spot_max[*kind] = max;
       } else {
         bad(at,
-            "is not a spot kind (straight, split, street, corner, line, trio, basket, dozen, "
-            "column, even_money, red, black, even, odd, low, high)");
+            "is not a spot kind (straight, split, street, corner, line, trio, basket, topline, "
+            "dozen, column, even_money, red, black, even, odd, low, high)");
       }
     }
   }
@@ -191,8 +193,37 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   c.game = text(o, "game", path);
   if (c.game != "roulette") bad(path + ".game", "must be roulette (the games this server runs)");
   c.variant = text(o, "variant", path, "european");
-  if (c.variant != "european") bad(path + ".variant", "must be european");
-  c.dealer = text(o, "dealer", path, "RNG Dealer");
+  static const std::map<std::string, std::string, std::less<>> kind_of_variant = {
+      {"european", "classic-roulette"},
+      {"american", "americanroulette"},
+      {"mega", "megaroulette"},
+      {"powerup", "powerup-roulette"}};
+  auto kind = kind_of_variant.find(c.variant);
+  if (kind == kind_of_variant.end())
+    bad(path + ".variant", "must be european, american, mega or powerup");
+  c.type = text(o, "type", path, "roulette");
+  static const std::set<std::string, std::less<>> types = {"roulette", "autoroulette",
+                                                           "priveroulette", "priveroulettedeluxe"};
+  if (!types.contains(c.type))
+    bad(path + ".type", "must be roulette, autoroulette, priveroulette or priveroulettedeluxe");
+  if (c.type == "autoroulette" && c.variant != "european")
+    bad(path + ".type", "autoroulette plays the european wheel");
+  c.kind = c.type == "autoroulette" ? "autoroulette" : kind->second;
+  c.dealer = text(o, "dealer", path, c.type == "autoroulette" ? "Auto" : "RNG Dealer");
+  if (const json::value* every = field(o, "specialBallEvery")) {
+    if (!every->is_int64() || every->as_int64() < 0 || every->as_int64() > 1000)
+      bad(path + ".specialBallEvery", "must be a whole number of rounds from 0 to 1000");
+    c.special_ball_every = static_cast<int>(every->as_int64());
+  }
+  const bool private_table = c.type.starts_with("prive");
+  if (const json::value* seats = field(o, "seats")) {
+    if (!seats->is_int64() || seats->as_int64() < 1 || seats->as_int64() > 12)
+      bad(path + ".seats", "must be 1 to 12");
+    if (!private_table) bad(path + ".seats", "only private tables (priveroulette...) have seats");
+    c.seats = static_cast<int>(seats->as_int64());
+  } else if (private_table) {
+    c.seats = 6;
+  }
   if (const json::value* t = field(o, "timings")) {
     const json::object& to = as_object(*t, path + ".timings");
     std::string at = path + ".timings";
@@ -212,8 +243,29 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     std::string code(cur);
     if (!is_currency_code(code)) bad(path + ".limits." + code, "is not a currency code");
     def.terms.emplace(code, parse_terms(terms, code, path + ".limits." + code));
+    const json::object& to = terms.as_object();
+    if (field(to, "tableMin")) {
+      Money table_min = amount_field(to, "tableMin", path + ".limits." + code);
+      const auto& l = def.terms.at(code).limits;
+      if (table_min < l.min_bet || table_min > l.table_max)
+        bad(path + ".limits." + code + ".tableMin", "must lie between min and tableMax");
+      c.table_min[code] = table_min;
+    }
+  }
+  if (const json::value* script = field(o, "scriptedResults")) {
+    if (!script->is_array()) bad(path + ".scriptedResults", "must list results");
+    for (const auto& r : script->as_array()) {
+      if (!r.is_string()) bad(path + ".scriptedResults", "must list results as text");
+      c.scripted_results.emplace_back(r.as_string());
+    }
   }
   if (def.terms.empty()) bad(path + ".limits", "must name at least one currency");
+  if (!c.scripted_results.empty()) {
+    auto engine = roulette::make_engine(c.variant, def.terms.begin()->second.limits);
+    for (size_t i = 0; i < c.scripted_results.size(); ++i)
+      if (!engine->decode(c.scripted_results[i]))
+        bad(path + ".scriptedResults[" + std::to_string(i) + "]", "is not a result of this table");
+  }
   return def;
 }
 
@@ -281,8 +333,8 @@ Result<Casino, std::string> load_casino(const std::string& path) {
 table::Engines make_engines(const TableDef& def) {
   table::Engines engines;
   for (const auto& [currency, terms] : def.terms) {
-    engines.emplace(currency,
-                    std::shared_ptr<const games::Engine>(roulette::make_european(terms.limits)));
+    engines.emplace(currency, std::shared_ptr<const games::Engine>(
+                                  roulette::make_engine(def.config.variant, terms.limits)));
   }
   return engines;
 }

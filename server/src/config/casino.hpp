@@ -30,6 +30,8 @@ struct Operator {
   std::vector<std::string> origins;   // host pages allowed to embed and open /ws
   boost::json::object casino_config;  // SPEC section 3 settings, as given (defaults added on use)
   boost::json::object features;       // feature flags (feature_combineAPI, ...)
+  bool regulated = false;  // a regulated market: a player's total must reach the table minimum
+  bool block_safe_bets = false;  // players are under bonus terms that refuse safe bets
 };
 
 // What one table offers in one currency.

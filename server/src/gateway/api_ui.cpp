@@ -48,16 +48,19 @@ json::object url_list_json() {
   return o;
 }
 
-std::string game_kind_of(const config::TableDef& def) {
-  if (def.config.game == "roulette" && def.config.variant == "european") return "classic-roulette";
-  return def.config.game;
+const std::string& game_kind_of(const config::TableDef& def) {
+  return def.config.kind;
 }
 
 json::object table_json(const LiveTable& live, const config::CurrencyTerms& terms,
                         const std::string& currency) {
   const table::TableConfig& c = live.actor->config();
   json::array spots;
-  const games::TableLimitsInfo info = live.engines.at(currency)->limits();
+  const games::Engine& engine = *live.engines.at(currency);
+  const games::TableLimitsInfo info = engine.limits();
+  const std::vector<std::string> wheel = engine.wheel();
+  auto min = c.table_min.find(currency);
+  const Money table_min = min != c.table_min.end() ? min->second : info.min_bet;
   for (const auto& s : info.spots) {
     spots.push_back(json::object{{"kind", s.kind},
                                  {"payout", s.payout_ratio},
@@ -73,14 +76,20 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
       {"game", c.game},
       {"gameKind", game_kind_of(*live.def)},
       {"variant", c.variant},
+      {"tableType", c.type},
       {"dealer", c.dealer},
       {"channel", "table-" + c.id},
       {"currency", currency},
+      {"wheel", json::array(wheel.begin(), wheel.end())},
+      {"specialBallEvery", c.special_ball_every},
+      {"seats", c.seats},
       {"limits", json::object{{"min", money_json(info.min_bet)},
                               {"max", money_json(info.table_max)},
                               {"insideMax", money_json(info.inside_max)},
                               {"outsideMax", money_json(info.outside_max)},
                               {"oppositeBetsAllowed", info.opposite_bets_allowed},
+                              {"tableMin", money_json(table_min)},
+                              {"maxMultiplier", info.max_multiplier},
                               {"spots", std::move(spots)}}},
       {"chips", std::move(chips)},
       {"defaultChip", money_json(terms.default_chip)},
@@ -125,6 +134,7 @@ json::array assigned_tables(Services& svc, const store::Player& player) {
                                {"game", live.def->config.game},
                                {"gameKind", game_kind_of(*live.def)},
                                {"variant", live.def->config.variant},
+                               {"tableType", live.def->config.type},
                                {"dealer", live.def->config.dealer},
                                {"channel", "table-" + id},
                                {"players", live.channel->subscriber_count()},
@@ -277,8 +287,9 @@ Reply statistic_history(Ctx& ctx) {
   }
   json::array results;
   for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
-    results.push_back(
-        json::object{{"gameId", r.round_id}, {"result", r.result}, {"time", r.at_ms}});
+    json::object item = table::result_json(r.round_id, r.result);
+    item["time"] = r.at_ms;
+    results.push_back(std::move(item));
   }
   return json_reply(
       ctx.req, http::status::ok,
@@ -340,7 +351,7 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"balance", money_json(b.total())},
                       {"bonusBalance", money_json(b.bonus)},
                       {"actualBalance", money_json(b.cash)},
-                      {"blocksafebets", false},
+                      {"blocksafebets", op && op->block_safe_bets},
                       {"has_active_bets", svc.ledger.has_bets_in_play(p.id)},
                       {"enrollmentDate", p.created_ms},
                       {"countryCode", p.country},

@@ -103,6 +103,68 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
   return Command{std::move(cmd)};
 }
 
+// The table and request id every table command carries.
+std::optional<CommandError> table_and_request(const pugi::xml_node& node, std::string& table_id,
+                                              std::string& request_id) {
+  auto rid = attribute(node, "requestId");
+  if (!rid || !token_chars(*rid, 64)) return fail("requestId is missing or malformed");
+  request_id = *rid;
+  auto table = attribute(node, "tableId");
+  if (!table || !token_chars(*table, 32, false))
+    return fail("tableId is missing or malformed", request_id);
+  table_id = *table;
+  return std::nullopt;
+}
+
+Result<Command, CommandError> parse_seat(const pugi::xml_node& node, bool sit) {
+  SeatCommand cmd;
+  cmd.sit = sit;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  if (auto seat = attribute(node, "seat")) {
+    if (!sit) return fail("leave takes no seat", cmd.request_id);
+    int n = 0;
+    auto [end, ec] = std::from_chars(seat->data(), seat->data() + seat->size(), n);
+    if (ec != std::errc() || end != seat->data() + seat->size() || n < 0 || n > 99)
+      return fail("seat must be a number from 1", cmd.request_id);
+    cmd.seat = n;
+  }
+  return Command{cmd};
+}
+
+// Counts UTF-8 characters; nullopt when the text is not valid UTF-8 or holds a control
+// character (the text is shown as text, but a control character has no business in it).
+std::optional<size_t> chat_chars(std::string_view text) {
+  size_t chars = 0;
+  for (size_t i = 0; i < text.size(); ++chars) {
+    auto c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 0;
+    if (len == 0 || i + len > text.size()) return std::nullopt;
+    if (len == 1 && (c < 0x20 || c == 0x7F)) return std::nullopt;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return std::nullopt;
+    i += len;
+  }
+  return chars;
+}
+
+Result<Command, CommandError> parse_chat(const pugi::xml_node& node) {
+  ChatCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  std::string_view text = node.text().get();
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  auto chars = chat_chars(text);
+  if (!chars) return fail("a chat message is text without control characters", cmd.request_id);
+  if (*chars == 0 || *chars > kChatCharsMax)
+    return fail("a chat message has 1 to 200 characters", cmd.request_id);
+  cmd.text = std::string(text);
+  return Command{std::move(cmd)};
+}
+
 }  // namespace
 
 bool valid_game_mode(std::string_view mode) {
@@ -140,6 +202,9 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "placebets") return parse_bet(root, BetCommand::Kind::placebets);
   if (name == "lpbet") return parse_bet(root, BetCommand::Kind::lpbet);
   if (name == "cancelbets") return parse_bet(root, BetCommand::Kind::cancelbets);
+  if (name == "sit") return parse_seat(root, true);
+  if (name == "leave") return parse_seat(root, false);
+  if (name == "chat") return parse_chat(root);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

@@ -12,6 +12,9 @@
 //   <lpbet tableId="rou-1" gameMode="roulette_desktop" gameId="rou-1-000042" userId="12"
 //          requestId="c-2"/>
 //   <cancelbets ...as lpbet... [of="c-1"]/>   takes back the bets of request c-1, or all
+//   <sit tableId="prive-1" requestId="s-1" [seat="2"]/>   takes a seat (any free one without seat)
+//   <leave tableId="prive-1" requestId="s-2"/>            gives it up
+//   <chat tableId="rou-1" requestId="m-1">Good luck!</chat>   1-200 characters of text
 //
 // A message that is not one of these, or breaks a rule (size, attribute format, more
 // than bets_max bets) is refused with an error naming what was wrong. Pure functions,
@@ -59,7 +62,23 @@ struct BetCommand {
   std::string of_request;  // cancelbets: the request whose bets to take back; empty: all
 };
 
-using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand>;
+struct SeatCommand {
+  bool sit = true;  // false: leave
+  std::string table_id;
+  std::string request_id;
+  int seat = 0;  // 1-based; 0 takes any free seat
+};
+
+struct ChatCommand {
+  std::string table_id;
+  std::string request_id;
+  std::string text;  // trimmed, 1-200 characters, no control characters
+};
+
+using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand,
+                             SeatCommand, ChatCommand>;
+
+inline constexpr size_t kChatCharsMax = 200;
 
 struct CommandError {
   ErrorCode code = ErrorCode::InvalidBet;

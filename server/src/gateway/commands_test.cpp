@@ -108,5 +108,44 @@ TEST(Commands, GameModes) {
   EXPECT_FALSE(valid_game_mode("roulette_tv"));
 }
 
+TEST(Commands, SeatsAndChat) {
+  auto sit = parse_command(R"(<sit tableId="prive-1" requestId="s1" seat="3"/>)");
+  ASSERT_TRUE(sit.ok());
+  const auto& seat = std::get<SeatCommand>(sit.value());
+  EXPECT_TRUE(seat.sit);
+  EXPECT_EQ(seat.seat, 3);
+  EXPECT_EQ(
+      std::get<SeatCommand>(parse_command(R"(<sit tableId="p" requestId="s"/>)").value()).seat, 0);
+  EXPECT_FALSE(
+      std::get<SeatCommand>(parse_command(R"(<leave tableId="prive-1" requestId="s2"/>)").value())
+          .sit);
+  EXPECT_FALSE(parse_command(R"(<sit tableId="p" requestId="s" seat="-1"/>)").ok());
+  EXPECT_FALSE(parse_command(R"(<sit tableId="p" requestId="s" seat="2x"/>)").ok());
+  EXPECT_FALSE(parse_command(R"(<leave tableId="p" requestId="s" seat="2"/>)").ok());
+
+  auto chat =
+      parse_command(R"(<chat tableId="rou-1" requestId="m1">  Bonne chance à tous! </chat>)");
+  ASSERT_TRUE(chat.ok());
+  EXPECT_EQ(std::get<ChatCommand>(chat.value()).text, "Bonne chance à tous!");
+  // Markup arrives as text, never as elements.
+  auto markup =
+      parse_command(R"(<chat tableId="rou-1" requestId="m2">&lt;b&gt;hi&lt;/b&gt;</chat>)");
+  ASSERT_TRUE(markup.ok());
+  EXPECT_EQ(std::get<ChatCommand>(markup.value()).text, "<b>hi</b>");
+  EXPECT_FALSE(parse_command(R"(<chat tableId="rou-1" requestId="m3">   </chat>)").ok());
+  EXPECT_FALSE(parse_command("<chat tableId=\"rou-1\" requestId=\"m4\">a\x01b</chat>").ok());
+  EXPECT_TRUE(
+      parse_command("<chat tableId=\"rou-1\" requestId=\"m5\">" + std::string(200, 'a') + "</chat>")
+          .ok());
+  EXPECT_FALSE(
+      parse_command("<chat tableId=\"rou-1\" requestId=\"m6\">" + std::string(201, 'a') + "</chat>")
+          .ok());
+  // 200 characters of two bytes each are 200 characters.
+  std::string accents;
+  for (int i = 0; i < 200; ++i) accents += "é";
+  EXPECT_TRUE(
+      parse_command("<chat tableId=\"rou-1\" requestId=\"m7\">" + accents + "</chat>").ok());
+}
+
 }  // namespace
 }  // namespace croupier::gateway

@@ -158,6 +158,10 @@ void WsSession::handle(std::string_view text) {
           on_unsubscribe(c);
         else if constexpr (std::is_same_v<T, PingCommand>)
           send_private(json::object{{"type", "pong"}, {"id", c.id}});
+        else if constexpr (std::is_same_v<T, SeatCommand>)
+          on_seat(std::move(c));
+        else if constexpr (std::is_same_v<T, ChatCommand>)
+          on_chat(std::move(c));
         else
           on_bet(std::move(c));
       },
@@ -213,7 +217,62 @@ void WsSession::on_bet(BetCommand c) {
   cmd.game_id = c.game_id;
   cmd.bets = std::move(c.bets);
   cmd.check_total = c.check_value;
+  cmd.name = session_.player.screen_name;
+  if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id)) {
+    cmd.regulated = op->regulated;
+    cmd.block_safe_bets = op->block_safe_bets;
+  }
   live->actor->place_bets(std::move(cmd), reply);
+}
+
+void WsSession::on_seat(SeatCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::SeatError, "no such table: " + c.table_id, c.request_id);
+  if (!c.sit) {
+    live->actor->leave(session_.player.id);
+    seated_.erase(c.table_id);
+    send_private(json::object{
+        {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", 0}});
+    return;
+  }
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  live->actor->sit(session_.player.id, session_.player.screen_name, c.seat,
+                   [weak, c](const table::SeatReply& r) {
+                     auto self = weak.lock();
+                     if (!self) return;
+                     json::object ack{{"type", "seatack"},
+                                      {"table", c.table_id},
+                                      {"requestId", c.request_id},
+                                      {"seat", r.seat}};
+                     if (r.error) {
+                       ack["code"] = to_int(*r.error);
+                       ack["message"] = meaning(*r.error);
+                       ack["detail"] = r.detail;
+                     }
+                     boost::asio::post(
+                         self->ws_.get_executor(),
+                         [self, ack = std::move(ack), ok = !r.error, table = c.table_id]() mutable {
+                           if (ok) self->seated_.insert(table);
+                           self->send_private(std::move(ack));
+                         });
+                   });
+}
+
+void WsSession::on_chat(ChatCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  if (!chat_bucket_.take(svc_.clock.wall_ms()))
+    return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id);
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  live->actor->chat(session_.player.id, session_.player.screen_name, std::move(c.text),
+                    [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
+                      if (!refused) return;
+                      if (auto self = weak.lock()) {
+                        boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
+                          self->send_error(code, "take a seat to chat at this private table", rid);
+                        });
+                      }
+                    });
 }
 
 void WsSession::send_error(ErrorCode code, const std::string& detail,
@@ -306,6 +365,10 @@ void WsSession::drop(std::string_view why) {
 void WsSession::leave_channels() {
   for (auto& [name, channel] : channels_) channel->unsubscribe(this);
   channels_.clear();
+  // A seat at a private table is given up with the connection that took it.
+  for (const auto& table_id : seated_)
+    if (const LiveTable* live = svc_.table(table_id)) live->actor->leave(session_.player.id);
+  seated_.clear();
 }
 
 }  // namespace croupier::gateway

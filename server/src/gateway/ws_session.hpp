@@ -18,6 +18,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "gateway/commands.hpp"
@@ -59,6 +60,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void on_subscribe(SubscribeCommand c);
   void on_unsubscribe(const UnsubscribeCommand& c);
   void on_bet(BetCommand c);
+  void on_seat(SeatCommand c);
+  void on_chat(ChatCommand c);
   void send_error(ErrorCode code, const std::string& detail, const std::string& request_id);
   void send_private(boost::json::object event);
 
@@ -86,7 +89,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool open_ = false;
   std::map<std::string, std::shared_ptr<Channel>> channels_;
   TokenBucket bucket_;
+  TokenBucket chat_bucket_{1.0, 3.0};  // chat: one message a second, bursts of three
   int rate_strikes_ = 0;
+  std::set<std::string> seated_;  // private tables where this connection took a seat
 };
 
 }  // namespace croupier::gateway

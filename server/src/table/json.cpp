@@ -17,6 +17,12 @@ json::array lines(const std::vector<games::BetLine>& bets) {
 }
 }  // namespace
 
+json::object result_json(const std::string& game_id, const std::string& outcome) {
+  json::object o{{"gameId", game_id}, {"result", result_label(outcome)}};
+  if (outcome.find('|') != std::string::npos) o["outcome"] = outcome;
+  return o;
+}
+
 json::object ack_json(const BetAck& ack, const std::string& table_id, int64_t now_ms) {
   json::array rejected;
   for (const auto& r : ack.rejected) {
@@ -24,6 +30,7 @@ json::object ack_json(const BetAck& ack, const std::string& table_id, int64_t no
                                     {"amount", money_json(r.amount)},
                                     {"code", to_int(r.code)},
                                     {"message", meaning(r.code)}});
+    if (!r.reason.empty()) rejected.back().as_object()["reason"] = r.reason;
   }
   json::object o{{"type", ack.cancel ? "cancelack" : "betack"},
                  {"table", table_id},

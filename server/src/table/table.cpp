@@ -118,7 +118,8 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       ledger_(ledger),
       post_(std::move(post)),
       publish_(std::move(publish)),
-      epoch_(crypto::random_token(9)) {
+      epoch_(crypto::random_token(9)),
+      seats_(static_cast<size_t>(std::max(0, config_.seats))) {
   assert(!engines_.empty());
 }
 
@@ -193,6 +194,7 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
     deadline_ = now + config_.timings.retry;
     return;
   }
+  choose_special_ball_spinner();
   past_requests_ = std::move(requests_);
   requests_.clear();
   past_player_requests_ = std::move(player_requests_);
@@ -215,7 +217,34 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   body["betsOpen"] = true;
   body["endsAt"] = wall_at(bets_close_at_);
   body["bettingMs"] = config_.timings.betting.count();
-  publish(std::move(body));
+  std::map<ledger::PlayerId, json::object> personal;
+  if (special_ball_) {
+    body["specialBall"] = true;
+    if (spinner_) {
+      body["spinner"] = spinner_name_;
+      personal[*spinner_] = json::object{{"youSpin", true}};
+    }
+  }
+  publish(std::move(body), std::move(personal));
+}
+
+// A special-ball round is every Nth; the player who staked most in the round before
+// (the book still holds it) spins. Ties go to the lower player id, for determinism.
+void Table::choose_special_ball_spinner() {
+  special_ball_ = config_.special_ball_every > 0 && seq_ % config_.special_ball_every == 0;
+  spinner_.reset();
+  spinner_name_.clear();
+  if (!special_ball_) return;
+  Money best = Money::zero();
+  for (const auto& [player, book] : book_) {
+    Money total = Money::zero();
+    for (const auto& bet : book.placed) total += bet.line.amount;
+    if (total > best || (total == best && total.is_positive() && spinner_ && player < *spinner_)) {
+      best = total;
+      spinner_ = player;
+      spinner_name_ = book.name;
+    }
+  }
 }
 
 void Table::close_bets() {
@@ -232,7 +261,7 @@ void Table::close_bets() {
 void Table::launch() {
   const MonoTime now = clock_.now();
   if (!round_has_result_) {
-    outcome_ = engines_.begin()->second->draw(rng_);
+    outcome_ = deal();
     round_has_result_ = true;
     state_ = RoundState::waiting_for_result;
     deadline_ = now + (closing_ ? Millis{0} : config_.timings.spin);
@@ -242,6 +271,13 @@ void Table::launch() {
     body["spinMs"] = (deadline_ - now).count();
     body["endsAt"] = wall_at(deadline_);
     publish(std::move(body));
+    // Multipliers drawn with the result but shown before the ball lands (mega roulette).
+    auto announced = engines_.begin()->second->announced_multipliers(outcome_);
+    if (!announced.empty()) {
+      json::object m = event("multipliers");
+      m["multipliers"] = multipliers_json(announced);
+      publish(std::move(m));
+    }
   }
   waiting_for_ledger_ = true;
   ledger_.submit(
@@ -258,6 +294,23 @@ void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {
     return;
   }
   result_recorded_ = true;
+}
+
+// The RNG dealer's draw, or in tests the next scripted result.
+games::Outcome Table::deal() {
+  const games::Engine& engine = *engines_.begin()->second;
+  while (scripted_next_ < config_.scripted_results.size()) {
+    const std::string& text = config_.scripted_results[scripted_next_++];
+    if (auto outcome = engine.decode(text)) return *outcome;
+    log::warn("scripted result does not decode", {{"table", config_.id}, {"result", text}});
+  }
+  return engine.draw(rng_);
+}
+
+json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) const {
+  json::array out;
+  for (const auto& m : list) out.push_back(json::object{{"spot", m.spot}, {"x", m.times}});
+  return out;
 }
 
 std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(
@@ -289,7 +342,8 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     retry_at_ = now + config_.timings.retry;
     return;
   }
-  const std::string encoded = engines_.begin()->second->encode(outcome_);
+  const games::Engine& engine = *engines_.begin()->second;
+  const std::string encoded = engine.encode(outcome_);
   recent_.push_front({round_id_, encoded, clock_.wall_ms()});
   while (recent_.size() > config_.recent_results_max) recent_.pop_back();
   remember_last_bets();
@@ -299,8 +353,13 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   deadline_ = now + (closing_ ? Millis{0} : config_.timings.result);
   json::object body = event("gameresult");
   body["state"] = to_int(state_);
-  body["result"] = encoded;
+  body["result"] = engine.label(outcome_);
+  body["outcome"] = encoded;
   body["values"] = json::array(outcome_.values.begin(), outcome_.values.end());
+  auto announced = engine.announced_multipliers(outcome_);
+  auto revealed = engine.result_multipliers(outcome_);
+  if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
+  if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
   std::map<ledger::PlayerId, json::object> personal;
   for (const auto& p : r->players) {
     json::object mine;
@@ -514,6 +573,9 @@ std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) c
                                               " is not the bets' total " +
                                               format_money(sum_of(c.bets))};
   }
+  if (config_.seats > 0 && !seated(c.player)) {
+    return Refusal{ErrorCode::SeatError, "take a seat to bet at this private table"};
+  }
   if (!book_.contains(c.player) && book_.size() >= config_.players_per_round_max) {
     return Refusal{ErrorCode::BetsNotAccepted, "the table is full this round"};
   }
@@ -568,20 +630,54 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
       std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.has_value(); });
   const bool all_or_nothing = command.kind != PlaceBetsCommand::Kind::add;
 
+  // Safe bets (covering most of the wheel) are refused in a special-ball round and for a
+  // player whose bonus terms block them: each line is checked with the lines before it.
+  const bool no_safe_bets = special_ball_ || command.block_safe_bets;
+  std::vector<games::BetLine> running = existing;
+  std::vector<bool> unsafe(command.bets.size(), false);
+  bool any_unsafe = false;
+  for (size_t i = 0; no_safe_bets && i < command.bets.size(); ++i) {
+    if (verdicts[i]) continue;
+    running.push_back({*engine.canonical_spot(command.bets[i].spot), command.bets[i].amount});
+    if (engine.is_safe(running)) {
+      unsafe[i] = any_unsafe = true;
+      running.pop_back();
+    }
+  }
+  // In a regulated market the player's total on the table must reach the table minimum.
+  bool under_table_min = false;
+  if (command.regulated) {
+    auto min = config_.table_min.find(command.currency);
+    Money table_min = min != config_.table_min.end() ? min->second : engine.limits().min_bet;
+    Money total = sum_of(existing);
+    for (size_t i = 0; i < command.bets.size(); ++i)
+      if (!verdicts[i] && !unsafe[i]) total += command.bets[i].amount;
+    under_table_min = total < table_min;
+    if (under_table_min)
+      reply.detail = "the total on the table must be at least " + format_money(table_min);
+  }
+
   std::vector<games::BetLine> taken;
   for (size_t i = 0; i < command.bets.size(); ++i) {
     const auto& line = command.bets[i];
-    if (verdicts[i] || (all_or_nothing && any_refused)) {
-      ErrorCode code = verdicts[i].value_or(ErrorCode::BetsNotAccepted);
-      reply.rejected.push_back({line.spot, line.amount, code});
-      count_rejection(code, 1);
+    const bool refused_line = verdicts[i] || unsafe[i] || under_table_min;
+    if (refused_line || (all_or_nothing && (any_refused || any_unsafe))) {
+      RejectedBet r{line.spot, line.amount, verdicts[i].value_or(ErrorCode::BetsNotAccepted)};
+      if (!verdicts[i] && unsafe[i]) r.reason = "safe_bets";
+      if (!verdicts[i] && !unsafe[i] && under_table_min) {
+        r.code = ErrorCode::BelowMinimum;
+        r.reason = "table_min";
+      }
+      count_rejection(r.code, 1);
+      reply.rejected.push_back(std::move(r));
     } else {
       taken.push_back({*engine.canonical_spot(line.spot), line.amount});
     }
   }
   if (taken.empty()) {
-    reply.error =
-        all_or_nothing && any_refused ? std::optional(ErrorCode::BetsNotAccepted) : std::nullopt;
+    reply.error = all_or_nothing && (any_refused || any_unsafe)
+                      ? std::optional(ErrorCode::BetsNotAccepted)
+                      : std::nullopt;
     if (!reply.error && !reply.rejected.empty()) reply.error = reply.rejected.front().code;
     reply.round_total = sum_of(existing);
     remember(key, command.player, std::move(reply), ack);
@@ -592,6 +688,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   // send them to the ledger. The acknowledgement waits for the commit.
   PlayerBook& player_book = book_[command.player];
   player_book.currency = command.currency;
+  if (!command.name.empty()) player_book.name = command.name;
   player_book.pending[key] = taken;
   ++bet_ops_in_flight_;
   Request& request = requests_[key];
@@ -835,11 +932,12 @@ json::object Table::snapshot(ledger::PlayerId player) const {
   s["bettingMs"] = config_.timings.betting.count();
   json::array results;
   for (size_t i = 0; i < recent_.size() && i < kSnapshotResultsMax; ++i) {
-    results.push_back(json::object{{"gameId", recent_[i].game_id}, {"result", recent_[i].result}});
+    results.push_back(result_json(recent_[i].game_id, recent_[i].result));
   }
   s["results"] = std::move(results);
   if (state_ == RoundState::game_over && !recent_.empty() && recent_.front().game_id == round_id_) {
-    s["result"] = recent_.front().result;
+    s["result"] = result_label(recent_.front().result);
+    s["outcome"] = recent_.front().result;
   }
   auto book = book_.find(player);
   std::vector<games::BetLine> mine = existing_lines(book == book_.end() ? nullptr : &book->second);
@@ -857,7 +955,99 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     }
   }
   s["myAcks"] = std::move(acks);
+  if (special_ball_) {
+    s["specialBall"] = true;
+    if (spinner_) {
+      s["spinner"] = spinner_name_;
+      s["youSpin"] = *spinner_ == player;
+    }
+  }
+  if (round_has_result_ && state_ != RoundState::cancelled) {
+    auto announced = engines_.begin()->second->announced_multipliers(outcome_);
+    if (!announced.empty()) s["multipliers"] = multipliers_json(announced);
+  }
+  if (config_.seats > 0) s["seats"] = seats_json();
   return s;
+}
+
+// ---- Seats and chat ---------------------------------------------------------------------
+
+bool Table::seated(ledger::PlayerId player) const {
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [&](const auto& seat) { return seat && seat->player == player; });
+}
+
+json::array Table::seats_json() const {
+  json::array out;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    json::object seat{{"seat", i + 1}};
+    if (seats_[i]) {
+      seat["playerId"] = std::to_string(seats_[i]->player);
+      seat["name"] = seats_[i]->name;
+    }
+    out.push_back(std::move(seat));
+  }
+  return out;
+}
+
+void Table::publish_seats() {
+  json::object body = event("seats");
+  body["seats"] = seats_json();
+  publish(std::move(body));
+}
+
+SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
+  if (seats_.empty()) return {ErrorCode::SeatError, "this table has no seats", 0};
+  if (closing_) return {ErrorCode::SeatError, "the table is closing", 0};
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i] && seats_[i]->player == player)
+      return {ErrorCode::SeatError, "you already have seat " + std::to_string(i + 1),
+              static_cast<int>(i + 1)};
+  if (seat < 0 || seat > static_cast<int>(seats_.size()))
+    return {ErrorCode::SeatError, "no seat " + std::to_string(seat), 0};
+  if (seat == 0) {
+    auto free = std::find_if(seats_.begin(), seats_.end(), [](const auto& s) { return !s; });
+    if (free == seats_.end()) return {ErrorCode::SeatOccupied, "every seat is taken", 0};
+    seat = static_cast<int>(free - seats_.begin()) + 1;
+  }
+  auto& chosen = seats_[static_cast<size_t>(seat - 1)];
+  if (chosen) return {ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken", 0};
+  chosen = Seat{player, std::move(name)};
+  publish_seats();
+  return {std::nullopt, {}, seat};
+}
+
+void Table::leave(ledger::PlayerId player) {
+  for (auto& seat : seats_) {
+    if (seat && seat->player == player) {
+      seat.reset();
+      publish_seats();
+      return;
+    }
+  }
+}
+
+std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string& name,
+                                     const std::string& text) {
+  const bool private_table = !seats_.empty();
+  if (private_table && !seated(player)) return ErrorCode::SeatError;
+  json::object body = event("chat");
+  body["playerId"] = std::to_string(player);
+  body["name"] = name;
+  body["text"] = text;
+  if (!private_table) {
+    publish(std::move(body));
+    return std::nullopt;
+  }
+  // Only the seated players read it; everybody else receives a placeholder with the
+  // same version, so that their event stream has no gap.
+  body.erase("v");  // the placeholder's version is the event's
+  std::map<ledger::PlayerId, json::object> audience;
+  for (const auto& seat : seats_)
+    if (seat) audience[seat->player] = body;
+  json::object placeholder = event("noop");
+  publish(std::move(placeholder), std::move(audience));
+  return std::nullopt;
 }
 
 }  // namespace croupier::table

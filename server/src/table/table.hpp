@@ -51,9 +51,23 @@ struct TableConfig {
   std::string id;       // "rou-1"; also the prefix of its round ids
   std::string name;     // "Roulette Azure"
   std::string game;     // "roulette"
-  std::string variant;  // "european"
+  std::string variant;  // the engine: "european", "american", "mega", "powerup"
+  std::string type;     // the table type: "roulette", "autoroulette", "priveroulette", ...
+  std::string kind;     // the SPEC section 1 game kind: "classic-roulette", "megaroulette", ...
   std::string dealer;   // shown to players
   Timings timings;
+  // Every Nth round is a special-ball round (the previous round's biggest bettor is
+  // chosen to spin; safe bets are refused); 0: never.
+  int special_ball_every = 0;
+  // Private tables: the number of seats. A player must be seated to bet and to chat,
+  // and chat reaches only the seated players. 0: no seats, anyone bets and chats.
+  int seats = 0;
+  // In a regulated market a player's total on the table must reach this minimum (by
+  // currency); a currency missing here uses the engine's minimum bet.
+  std::map<std::string, Money, std::less<>> table_min;
+  // Tests only: results the RNG dealer deals, in order (engine outcome texts), before
+  // it draws again. Empty in production.
+  std::vector<std::string> scripted_results;
   size_t bets_per_player_max = 300;       // bet lines one player may hold in a round
   size_t players_per_round_max = 200000;  // players with bets in one round
   size_t last_bets_max = 100000;          // players whose last bets are kept for lpbet
@@ -77,12 +91,17 @@ struct PlaceBetsCommand {
   std::string game_id;     // the round meant; empty means the current one
   std::vector<games::BetLine> bets;
   std::optional<Money> check_total;  // if given, must equal the sum of the bets
+  std::string name;                  // the player's screen name, for notices to others
+  bool regulated = false;            // the player's market requires the table minimum
+  bool block_safe_bets = false;      // the player may not place safe bets (bonus terms)
 };
 
 struct RejectedBet {
   std::string spot;
   Money amount;
   ErrorCode code;
+  std::string reason =
+      {};  // a rule's name when the code alone is ambiguous: "safe_bets", "table_min"
 };
 
 struct CancelBetsCommand {
@@ -119,6 +138,13 @@ struct TableEvent {
   std::map<ledger::PlayerId, std::shared_ptr<const std::string>> personal;
 };
 
+// The answer to taking a seat.
+struct SeatReply {
+  std::optional<ErrorCode> error;
+  std::string detail;
+  int seat = 0;  // 1-based, when seated
+};
+
 struct RecentResult {
   std::string game_id;
   std::string result;
@@ -147,6 +173,14 @@ class Table {
   // Takes back (and refunds) bets of the player while the round is open: undo and clear.
   void cancel_bets(CancelBetsCommand command, AckFn ack);
 
+  // Seats (private tables). A player holds at most one seat; `seat` 0 takes any free one.
+  SeatReply sit(ledger::PlayerId player, std::string name, int seat);
+  void leave(ledger::PlayerId player);
+  // Chat: published to every subscriber, or only to the seated players at a private
+  // table (where only they may write). The text is checked by the caller.
+  std::optional<ErrorCode> chat(ledger::PlayerId player, const std::string& name,
+                                const std::string& text);
+
   // The whole visible state for a client that cannot resume from its version: round,
   // state, deadline, recent results, the player's own bets this round and the answers
   // to the player's bet commands of this round and the last (so that a client that lost
@@ -173,6 +207,7 @@ class Table {
   };
   struct PlayerBook {
     std::string currency;
+    std::string name;
     std::vector<PlacedBet> placed;
     std::map<std::string, std::vector<games::BetLine>> pending;  // by request key
   };
@@ -225,6 +260,12 @@ class Table {
                std::map<ledger::PlayerId, boost::json::object> personal = {});
   int64_t wall_at(MonoTime t) const;
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
+  games::Outcome deal();
+  boost::json::array multipliers_json(const std::vector<games::Multiplier>& list) const;
+  boost::json::array seats_json() const;
+  void publish_seats();
+  bool seated(ledger::PlayerId player) const;
+  void choose_special_ball_spinner();
 
   // Constant after construction.
   const TableConfig config_;
@@ -264,6 +305,19 @@ class Table {
   std::unordered_map<std::string, BetAck> pending_replies_;  // refusals so far, by request
   std::unordered_map<ledger::PlayerId, LastBets> last_bets_;
   std::deque<RecentResult> recent_;  // newest first
+  size_t scripted_next_ = 0;         // the next of config_.scripted_results to deal
+
+  // Special-ball round: this round is one, and who spins (the previous round's biggest
+  // bettor), if anybody bet then.
+  bool special_ball_ = false;
+  std::optional<ledger::PlayerId> spinner_;
+  std::string spinner_name_;
+
+  struct Seat {
+    ledger::PlayerId player = 0;
+    std::string name;
+  };
+  std::vector<std::optional<Seat>> seats_;  // config_.seats of them
 };
 
 }  // namespace croupier::table

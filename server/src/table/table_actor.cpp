@@ -73,6 +73,24 @@ void TableActor::cancel_bets(CancelBetsCommand command, AckFn ack) {
   });
 }
 
+void TableActor::sit(ledger::PlayerId player, std::string name, int seat,
+                     std::function<void(SeatReply)> reply) {
+  run([this, player, name = std::move(name), seat, reply = std::move(reply)]() mutable {
+    reply(table_.sit(player, std::move(name), seat));
+  });
+}
+
+void TableActor::leave(ledger::PlayerId player) {
+  run([this, player] { table_.leave(player); });
+}
+
+void TableActor::chat(ledger::PlayerId player, std::string name, std::string text,
+                      std::function<void(std::optional<ErrorCode>)> reply) {
+  run([this, player, name = std::move(name), text = std::move(text), reply = std::move(reply)] {
+    reply(table_.chat(player, name, text));
+  });
+}
+
 void TableActor::snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply) {
   asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
 }

@@ -27,6 +27,12 @@ class TableActor {
   void start();
   void place_bets(PlaceBetsCommand command, AckFn ack);
   void cancel_bets(CancelBetsCommand command, AckFn ack);
+  // Seats and chat; the replies run on the actor's strand.
+  void sit(ledger::PlayerId player, std::string name, int seat,
+           std::function<void(SeatReply)> reply);
+  void leave(ledger::PlayerId player);
+  void chat(ledger::PlayerId player, std::string name, std::string text,
+            std::function<void(std::optional<ErrorCode>)> reply);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
   void snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).

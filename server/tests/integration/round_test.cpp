@@ -272,6 +272,52 @@ TEST_F(Rounds, UndoAndClearTakeBetsBackAndAResyncRemembersTheAnswers) {
   EXPECT_EQ(balance_of(p.http), before);
 }
 
+TEST_F(Rounds, APrivateTableSeatsPlayersAndItsChatReachesOnlyTheSeated) {
+  const std::string prive = "prive-1";
+  Player ann = join_as_guest(server->port(), prive);
+  Player bob = join_as_guest(server->port(), prive);
+  Player cid = join_as_guest(server->port(), prive);
+  std::string game = next_open_round(*ann.ws);
+
+  // Unseated, Ann may not bet.
+  ann.ws->send(pbet_xml("pbet", prive, game, ann.id, "early", {{"RED", "25.00"}}));
+  EXPECT_EQ(ann.ws->wait_type("betack").at("code").as_int64(), 1020);
+
+  ann.ws->send(R"(<sit tableId="prive-1" requestId="s-a" seat="2"/>)");
+  EXPECT_EQ(ann.ws->wait_type("seatack").at("seat").as_int64(), 2);
+  bob.ws->send(R"(<sit tableId="prive-1" requestId="s-b" seat="2"/>)");
+  EXPECT_EQ(bob.ws->wait_type("seatack").at("code").as_int64(), 1031);
+  bob.ws->send(R"(<sit tableId="prive-1" requestId="s-b2"/>)");
+  EXPECT_EQ(bob.ws->wait_type("seatack").at("seat").as_int64(), 1);
+
+  // Seated, Ann bets.
+  ann.ws->send(pbet_xml("pbet", prive, game, ann.id, "seated", {{"RED", "25.00"}}));
+  json::object ack = ann.ws->wait_type("betack");
+  EXPECT_EQ(ack.at("accepted").as_array().size(), 1u) << json::serialize(ack);
+
+  // Cid, not seated, cannot chat, and does not read the seated players' chat.
+  cid.ws->send(R"(<chat tableId="prive-1" requestId="m-c">hello?</chat>)");
+  EXPECT_EQ(cid.ws->wait_type("error").at("code").as_int64(), 1020);
+  ann.ws->send(R"(<chat tableId="prive-1" requestId="m-a">&lt;b&gt;good luck&lt;/b&gt;</chat>)");
+  for (Player* seated : {&ann, &bob}) {
+    json::object chat = seated->ws->wait_type("chat");
+    EXPECT_EQ(chat.at("text").as_string(), "<b>good luck</b>");  // text, as typed
+    EXPECT_EQ(chat.at("playerId").as_string(), ann.id);
+  }
+  json::object placeholder = cid.ws->wait_type("noop");
+  EXPECT_FALSE(placeholder.contains("text"));
+
+  // Ann's connection closes: her seat is free again.
+  ann.ws.reset();
+  json::object seats = bob.ws->wait_for([&](const json::object& o) {
+    if (!is_type(o, "seats")) return false;
+    for (const auto& seat : o.at("seats").as_array())
+      if (seat.at("seat").as_int64() == 2) return !seat.as_object().contains("playerId");
+    return false;
+  });
+  EXPECT_TRUE(seats.contains("seats"));
+}
+
 TEST_F(Rounds, InsufficientFundsIsRefusedWith10104) {
   Player p = join_as_guest(server->port(), "rou-4");  // VIP: minimum 25
   std::string game = next_open_round(*p.ws);
