@@ -1,7 +1,7 @@
 // Starts the real croupierd (built by CMake) on a free loopback port with short rounds,
 // serving the built client, and Debian's Chromium through playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,13 +29,37 @@ export const TIMINGS = {
   nextGameMs: 1000,
 };
 
-export async function startServer(): Promise<Server> {
+export interface ServerOptions {
+  /** Changes the demo casino before the server reads it (tests only: scripted results). */
+  casino?: (casino: Casino) => void;
+  /** A fixed RNG seed (required by scripted results). */
+  seed?: number;
+}
+
+// The demo casino file's shape, as far as the tests change it.
+export interface Casino {
+  tables: { id: string; scriptedResults?: string[]; [key: string]: unknown }[];
+  [key: string]: unknown;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<Server> {
   if (!existsSync(CROUPIERD))
     throw new Error(`${CROUPIERD} is missing: build the server first (make build)`);
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error(`${DIST} is missing: build the client first (npm run build)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   const portFile = join(dataDir, 'port');
+  const extra: string[] = [];
+  if (options.casino) {
+    const casino = JSON.parse(
+      readFileSync(join(ROOT, 'server', 'data', 'casino.json'), 'utf8'),
+    ) as Casino;
+    options.casino(casino);
+    const file = join(dataDir, 'casino.json');
+    writeFileSync(file, JSON.stringify(casino));
+    extra.push('--casino-file', file);
+  }
+  if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));
   const child: ChildProcess = spawn(
     CROUPIERD,
     [
@@ -67,6 +91,7 @@ export async function startServer(): Promise<Server> {
       '1000',
       '--http-burst',
       '2000',
+      ...extra,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -36,16 +36,22 @@ export interface TableConfig {
   name: string;
   game: string;
   gameKind: string;
-  variant: string;
+  variant: string; // european, american, mega, powerup
+  tableType: string; // roulette, autoroulette, priveroulette, priveroulettedeluxe
   dealer: string;
   channel: string;
   currency: string;
+  wheel: string[]; // pocket labels clockwise from zero
+  specialBallEvery: number;
+  seats: number; // private tables; 0 elsewhere
   limits: {
     min: string;
     max: string;
     insideMax: string;
     outsideMax: string;
     oppositeBetsAllowed: boolean;
+    tableMin: string;
+    maxMultiplier: number;
     spots: SpotLimit[];
   };
   chips: string[];

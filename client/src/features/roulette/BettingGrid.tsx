@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { type Units, formatMoney } from '../../lib/format/money';
 import type { CurrencyStyle } from '../../lib/format/money';
 import { chipText } from '../../lib/format/chips';
+import { DOUBLE_ZERO } from './wheel';
 import {
   type GridSpot,
   colourOf,
@@ -63,21 +64,38 @@ export interface BettingGridProps {
   open: boolean; // bets open: spots look live
   winning: number | null;
   onPlace: (spot: string) => void;
+  wheel?: 'european' | 'american';
+  // Straight-up multipliers on show (mega's lucky numbers; 0 marks a powered number).
+  multipliers?: ReadonlyMap<number, number>;
 }
 
 function spotLabel(t: ReturnType<typeof useTranslation>['t'], code: string): string {
   const kind = kindOf(code);
   if (!kind) return code;
   const numbers = code.split('_').slice(1).join(', ');
+  if (kind === 'topline') return t('SPOT_topline');
   return t(`SPOT_${kind}`, { numbers });
 }
 
 export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
   const { layout, totals, chipIndex, currency, open, winning, onPlace } = props;
+  const wheel = props.wheel ?? 'european';
+  const multipliers = props.multipliers;
   const { t } = useTranslation();
   const [hover, setHover] = useState<string | null>(null);
   const lit = useMemo(() => new Set(hover ? coveredNumbers(hover) : []), [hover]);
-  const spots = useMemo(() => [...outsideSpots(), ...insideSpots()], []);
+  const spots = useMemo(() => [...outsideSpots(), ...insideSpots(wheel)], [wheel]);
+  const zeros: { n: number; label: string; rect: Rect }[] =
+    wheel === 'american'
+      ? [
+          { n: DOUBLE_ZERO, label: '00', rect: { x: -1, y: 0, w: 1, h: 1.5 } },
+          { n: 0, label: '0', rect: { x: -1, y: 1.5, w: 1, h: 1.5 } },
+        ]
+      : [{ n: 0, label: '0', rect: { x: -1, y: 0, w: 1, h: 3 } }];
+  const numberCells = [
+    ...zeros,
+    ...NUMBER_CELLS.map(({ n, rect }) => ({ n, label: String(n), rect })),
+  ];
   const view = layout === 'horizontal' ? '-1.06 -0.06 14.12 5.12' : '-2.06 -0.06 5.12 14.12';
   const font = 0.36;
 
@@ -128,24 +146,46 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
       aria-label={t('PLACE_YOUR_BETS')}
       data-testid="betting-grid"
     >
-      {cell(
-        'zero',
-        { x: -1, y: 0, w: 1, h: 3 },
-        '#1f8f4e',
-        '0',
-        '#fff',
-        lit.has(0) || winning === 0,
-      )}
-      {NUMBER_CELLS.map(({ n, rect }) =>
+      {numberCells.map(({ n, label, rect }) =>
         cell(
           `n${n}`,
           rect,
-          colourOf(n) === 'red' ? '#c8262b' : '#16181d',
-          String(n),
+          colourOf(n) === 'green' ? '#1f8f4e' : colourOf(n) === 'red' ? '#c8262b' : '#16181d',
+          label,
           '#fff',
           lit.has(n) || winning === n,
         ),
       )}
+      {multipliers &&
+        numberCells
+          .filter(({ n }) => multipliers.has(n))
+          .map(({ n, rect }) => {
+            const p = place(rect, layout);
+            const x = multipliers.get(n)!;
+            return (
+              <g key={`x-${n}`} className="multiplier" data-multiplier={n} pointerEvents="none">
+                <rect
+                  x={p.x + 0.04}
+                  y={p.y + 0.04}
+                  width={p.w - 0.08}
+                  height={p.h - 0.08}
+                  fill="none"
+                  stroke="#f5c542"
+                  strokeWidth={0.07}
+                  rx={0.08}
+                />
+                <text
+                  x={p.x + p.w / 2}
+                  y={p.y + p.h - 0.16}
+                  className="multiplier-label"
+                  fontSize={0.2}
+                  fill="#f5c542"
+                >
+                  {x > 0 ? `${x}x` : '⚡'}
+                </text>
+              </g>
+            );
+          })}
       {outsideSpots().map((s) => {
         const r = centre(s);
         if (s.code === 'RED' || s.code === 'BLACK') {

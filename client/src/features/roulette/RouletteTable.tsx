@@ -1,15 +1,25 @@
-// The European roulette table: the synthetic studio, the round and its countdown, the
-// betting grid, chips and bet buttons, balance and total bet, results and limits.
+// A roulette table of any variant (European, American, mega, power-up; auto and private
+// tables): the synthetic studio, the round and its countdown, the betting grid and the
+// racetrack, chips and bet buttons, balance and total bet, results, statistics, help and
+// limits, special-ball notices, and on private tables the seats and the seated chat.
 // Bets go to the server as they are placed (one command per action); undo and clear take
 // them back with cancelbets, double sends placebets, rebet sends lpbet. Every refusal is
 // shown with its message from the error catalogue.
-import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { modeSuffix } from '../../lib/device/device';
 import { type Units, amountText, formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
-import { xmlCommand } from '../../lib/realtime/xml';
+import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { toast } from '../../ui/Toaster';
@@ -38,9 +48,14 @@ import {
   ResultBanner,
   RoundBanner,
 } from './parts';
-import { type SpotKind, colourOf } from './spots';
+import { Racetrack } from './Racetrack';
+import { type AnnouncedLine, clampNeighbours } from './racetrack';
+import { type ChatMessage, ChatPanel, SeatsBar, withMessage } from './Social';
+import { type SpotKind, colourOf, wheelVariant } from './spots';
+import { StatisticsPanel } from './StatisticsPanel';
 import { Studio } from './Studio';
-import { initialView, tableReducer } from './table-state';
+import { initialView, pocketOf, tableReducer } from './table-state';
+import { pocketLabel, wheelOf } from './wheel';
 
 const TABLE_EVENTS = [
   'resync',
@@ -52,6 +67,8 @@ const TABLE_EVENTS = [
   'gameresult',
   'cancelround',
   'table_closed',
+  'multipliers',
+  'seats',
 ];
 
 function linesOf(list: unknown): SlipLine[] {
@@ -63,10 +80,17 @@ function linesOf(list: unknown): SlipLine[] {
     : [];
 }
 
-function firstRefusal(ack: ServerMessage): number | null {
-  const rejected = Array.isArray(ack.rejected) ? (ack.rejected as { code: number }[]) : [];
-  if (rejected.length > 0) return rejected[0]!.code;
-  return typeof ack.code === 'number' ? ack.code : null;
+interface Refused {
+  code: number;
+  reason?: string; // the rule behind the code: safe_bets, table_min
+}
+
+function firstRefusal(ack: ServerMessage): Refused | null {
+  const rejected = Array.isArray(ack.rejected)
+    ? (ack.rejected as { code: number; reason?: string }[])
+    : [];
+  if (rejected.length > 0) return { code: rejected[0]!.code, reason: rejected[0]!.reason };
+  return typeof ack.code === 'number' ? { code: ack.code } : null;
 }
 
 const requestPrefix = Math.random().toString(36).slice(2, 8);
@@ -80,6 +104,14 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const savedChip = useStore(session, (s) => s.config?.playerConfig.settings.selected_chip);
+  const savedRacetrack = useStore(
+    session,
+    (s) => s.config?.playerConfig.settings.toggle_rla_racetrack === true,
+  );
+  const savedStatistics = useStore(
+    session,
+    (s) => s.config?.playerConfig.settings.toggle_rla_statistics === true,
+  );
   const mobile = useStore(session, (s) => s.mobile);
   const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
   const device = useStore(session, (s) => s.device);
@@ -91,7 +123,14 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   );
   const [slip, setSlip] = useState<Slip>(emptySlip(''));
   const [busy, setBusy] = useState(false);
-  const [limitsOpen, setLimitsOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState<null | 'rules' | 'payouts'>(null);
+  const [racetrackOpen, setRacetrackOpen] = useState<boolean | null>(null);
+  const [statisticsOpen, setStatisticsOpen] = useState<boolean | null>(null);
+  const [neighbours, setNeighbours] = useState(2);
+  const [history, setHistory] = useState<number[]>([]);
+  const [chat, setChat] = useState<ChatMessage[]>([]);
+  const [chatOpen, setChatOpen] = useState(false);
+  const wantedSeat = useRef<number | null>(null); // the seat this player took
   const [landedKey, setLandedKey] = useState<string | null>(null);
 
   const chips = useMemo(() => (table ? table.chips.map(units) : []), [table]);
@@ -115,18 +154,53 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       outsideMax: units(table.limits.outsideMax),
       oppositeBetsAllowed: table.limits.oppositeBetsAllowed,
       spotMax,
+      wheel: wheelVariant(table.variant),
     };
   }, [table]);
+  const wheelName = wheelVariant(table?.variant ?? 'european');
 
   // A result the player missed while the connection was down: say so once it is back.
   const missedResult = useEffectEvent((m: ServerMessage) => {
-    const n = Number(m.result);
-    const base = { round: String(m.gameId), number: n, colour: t(`COLOUR_${colourOf(n)}`) };
+    const n = pocketOf(m.result);
+    const base = {
+      round: String(m.gameId),
+      number: pocketLabel(n),
+      colour: t(`COLOUR_${colourOf(n)}`),
+    };
     const text =
       typeof m.win === 'string' && units(m.win) > 0
         ? t('MISSED_RESULT_WIN', { ...base, amount: formatMoney(units(m.win), currency()) })
         : t('MISSED_RESULT', base);
     toast(text, 'info', 8000);
+  });
+
+  // A special-ball round: the chosen player is told, everybody else sees who spins.
+  const specialBall = useEffectEvent((m: ServerMessage) => {
+    const text =
+      m.youSpin === true
+        ? t('SPECIAL_BALL_YOU')
+        : typeof m.spinner === 'string'
+          ? t('SPECIAL_BALL_SPINNER', { name: m.spinner || t('CHAT_GUEST') })
+          : t('SPECIAL_BALL');
+    toast(`${text} ${t('SPECIAL_BALL_SAFE_BETS')}`, 'info', 8000);
+  });
+
+  // A reconnect gives a private seat up on the server: take it again if it is still free.
+  const reseat = useEffectEvent((m: ServerMessage) => {
+    const seat = wantedSeat.current;
+    if (seat === null || !Array.isArray(m.seats)) return;
+    const seats = m.seats as { seat: number; playerId?: string }[];
+    if (seats.some((s) => s.playerId === player?.id)) return;
+    const free = seats.some((s) => s.seat === seat && !s.playerId);
+    if (!free) {
+      wantedSeat.current = null;
+      return;
+    }
+    const requestId = nextRequestId();
+    const xml = xmlCommand('sit', { tableId, requestId, seat: String(seat) });
+    void realtime.command(channel, requestId, xml).then((ack) => {
+      if (typeof ack.code === 'number') wantedSeat.current = null;
+    });
   });
 
   // Follow the table's events.
@@ -136,6 +210,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         if (m.table !== tableId) return;
         dispatch({ m, now: Date.now() });
         if (m.type === 'gameresult' && m.replayed === true) missedResult(m);
+        if (m.type === 'resync') reseat(m);
         if (m.type === 'resync') {
           const answers = (Array.isArray(m.myAcks) ? (m.myAcks as ServerMessage[]) : []).map(
             (a) => ({
@@ -162,7 +237,21 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           });
         } else if (m.type === 'betsopen' && typeof m.gameId === 'string') {
           setSlip(emptySlip(m.gameId));
+          if (m.specialBall === true) specialBall(m);
         }
+      }),
+    );
+    offs.push(
+      realtime.on('chat', (m) => {
+        if (m.table !== tableId) return;
+        setChat((list) =>
+          withMessage(list, {
+            id: `${String(m.v)}-${String(m.ts)}`,
+            playerId: String(m.playerId ?? ''),
+            name: String(m.name ?? ''),
+            text: String(m.text ?? ''),
+          }),
+        );
       }),
     );
     const unsubscribe = realtime.subscribe(channel);
@@ -201,34 +290,54 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   );
 
   const refuse = useCallback(
-    (code: number) => toast(t(`ERROR.${code}` as 'ERROR.1005'), 'error'),
-    [t],
+    (code: number, reason?: string) => {
+      if (reason === 'safe_bets') return toast(t('REFUSED_SAFE_BETS'), 'error');
+      if (reason === 'table_min' && table)
+        return toast(
+          t('REFUSED_TABLE_MIN', { amount: formatMoney(units(table.limits.tableMin), currency()) }),
+          'error',
+        );
+      if (code === 1020 && table && table.seats > 0) return toast(t('TAKE_SEAT_TO_BET'), 'error');
+      toast(t(`ERROR.${code}` as 'ERROR.1005'), 'error');
+    },
+    [t, table, currency],
   );
 
   /** Sends bets; a refusal of the whole or of some lines is shown, accepted lines stay. */
   const send = useCallback(
-    async (lines: SlipLine[], kind: 'place' | 'double') => {
+    async (lines: SlipLine[], kind: 'place' | 'double' | 'announced') => {
       if (!limits) return;
       if (!view.betsOpen) {
         return refuse(view.state === 3 || view.state === 6 || view.state === 24 ? 1007 : 1006);
       }
       const { ok, refused } = checkLines(slip, lines, limits);
       if (refused.length > 0) refuse(refused[0]!.code);
-      if (ok.length === 0 || (kind === 'double' && refused.length > 0)) return;
+      const allOrNothing = kind !== 'place';
+      if (ok.length === 0 || (allOrNothing && refused.length > 0)) return;
       const requestId = nextRequestId();
-      setSlip((s) => addAction(s, requestId, kind, ok));
+      setSlip((s) => addAction(s, requestId, kind === 'place' ? 'place' : 'double', ok));
       const total = ok.reduce((sum, l) => sum + l.amount, 0);
       const ack = await command(
-        kind === 'double' ? 'placebets' : 'pbet',
+        allOrNothing ? 'placebets' : 'pbet',
         requestId,
         { checkValue: amountText(total) },
         ok,
       );
       setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
-      const code = firstRefusal(ack);
-      if (code !== null) refuse(code);
+      const refusal = firstRefusal(ack);
+      if (refusal !== null) refuse(refusal.code, refusal.reason);
     },
     [limits, command, refuse, view.betsOpen, view.state, slip],
+  );
+
+  /** A racetrack bet: its component chips, every one or none. */
+  const onAnnounced = useCallback(
+    (lines: AnnouncedLine[]) =>
+      void send(
+        lines.map((l) => ({ spot: l.spot, amount: l.chips * chip })),
+        'announced',
+      ),
+    [send, chip],
   );
 
   const onPlace = useCallback(
@@ -262,9 +371,68 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     setSlip((s) => addAction(s, requestId, 'rebet', []));
     const ack = await command('lpbet', requestId, {});
     setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
-    const code = firstRefusal(ack);
-    if (code !== null) refuse(code);
+    const refusal = firstRefusal(ack);
+    if (refusal !== null) refuse(refusal.code, refusal.reason);
   }, [command, refuse, view.betsOpen]);
+
+  // Panels the player opens stay open next time (SPEC toggle_rla_racetrack, _statistics).
+  const showRacetrack = racetrackOpen ?? savedRacetrack;
+  const showStatistics = statisticsOpen ?? savedStatistics;
+  const toggle = useCallback(
+    (key: 'toggle_rla_racetrack' | 'toggle_rla_statistics', value: boolean) => {
+      (key === 'toggle_rla_racetrack' ? setRacetrackOpen : setStatisticsOpen)(value);
+      void saveSetting(key, value).catch(() => {
+        /* still open for this visit */
+      });
+    },
+    [saveSetting],
+  );
+
+  // The statistics panel reads the server's history (last 100 games) when it opens and
+  // after every result.
+  const resultKey = view.result?.gameId ?? '';
+  useEffect(() => {
+    if (!showStatistics) return;
+    let live = true;
+    services.http
+      .get<{ results: { result: string }[] }>('/api/ui/statisticHistory', {
+        tableId,
+        numberOfGames: 100,
+      })
+      .then((r) => {
+        if (live) setHistory(r.results.map((x) => pocketOf(x.result)));
+      })
+      .catch(() => {
+        /* the panel keeps what it had */
+      });
+    return () => {
+      live = false;
+    };
+  }, [showStatistics, services.http, tableId, resultKey]);
+
+  // Seats (private tables) and chat.
+  const mySeat = view.seats.find((s) => s.playerId === player?.id)?.seat ?? null;
+  const sit = useCallback(
+    async (seat: number) => {
+      const ack = await command('sit', nextRequestId(), { seat: String(seat) });
+      if (typeof ack.code === 'number') {
+        wantedSeat.current = null;
+        refuse(ack.code);
+      } else {
+        wantedSeat.current = Number(ack.seat);
+      }
+    },
+    [command, refuse],
+  );
+  const leave = useCallback(() => {
+    wantedSeat.current = null;
+    void command('leave', nextRequestId(), {});
+  }, [command]);
+  const sendChat = useCallback(
+    (text: string) =>
+      realtime.post(xmlTextCommand('chat', { tableId, requestId: nextRequestId() }, text)),
+    [realtime, tableId],
+  );
 
   const selectChip = useCallback(
     (value: Units) => {
@@ -277,6 +445,11 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   );
 
   const totals = useMemo(() => spotTotals(slip), [slip]);
+  const multiplierMap = useMemo(() => {
+    const map = new Map(view.multipliers.map((m) => [m.number, m.x] as const));
+    if (view.resultMultiplier) map.set(view.resultMultiplier.number, view.resultMultiplier.x);
+    return map;
+  }, [view.multipliers, view.resultMultiplier]);
   const total = slipTotal(slip);
   const sending = isSending(slip);
   const chipIndex = useCallback(
@@ -296,14 +469,57 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const layout = mobile && portrait ? 'vertical' : 'horizontal';
   const landed = view.result !== null && landedKey === view.result.gameId;
 
+  const toggles = (
+    <div className="panel-toggles">
+      <button
+        type="button"
+        className={`toggle ${showRacetrack ? 'on' : ''}`}
+        aria-pressed={showRacetrack}
+        data-testid="racetrack-toggle"
+        onClick={() => toggle('toggle_rla_racetrack', !showRacetrack)}
+      >
+        {t('RACETRACK_TOGGLE')}
+      </button>
+      <button
+        type="button"
+        className={`toggle ${showStatistics ? 'on' : ''}`}
+        aria-pressed={showStatistics}
+        data-testid="statistics-toggle"
+        onClick={() => toggle('toggle_rla_statistics', !showStatistics)}
+      >
+        {t('STATS_TOGGLE')}
+      </button>
+      <button
+        type="button"
+        className={`toggle ${chatOpen ? 'on' : ''}`}
+        aria-pressed={chatOpen}
+        data-testid="chat-toggle"
+        onClick={() => setChatOpen((o) => !o)}
+      >
+        {t('CHAT')}
+        {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
+      </button>
+      <button
+        type="button"
+        className="toggle"
+        data-testid="help-button"
+        onClick={() => setHelpOpen('rules')}
+      >
+        {t('HELP')}
+      </button>
+    </div>
+  );
+  const withPanels = showRacetrack || showStatistics || chatOpen || mySeat !== null;
+
   return (
     <main
-      className={`roulette ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
+      className={`roulette ${withPanels ? 'with-panels' : ''} ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
       data-testid="roulette-table"
     >
       <section className="studio" aria-label={table.name}>
         <div className="studio-wheel">
           <Studio
+            wheel={wheelOf(wheelName)}
             spinning={view.state === 6}
             result={view.result?.number ?? null}
             resultKey={view.result?.gameId ?? null}
@@ -314,10 +530,43 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         <div className="studio-overlay">
           <h1 className="table-name">{table.name}</h1>
           <RoundBanner view={view} />
+          {view.specialBall && (
+            <p className="special-ball" data-testid="special-ball" role="status">
+              {view.specialBall.youSpin
+                ? t('SPECIAL_BALL_YOU')
+                : view.specialBall.spinner !== null
+                  ? t('SPECIAL_BALL_SPINNER', { name: view.specialBall.spinner || t('CHAT_GUEST') })
+                  : t('SPECIAL_BALL')}
+            </p>
+          )}
+          {view.multipliers.length > 0 && (
+            <p className="multipliers-bar" data-testid="multipliers" role="status">
+              <span>
+                {t(view.multipliers.some((m) => m.x === 0) ? 'POWERED_NUMBERS' : 'LUCKY_NUMBERS')}
+              </span>
+              {view.multipliers.map((m) => (
+                <span
+                  key={m.number}
+                  className={`lucky recent-${colourOf(m.number)}`}
+                  data-number={pocketLabel(m.number)}
+                  data-x={m.x}
+                >
+                  {pocketLabel(m.number)}
+                  {m.x > 0 ? ` ${m.x}x` : ' ⚡'}
+                </span>
+              ))}
+            </p>
+          )}
           <ResultBanner view={view} currency={money} landed={landed} />
         </div>
       </section>
-      <RecentNumbers recent={view.recent} />
+      <div className="table-strip">
+        <RecentNumbers recent={view.recent} />
+        {toggles}
+      </div>
+      {table.seats > 0 && player && (
+        <SeatsBar seats={view.seats} me={player.id} onSit={(n) => void sit(n)} onLeave={leave} />
+      )}
       <section className="betting" aria-label={t('PLACE_YOUR_BETS')}>
         <BettingGrid
           layout={layout}
@@ -327,8 +576,19 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           open={open}
           winning={landed ? (view.result?.number ?? null) : null}
           onPlace={onPlace}
+          wheel={wheelName}
+          multipliers={multiplierMap}
         />
       </section>
+      {showRacetrack && (
+        <Racetrack
+          variant={wheelName}
+          neighbours={neighbours}
+          onNeighboursChange={(n) => setNeighbours(clampNeighbours(n))}
+          open={open}
+          onPlace={(lines) => onAnnounced(lines)}
+        />
+      )}
       <section className="controls">
         <ChipTray
           chips={chips}
@@ -356,14 +616,34 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
             type="button"
             className="link-button"
             data-testid="limits-button"
-            onClick={() => setLimitsOpen(true)}
+            onClick={() => setHelpOpen('payouts')}
           >
             {t('BET_LIMITS')}
           </button>
         </div>
       </section>
-      {limitsOpen && (
-        <LimitsPopup table={table} currency={money} onClose={() => setLimitsOpen(false)} />
+      {showStatistics && (
+        <StatisticsPanel
+          results={history}
+          variant={wheelName}
+          onClose={() => toggle('toggle_rla_statistics', false)}
+        />
+      )}
+      {(chatOpen || mySeat !== null) && player && (
+        <ChatPanel
+          messages={chat}
+          me={player.id}
+          canWrite={table.seats === 0 || mySeat !== null}
+          onSend={sendChat}
+        />
+      )}
+      {helpOpen && (
+        <LimitsPopup
+          table={table}
+          currency={money}
+          initialTab={helpOpen}
+          onClose={() => setHelpOpen(null)}
+        />
       )}
     </main>
   );

@@ -7,10 +7,9 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { WHEEL_ORDER, colourOf } from './spots';
+import { EUROPEAN_WHEEL, colourOf, pocketLabel } from './wheel';
 
 const TAU = Math.PI * 2;
-const STEP = TAU / WHEEL_ORDER.length;
 const WHEEL_SPEED = TAU / 14; // radians a second
 const BALL_SPEED = TAU / 0.9;
 const LAND_MS = 2000;
@@ -24,6 +23,7 @@ export interface StudioProps {
   resultKey: string | null; // the round the result belongs to
   onFirstFrame?: () => void;
   onLanded?: (pocket: number) => void;
+  wheel?: readonly number[]; // pockets clockwise from zero (American: 00 is 37)
 }
 
 type Phase = 'idle' | 'spinning' | 'landing' | 'landed';
@@ -42,8 +42,8 @@ interface Motion {
   lastT: number;
 }
 
-function pocketAngle(pocket: number): number {
-  return WHEEL_ORDER.indexOf(pocket) * STEP;
+function pocketAngle(pocket: number, wheel: readonly number[]): number {
+  return wheel.indexOf(pocket) * (TAU / wheel.length);
 }
 
 function easeOut(p: number): number {
@@ -51,7 +51,8 @@ function easeOut(p: number): number {
 }
 
 /** Draws the wheel (without ball) to a square canvas of `size` pixels. */
-function drawWheel(size: number): HTMLCanvasElement {
+function drawWheel(size: number, wheel: readonly number[]): HTMLCanvasElement {
+  const STEP = TAU / wheel.length;
   const c = document.createElement('canvas');
   c.width = c.height = size;
   const g = c.getContext('2d');
@@ -70,7 +71,7 @@ function drawWheel(size: number): HTMLCanvasElement {
   // Pockets.
   const outer = r * 0.82;
   const inner = r * 0.58;
-  WHEEL_ORDER.forEach((n, i) => {
+  wheel.forEach((n, i) => {
     const a0 = i * STEP - STEP / 2 - Math.PI / 2;
     g.fillStyle = POCKET_COLOURS[colourOf(n)];
     g.beginPath();
@@ -87,7 +88,7 @@ function drawWheel(size: number): HTMLCanvasElement {
     g.font = `700 ${Math.round(size * 0.042)}px system-ui, sans-serif`;
     g.textAlign = 'center';
     g.textBaseline = 'middle';
-    g.fillText(String(n), 0, -(outer + inner * 1.12) / 2 - size * 0.03);
+    g.fillText(pocketLabel(n), 0, -(outer + inner * 1.12) / 2 - size * 0.03);
     g.restore();
   });
   // The cone and its turret.
@@ -110,7 +111,14 @@ function drawWheel(size: number): HTMLCanvasElement {
   return c;
 }
 
-export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: StudioProps) {
+export function Studio({
+  spinning,
+  result,
+  resultKey,
+  onFirstFrame,
+  onLanded,
+  wheel: pockets = EUROPEAN_WHEEL,
+}: StudioProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const motion = useRef<Motion>({
@@ -137,8 +145,9 @@ export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: 
     if (result !== null && resultKey !== null && m.key !== resultKey) {
       m.key = resultKey;
       m.pocket = result;
-      const from = m.phase === 'spinning' ? m.ballAngle - wheel : pocketAngle(result) + 3 * TAU;
-      let to = pocketAngle(result);
+      const from =
+        m.phase === 'spinning' ? m.ballAngle - wheel : pocketAngle(result, pockets) + 3 * TAU;
+      let to = pocketAngle(result, pockets);
       while (to > from - 2 * TAU) to -= TAU; // at least two more turns, the way the ball runs
       m.landFrom = from;
       m.landTo = to;
@@ -159,7 +168,7 @@ export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: 
       c.dataset.phase = m.phase;
       if (m.phase !== 'landed') delete c.dataset.landed;
     }
-  }, [spinning, result, resultKey]);
+  }, [spinning, result, resultKey, pockets]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -176,7 +185,7 @@ export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: 
       const dpr = Math.min(window.devicePixelRatio || 1, 2);
       canvas.style.width = canvas.style.height = `${css}px`;
       canvas.width = canvas.height = Math.round(css * dpr);
-      wheelImage = drawWheel(canvas.width);
+      wheelImage = drawWheel(canvas.width, pockets);
     };
     resize();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
@@ -207,7 +216,7 @@ export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: 
         if (p >= 1 && m.phase === 'landing') {
           m.phase = 'landed';
           canvas.dataset.phase = 'landed';
-          canvas.dataset.landed = String(m.pocket);
+          canvas.dataset.landed = m.pocket === null ? '' : pocketLabel(m.pocket);
           if (m.pocket !== null) landed(m.pocket);
         }
       }
@@ -235,7 +244,7 @@ export function Studio({ spinning, result, resultKey, onFirstFrame, onLanded }: 
       cancelAnimationFrame(frame);
       observer?.disconnect();
     };
-  }, []);
+  }, [pockets]);
 
   return (
     <canvas

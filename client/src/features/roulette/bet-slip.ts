@@ -30,6 +30,7 @@ export interface Limits {
   outsideMax: Units;
   oppositeBetsAllowed: boolean;
   spotMax: Partial<Record<SpotKind, Units>>;
+  wheel?: 'european' | 'american'; // which spots exist (default european)
 }
 
 export interface Refusal {
@@ -77,7 +78,7 @@ export function checkLines(
   for (const line of lines) {
     const kind = kindOf(line.spot);
     const refuse = (code: number) => refused.push({ line, code });
-    if (!kind || !isSpot(line.spot) || line.amount <= 0) {
+    if (!kind || !isSpot(line.spot, limits.wheel ?? 'european') || line.amount <= 0) {
       refuse(1005);
       continue;
     }

@@ -8,6 +8,7 @@ import type { TableConfig } from '../../lib/session';
 import { Chip } from '../../ui/Chip';
 import { Popup } from '../../ui/Popup';
 import { colourOf } from './spots';
+import { pocketLabel } from './wheel';
 import { type RecentResult, type TableView, secondsLeft } from './table-state';
 
 export function RoundBanner({ view }: { view: TableView }) {
@@ -74,9 +75,17 @@ export function ResultBanner({
       aria-live="assertive"
     >
       <span className="result-number" data-testid="result-number">
-        {n}
+        {pocketLabel(n)}
       </span>
       <span className="result-colour">{t(`COLOUR_${colourOf(n)}`)}</span>
+      {view.resultMultiplier && (
+        <span className="result-multiplier" data-testid="result-multiplier">
+          {t(view.multipliers.some((m) => m.x === 0) ? 'POWER_UP_HIT' : 'LUCKY_HIT', {
+            number: pocketLabel(view.resultMultiplier.number),
+            x: view.resultMultiplier.x,
+          })}
+        </span>
+      )}
       {mine && (
         <span
           className="result-win"
@@ -96,7 +105,7 @@ export function RecentNumbers({ recent }: { recent: RecentResult[] }) {
     <ol className="recent-numbers" aria-label={t('RECENT_NUMBERS')} data-testid="recent-numbers">
       {recent.map((r) => (
         <li key={r.gameId} className={`recent recent-${colourOf(r.number)}`}>
-          {r.number}
+          {pocketLabel(r.number)}
         </li>
       ))}
     </ol>
@@ -178,20 +187,44 @@ export function BetControls(p: ControlsProps) {
   );
 }
 
+/** Help for the table: its rules (per variant) and its live limits and payouts. */
 export function LimitsPopup({
   table,
   currency,
   onClose,
+  initialTab = 'payouts',
 }: {
   table: TableConfig;
   currency: CurrencyStyle;
   onClose: () => void;
+  initialTab?: 'rules' | 'payouts';
 }) {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<'rules' | 'payouts'>(initialTab);
   const money = (text: string) => formatMoney(units(text), currency);
+  const variant = (['european', 'american', 'mega', 'powerup'] as const).find(
+    (v) => v === table.variant,
+  );
+  const tabButton = (id: 'rules' | 'payouts', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`help-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`help-panel-${id}`}
+      className={`tab ${tab === id ? 'selected' : ''}`}
+      onClick={() => setTab(id)}
+    >
+      {label}
+    </button>
+  );
   return (
     <Popup
-      title={t('LIMITS_TITLE', { table: table.name })}
+      title={
+        tab === 'rules'
+          ? t('HELP_TITLE', { table: table.name })
+          : t('LIMITS_TITLE', { table: table.name })
+      }
       onClose={onClose}
       testId="limits-popup"
       actions={
@@ -200,35 +233,75 @@ export function LimitsPopup({
         </button>
       }
     >
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.max)}</dd>
-        <dt>{t('LIMITS_INSIDE')}</dt>
-        <dd>{money(table.limits.insideMax)}</dd>
-        <dt>{t('LIMITS_OUTSIDE')}</dt>
-        <dd>{money(table.limits.outsideMax)}</dd>
-      </dl>
-      <table className="limits-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('LIMITS_BET')}</th>
-            <th scope="col">{t('LIMITS_PAYS')}</th>
-            <th scope="col">{t('LIMITS_SPOT_MAX')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.limits.spots.map((s) => (
-            <tr key={s.kind}>
-              <th scope="row">{t(`KIND_${s.kind}` as 'KIND_red')}</th>
-              <td>{t('PAYS', { ratio: s.payout })}</td>
-              <td>{money(s.max)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
+      <div className="tabs" role="tablist">
+        {tabButton('rules', t('HELP_TAB_RULES'))}
+        {tabButton('payouts', t('HELP_TAB_PAYOUTS'))}
+      </div>
+      {tab === 'rules' ? (
+        <div
+          role="tabpanel"
+          id="help-panel-rules"
+          aria-labelledby="help-tab-rules"
+          data-testid="help-rules"
+        >
+          <p>{t(`HELP_${variant ?? 'european'}`, { max: table.limits.maxMultiplier })}</p>
+          {table.tableType === 'autoroulette' && <p>{t('HELP_autoroulette')}</p>}
+          {table.seats > 0 && <p>{t('HELP_private', { seats: table.seats })}</p>}
+          {table.specialBallEvery > 0 && (
+            <p>{t('HELP_SPECIAL_BALL', { every: table.specialBallEvery })}</p>
+          )}
+          {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
+        </div>
+      ) : (
+        <div role="tabpanel" id="help-panel-payouts" aria-labelledby="help-tab-payouts">
+          <dl className="limits-summary">
+            <dt>{t('LIMITS_MIN')}</dt>
+            <dd>{money(table.limits.min)}</dd>
+            <dt>{t('LIMITS_MAX')}</dt>
+            <dd>{money(table.limits.max)}</dd>
+            <dt>{t('LIMITS_INSIDE')}</dt>
+            <dd>{money(table.limits.insideMax)}</dd>
+            <dt>{t('LIMITS_OUTSIDE')}</dt>
+            <dd>{money(table.limits.outsideMax)}</dd>
+            {table.limits.tableMin !== table.limits.min && (
+              <>
+                <dt>{t('LIMITS_TABLE_MIN')}</dt>
+                <dd>{money(table.limits.tableMin)}</dd>
+              </>
+            )}
+          </dl>
+          <table className="limits-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('LIMITS_BET')}</th>
+                <th scope="col">{t('LIMITS_PAYS')}</th>
+                <th scope="col">{t('LIMITS_SPOT_MAX')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.limits.spots.map((s) => (
+                <tr key={s.kind} data-kind={s.kind}>
+                  <th scope="row">{t(`KIND_${s.kind}` as 'KIND_red')}</th>
+                  <td>
+                    {t('PAYS', { ratio: s.payout })}
+                    {s.kind === 'straight' && table.limits.maxMultiplier > 0 && (
+                      <>
+                        {' '}
+                        <span className="multiplier-note">
+                          ({t('HELP_MULTIPLIER')}:{' '}
+                          {t('PAYS', { ratio: table.limits.maxMultiplier })} max)
+                        </span>
+                      </>
+                    )}
+                  </td>
+                  <td>{money(s.max)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
+        </div>
+      )}
     </Popup>
   );
 }

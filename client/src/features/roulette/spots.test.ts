@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  WHEEL_ORDER,
   colourOf,
   coveredNumbers,
   insideSpots,
@@ -28,8 +27,29 @@ describe('spots', () => {
     expect(payoutOf('line')).toBe(5);
   });
 
-  it('has every pocket once on the wheel', () => {
-    expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, i) => i));
+  it('writes 00 after 0 and covers it on American spots', () => {
+    expect(spotCode('split', [37, 0])).toBe('SPLIT_0_00');
+    expect(spotCode('trio', [3, 37, 2])).toBe('TRIO_00_2_3');
+    expect(coveredNumbers('STRAIGHT_00')).toEqual([37]);
+    expect(coveredNumbers('TOPLINE_0_00_1_2_3')).toEqual([0, 37, 1, 2, 3]);
+    expect(wins('RED', 37)).toBe(false);
+    expect(wins('TOPLINE_0_00_1_2_3', 37)).toBe(true);
+    expect(colourOf(37)).toBe('green');
+    expect(payoutOf('topline')).toBe(6);
+  });
+
+  it('offers every American spot exactly once, and no first four', () => {
+    const codes = [...insideSpots('american'), ...outsideSpots()].map((s) => s.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    const count = (prefix: string) => codes.filter((c) => c.startsWith(prefix)).length;
+    expect(count('STRAIGHT_')).toBe(38);
+    // 57 between numbers, 0-1, 0-2, 00-2, 00-3 and 0-00 (the server's list, docs/games/roulette.md).
+    expect(count('SPLIT_')).toBe(62);
+    expect(count('TRIO_')).toBe(3);
+    expect(count('BASKET_')).toBe(0);
+    expect(codes).toContain('TOPLINE_0_00_1_2_3');
+    expect(codes).toContain('SPLIT_0_00');
+    expect(codes).toContain('TRIO_0_00_2');
   });
 
   it('offers every European spot exactly once on the grid', () => {

@@ -1,24 +1,27 @@
 // European roulette on the client: colours, the wheel's order, spot codes (the same
 // canonical codes as the server, docs/protocol.md) and the numbers each spot covers.
 
-export const RED_NUMBERS: ReadonlySet<number> = new Set([
-  1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
-]);
+import { DOUBLE_ZERO, RED_NUMBERS, parsePocket, pocketLabel, pocketOrder } from './wheel';
 
-export type PocketColour = 'green' | 'red' | 'black';
+export { colourOf, type PocketColour } from './wheel';
 
-export function colourOf(n: number): PocketColour {
-  if (n === 0) return 'green';
-  return RED_NUMBERS.has(n) ? 'red' : 'black';
+export type Variant = 'european' | 'american' | 'mega' | 'powerup';
+
+/** The wheel a variant plays on. */
+export function wheelVariant(variant: string): 'european' | 'american' {
+  return variant === 'american' ? 'american' : 'european';
 }
 
-/** Pockets clockwise from zero on a European wheel. */
-export const WHEEL_ORDER: readonly number[] = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
-  31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
-];
-
-const INSIDE_KINDS = ['straight', 'split', 'street', 'corner', 'line', 'trio', 'basket'] as const;
+const INSIDE_KINDS = [
+  'straight',
+  'split',
+  'street',
+  'corner',
+  'line',
+  'trio',
+  'basket',
+  'topline',
+] as const;
 const EVEN_MONEY = ['red', 'black', 'even', 'odd', 'low', 'high'] as const;
 const KINDS = [...INSIDE_KINDS, 'dozen', 'column', ...EVEN_MONEY] as const;
 
@@ -48,6 +51,8 @@ export function payoutOf(kind: SpotKind): number {
     case 'corner':
     case 'basket':
       return 8;
+    case 'topline':
+      return 6;
     case 'line':
       return 5;
     case 'dozen':
@@ -61,7 +66,10 @@ export function payoutOf(kind: SpotKind): number {
 /** The numbers a spot covers (for highlighting and for the payout a player can expect). */
 export function coveredNumbers(code: string): number[] {
   const kind = kindOf(code);
-  const parts = code.split('_').slice(1).map(Number);
+  const parts = code
+    .split('_')
+    .slice(1)
+    .map((p) => parsePocket(p) ?? Number(p));
   const range = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, i) => from + i);
   switch (kind) {
@@ -92,7 +100,7 @@ export function coveredNumbers(code: string): number[] {
 export function spotCode(kind: SpotKind, numbers: number[] = []): string {
   const head = kind.toUpperCase();
   if (numbers.length === 0) return head;
-  return [head, ...[...numbers].sort((a, b) => a - b)].join('_');
+  return [head, ...[...numbers].sort(pocketOrder).map(pocketLabel)].join('_');
 }
 
 export function wins(code: string, pocket: number): boolean {
@@ -133,9 +141,19 @@ function cellOf(n: number): { col: number; row: number } {
   return { col: Math.floor((n - 1) / 3), row: 2 - ((n - 1) % 3) };
 }
 
-/** Every inside spot with its hit area (straights cover cells; splits, corners, streets and lines sit on lines). */
-export function insideSpots(): GridSpot[] {
-  const spots: GridSpot[] = [{ code: 'STRAIGHT_0', x: -0.5, y: 1.5, w: 1, h: 3 }];
+/**
+ * Every inside spot with its hit area (straights cover cells; splits, corners, streets
+ * and lines sit on lines). On an American table 00 takes the top half of the zero column
+ * and 0 the bottom half.
+ */
+export function insideSpots(wheel: 'european' | 'american' = 'european'): GridSpot[] {
+  const spots: GridSpot[] =
+    wheel === 'american'
+      ? [
+          { code: 'STRAIGHT_00', x: -0.5, y: 0.75, w: 1, h: 1.5 - EDGE / 2 },
+          { code: 'STRAIGHT_0', x: -0.5, y: 2.25, w: 1, h: 1.5 - EDGE / 2 },
+        ]
+      : [{ code: 'STRAIGHT_0', x: -0.5, y: 1.5, w: 1, h: 3 }];
   for (let n = 1; n <= 36; n++) {
     const { col, row } = cellOf(n);
     spots.push({
@@ -188,6 +206,20 @@ export function insideSpots(): GridSpot[] {
         h: EDGE,
       });
   }
+  if (wheel === 'american') {
+    // 0 borders 1 and the lower half of 2; 00 borders 3 and the upper half of 2.
+    const z = DOUBLE_ZERO;
+    spots.push({ code: spotCode('split', [0, z]), x: -0.5, y: 1.5, w: 1 - EDGE, h: EDGE });
+    spots.push({ code: spotCode('split', [0, 1]), x: 0, y: 2.5, w: EDGE, h: 1 - EDGE });
+    spots.push({ code: spotCode('split', [0, 2]), x: 0, y: 1.78, w: EDGE, h: 0.2 });
+    spots.push({ code: spotCode('split', [z, 2]), x: 0, y: 1.22, w: EDGE, h: 0.2 });
+    spots.push({ code: spotCode('split', [z, 3]), x: 0, y: 0.5, w: EDGE, h: 1 - EDGE });
+    spots.push({ code: spotCode('trio', [0, 1, 2]), x: 0, y: 2, w: EDGE, h: EDGE * 0.6 });
+    spots.push({ code: spotCode('trio', [0, z, 2]), x: 0, y: 1.5, w: EDGE, h: EDGE * 0.6 });
+    spots.push({ code: spotCode('trio', [z, 2, 3]), x: 0, y: 1, w: EDGE, h: EDGE * 0.6 });
+    spots.push({ code: spotCode('topline', [0, z, 1, 2, 3]), x: 0, y: 3, w: EDGE, h: EDGE });
+    return spots;
+  }
   // Zero's neighbours on its right-hand line.
   for (const n of [1, 2, 3]) {
     const { row } = cellOf(n);
@@ -211,10 +243,14 @@ export function outsideSpots(): GridSpot[] {
   return spots;
 }
 
-let validCodes: ReadonlySet<string> | null = null;
+const validCodes = new Map<string, ReadonlySet<string>>();
 
-/** Whether a code names a spot of the European layout (in canonical form). */
-export function isSpot(code: string): boolean {
-  validCodes ??= new Set([...insideSpots(), ...outsideSpots()].map((s) => s.code));
-  return validCodes.has(code);
+/** Whether a code names a spot of the layout (in canonical form). */
+export function isSpot(code: string, wheel: 'european' | 'american' = 'european'): boolean {
+  let codes = validCodes.get(wheel);
+  if (!codes) {
+    codes = new Set([...insideSpots(wheel), ...outsideSpots()].map((s) => s.code));
+    validCodes.set(wheel, codes);
+  }
+  return codes.has(code);
 }

@@ -3,12 +3,25 @@
 // the player's own win and the recent numbers.
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type Units, units } from '../../lib/format/money';
+import { parsePocket } from './wheel';
 
 export const RECENT_MAX = 20;
 
 export interface RecentResult {
   gameId: string;
   number: number;
+}
+
+/** A straight-up multiplier: `x` 0 marks a powered number whose multiplier is not drawn yet. */
+export interface Multiplier {
+  number: number;
+  x: number;
+}
+
+export interface Seat {
+  seat: number;
+  playerId: string | null;
+  name: string | null;
 }
 
 export interface TableView {
@@ -25,6 +38,10 @@ export interface TableView {
   cancelled: string | null; // a round that was refunded
   closed: boolean; // table_closed
   ready: boolean; // the first state has arrived
+  multipliers: Multiplier[]; // announced after bets close (mega lucky, power-up powered)
+  resultMultiplier: Multiplier | null; // the multiplier the result pays, if any
+  specialBall: { spinner: string | null; youSpin: boolean } | null;
+  seats: Seat[]; // private tables
 }
 
 export const initialView: TableView = {
@@ -41,9 +58,45 @@ export const initialView: TableView = {
   cancelled: null,
   closed: false,
   ready: false,
+  multipliers: [],
+  resultMultiplier: null,
+  specialBall: null,
+  seats: [],
 };
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** A result label ("17", "00") as a pocket; NaN for anything else. */
+export function pocketOf(label: unknown): number {
+  return typeof label === 'string' ? (parsePocket(label) ?? NaN) : NaN;
+}
+
+function multipliersOf(list: unknown): Multiplier[] {
+  if (!Array.isArray(list)) return [];
+  return (list as { spot?: unknown; x?: unknown }[])
+    .map((m) => ({
+      number: pocketOf(String(m.spot ?? '').replace(/^STRAIGHT_/, '')),
+      x: typeof m.x === 'number' ? m.x : 0,
+    }))
+    .filter((m) => !Number.isNaN(m.number));
+}
+
+function specialBallOf(m: ServerMessage): TableView['specialBall'] {
+  if (m.specialBall !== true) return null;
+  return {
+    spinner: typeof m.spinner === 'string' ? m.spinner : null,
+    youSpin: m.youSpin === true,
+  };
+}
+
+function seatsOf(list: unknown): Seat[] {
+  if (!Array.isArray(list)) return [];
+  return (list as { seat: number; playerId?: string; name?: string }[]).map((s) => ({
+    seat: s.seat,
+    playerId: s.playerId ?? null,
+    name: s.playerId ? (s.name ?? '') : null,
+  }));
+}
 
 function withRecent(recent: RecentResult[], r: RecentResult): RecentResult[] {
   if (recent[0]?.gameId === r.gameId) return recent;
@@ -59,10 +112,10 @@ export function tableReducer(view: TableView, m: ServerMessage, localNow: number
       const recent = Array.isArray(m.results)
         ? (m.results as { gameId: string; result: string }[]).map((r) => ({
             gameId: r.gameId,
-            number: Number(r.result),
+            number: pocketOf(r.result),
           }))
         : [];
-      const result = typeof m.result === 'string' ? { gameId, number: Number(m.result) } : null;
+      const result = typeof m.result === 'string' ? { gameId, number: pocketOf(m.result) } : null;
       return {
         ...v,
         gameId,
@@ -76,6 +129,10 @@ export function tableReducer(view: TableView, m: ServerMessage, localNow: number
         recent,
         closed: false,
         ready: true,
+        multipliers: multipliersOf(m.multipliers),
+        resultMultiplier: null,
+        specialBall: specialBallOf(m),
+        seats: Array.isArray(m.seats) ? seatsOf(m.seats) : v.seats,
       };
     }
     case 'betsopen':
@@ -91,7 +148,14 @@ export function tableReducer(view: TableView, m: ServerMessage, localNow: number
         cancelled: null,
         closed: false,
         ready: true,
+        multipliers: [],
+        resultMultiplier: null,
+        specialBall: specialBallOf(m),
       };
+    case 'multipliers':
+      return { ...v, multipliers: multipliersOf(m.multipliers) };
+    case 'seats':
+      return { ...v, seats: seatsOf(m.seats) };
     case 'betsclosingsoon':
       return { ...v, closingSoon: true, endsAt: num(m.endsAt) ?? v.endsAt };
     case 'timer':
@@ -107,7 +171,7 @@ export function tableReducer(view: TableView, m: ServerMessage, localNow: number
         spinMs: num(m.spinMs) ?? v.spinMs,
       };
     case 'gameresult': {
-      const result = { gameId, number: Number(m.result) };
+      const result = { gameId, number: pocketOf(m.result) };
       const mine =
         typeof m.win === 'string' && typeof m.stake === 'string'
           ? { gameId, stake: units(m.stake), win: units(m.win) }
@@ -119,6 +183,8 @@ export function tableReducer(view: TableView, m: ServerMessage, localNow: number
         result,
         recent: withRecent(v.recent, result),
         myWin: mine ?? v.myWin,
+        multipliers: Array.isArray(m.multipliers) ? multipliersOf(m.multipliers) : v.multipliers,
+        resultMultiplier: multipliersOf(m.resultMultipliers)[0] ?? null,
       };
     }
     case 'cancelround':

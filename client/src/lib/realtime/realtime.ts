@@ -57,7 +57,7 @@ interface PendingCommand {
 
 type Handler = (m: ServerMessage) => void;
 
-const ACK_TYPES = new Set(['betack', 'cancelack']);
+const ACK_TYPES = new Set(['betack', 'cancelack', 'seatack']);
 const SESSION_ENDED = 1008;
 
 export function qualityOf(rttMs: number | null, status: ConnectionStatus): Quality {
@@ -157,6 +157,16 @@ export class Realtime {
       this.pending.set(requestId, cmd);
       if (this.status === 'open') this.sendCommand(cmd);
     });
+  }
+
+  /**
+   * Sends a message that needs no answer (chat) now; false when the connection is down,
+   * so that nothing is queued to arrive late.
+   */
+  post(xml: string): boolean {
+    if (this.status !== 'open') return false;
+    this.raw(xml);
+    return true;
   }
 
   pendingCount(): number {
@@ -311,6 +321,7 @@ export class Realtime {
         break;
       default:
         if (ACK_TYPES.has(m.type)) this.answered(m);
+        else if (m.type === 'error' && typeof m.requestId === 'string') this.answered(m);
         else if (!this.inOrder(m)) return;
     }
     this.dispatch(m);

@@ -33,3 +33,16 @@ export function xmlCommand(
     .join('');
   return `<${name}${a}>${inner}</${name}>`;
 }
+
+/** A command whose content is text (chat): the text is escaped, never markup. */
+export function xmlTextCommand(
+  name: string,
+  attrs: Record<string, string | undefined>,
+  text: string,
+): string {
+  const a = Object.entries(attrs)
+    .filter((e): e is [string, string] => e[1] !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
+  return `<${name}${a}>${escapeXml(text)}</${name}>`;
+}

@@ -1,0 +1,123 @@
+// The people at a table: the seats of a private table, and the table chat. Chat text is
+// rendered as text (React escapes it); the server bounds its length and rate.
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Seat } from './table-state';
+
+export interface ChatMessage {
+  id: string; // the event's version: unique per table run
+  playerId: string;
+  name: string;
+  text: string;
+}
+
+export const CHAT_KEEP = 50; // messages kept on screen
+export const CHAT_CHARS_MAX = 200;
+
+/** Appends a message, keeping the newest CHAT_KEEP, ignoring a repeat of the same event. */
+export function withMessage(list: ChatMessage[], m: ChatMessage): ChatMessage[] {
+  if (list.some((x) => x.id === m.id)) return list;
+  return [...list, m].slice(-CHAT_KEEP);
+}
+
+export const SeatsBar = memo(function SeatsBar({
+  seats,
+  me,
+  onSit,
+  onLeave,
+}: {
+  seats: Seat[];
+  me: string;
+  onSit: (seat: number) => void;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation();
+  const mine = seats.find((s) => s.playerId === me);
+  return (
+    <section className="seats" aria-label={t('SEATS')} data-testid="seats">
+      <ol>
+        {seats.map((s) => (
+          <li key={s.seat} className={`seat ${s.playerId ? 'taken' : 'free'}`} data-seat={s.seat}>
+            {s.playerId ? (
+              <span className={s.playerId === me ? 'me' : ''}>
+                {t('SEAT_TAKEN', { n: s.seat, name: s.name || t('CHAT_GUEST') })}
+              </span>
+            ) : mine ? (
+              <span>{t('SEAT_FREE', { n: s.seat })}</span>
+            ) : (
+              <button type="button" className="button small" onClick={() => onSit(s.seat)}>
+                {t('TAKE_SEAT', { n: s.seat })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {mine && (
+        <button type="button" className="link-button" onClick={onLeave}>
+          {t('LEAVE_SEAT')}
+        </button>
+      )}
+    </section>
+  );
+});
+
+export const ChatPanel = memo(function ChatPanel({
+  messages,
+  me,
+  canWrite,
+  onSend,
+}: {
+  messages: ChatMessage[];
+  me: string;
+  canWrite: boolean;
+  onSend: (text: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+  const submit = () => {
+    const trimmed = text.trim();
+    if (trimmed.length === 0) return;
+    if (onSend(trimmed)) setText('');
+  };
+  return (
+    <section className="chat" aria-label={t('CHAT')} data-testid="chat">
+      <ol className="chat-messages" ref={list} aria-live="polite">
+        {messages.length === 0 && <li className="chat-empty">{t('CHAT_EMPTY')}</li>}
+        {messages.map((m) => (
+          <li key={m.id} className={m.playerId === me ? 'mine' : ''}>
+            <strong>{m.name || t('CHAT_GUEST')}</strong> <span>{m.text}</span>
+          </li>
+        ))}
+      </ol>
+      {canWrite ? (
+        <form
+          className="chat-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <input
+            type="text"
+            value={text}
+            maxLength={CHAT_CHARS_MAX}
+            placeholder={t('CHAT_PLACEHOLDER')}
+            aria-label={t('CHAT_PLACEHOLDER')}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" className="button small" disabled={text.trim().length === 0}>
+            {t('CHAT_SEND')}
+          </button>
+        </form>
+      ) : (
+        <p className="chat-note">{t('CHAT_SEATED_ONLY')}</p>
+      )}
+    </section>
+  );
+});
