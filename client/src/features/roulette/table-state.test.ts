@@ -71,4 +71,63 @@ describe('tableReducer', () => {
     v = tableReducer(v, { type: 'table_closed', gameId: 'g', ts: 3 }, 3);
     expect(v.closed).toBe(true);
   });
+
+  it('reads 00, power-up numbers and their revealed multiplier, special balls and seats', () => {
+    let v = run([
+      {
+        type: 'resync',
+        gameId: 'g1',
+        state: 2,
+        betsOpen: true,
+        ts: 1000,
+        results: [{ gameId: 'g0', result: '00' }],
+        specialBall: true,
+        spinner: 'Bob',
+        youSpin: false,
+        seats: [{ seat: 1, playerId: '7', name: 'Ann' }, { seat: 2 }],
+      },
+    ]);
+    expect(v.recent[0]!.number).toBe(37);
+    expect(v.specialBall).toEqual({ spinner: 'Bob', youSpin: false });
+    expect(v.seats).toEqual([
+      { seat: 1, playerId: '7', name: 'Ann' },
+      { seat: 2, playerId: null, name: null },
+    ]);
+    v = tableReducer(
+      v,
+      {
+        type: 'multipliers',
+        gameId: 'g1',
+        multipliers: [
+          { spot: 'STRAIGHT_3', x: 0 },
+          { spot: 'STRAIGHT_17', x: 0 },
+        ],
+      },
+      2000,
+    );
+    expect(v.multipliers).toEqual([
+      { number: 3, x: 0 },
+      { number: 17, x: 0 },
+    ]);
+    v = tableReducer(
+      v,
+      {
+        type: 'gameresult',
+        gameId: 'g1',
+        result: '17',
+        multipliers: [
+          { spot: 'STRAIGHT_3', x: 0 },
+          { spot: 'STRAIGHT_17', x: 0 },
+        ],
+        resultMultipliers: [{ spot: 'STRAIGHT_17', x: 150 }],
+      },
+      3000,
+    );
+    expect(v.resultMultiplier).toEqual({ number: 17, x: 150 });
+    // A new round clears what belonged to the last one.
+    v = tableReducer(v, { type: 'betsopen', gameId: 'g2', ts: 4000 }, 4000);
+    expect(v).toMatchObject({ multipliers: [], resultMultiplier: null, specialBall: null });
+    v = tableReducer(v, { type: 'seats', seats: [{ seat: 1 }, { seat: 2 }] }, 4000);
+    expect(v.seats.every((s) => s.playerId === null)).toBe(true);
+  });
 });
