@@ -18,6 +18,10 @@
 
 namespace croupier::games {
 
+namespace cards {
+class Shoe;
+}
+
 // One stake on one spot, as the table holds it. `spot` is the engine's canonical code.
 struct BetLine {
   std::string spot;
@@ -35,6 +39,13 @@ struct Outcome {
 // A multiplier of a special-ball round: a winning bet on `spot` (canonical code) pays
 // `times` to 1 instead of its normal ratio. In an announcement `times` may be 0: the spot
 // is marked (for example "powered up") and its multiplier, if any, comes with the result.
+// One card as it is dealt: the hand it goes to and its text ("KH", "10S").
+struct DealtCard {
+  std::string hand;
+  std::string card;
+  friend bool operator==(const DealtCard&, const DealtCard&) = default;
+};
+
 struct Multiplier {
   std::string spot;
   int times;
@@ -113,6 +124,18 @@ class Engine {
 
   // The pocket labels of the wheel clockwise from zero; empty for games without a wheel.
   virtual std::vector<std::string> wheel() const { return {}; }
+
+  // ---- Card games ----------------------------------------------------------------------
+  // A card game deals each round from the table's shoe (cards::Shoe, owned by the table,
+  // shuffled by it when past_cut()) instead of drawing from the Rng alone.
+  virtual bool deals_from_shoe() const { return false; }
+  // Deals one round's whole outcome from the shoe, card by card, by the game's rules.
+  // Wheel games ignore the shoe and draw.
+  virtual Outcome deal(cards::Shoe& shoe, Rng& rng) const { return draw(rng); }
+  // The cards of an outcome in the order they are dealt, each with the hand it goes to
+  // ("player", "banker", "dragon", "tiger", "joker", "andar", "bahar"), so that the table
+  // can show them one at a time. Empty for wheel games.
+  virtual std::vector<DealtCard> dealt_cards(const Outcome& outcome) const { return {}; }
 };
 
 }  // namespace croupier::games
