@@ -104,7 +104,8 @@ export class TablePage {
       `/api/ui/statisticHistory?tableId=${this.tableId}&numberOfGames=1`,
     );
     const body = (await r.json()) as { results: { gameId: string; result: string }[] };
-    const latest = body.results[0]!;
+    const latest = body.results[0];
+    if (!latest) return { gameId: '', result: NaN }; // no round settled yet
     return { gameId: latest.gameId, result: Number(latest.result) };
   }
 

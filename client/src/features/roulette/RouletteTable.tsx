@@ -16,42 +16,22 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { modeSuffix } from '../../lib/device/device';
 import { type Units, amountText, formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
+import { BetControls, ChipTray } from '../../ui/BetControls';
+import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { BettingGrid } from './BettingGrid';
-import {
-  type Limits,
-  type Slip,
-  type SlipLine,
-  addAction,
-  checkLines,
-  confirmAction,
-  doubleLines,
-  emptySlip,
-  isSending,
-  slipFromAnswers,
-  slipTotal,
-  spotTotals,
-  takeBack,
-  undoTarget,
-} from './bet-slip';
-import {
-  BetControls,
-  ChipTray,
-  LimitsPopup,
-  RecentNumbers,
-  ResultBanner,
-  RoundBanner,
-} from './parts';
+import type { Limits } from '../../lib/table/bet-slip';
+import { nextRequestId, useBetting } from '../../lib/table/useBetting';
+import { LimitsPopup, RecentNumbers, ResultBanner } from './parts';
 import { Racetrack } from './Racetrack';
 import { type AnnouncedLine, clampNeighbours } from './racetrack';
 import { type ChatMessage, ChatPanel, SeatsBar, withMessage } from './Social';
-import { type SpotKind, colourOf, wheelVariant } from './spots';
+import { colourOf, rouletteRules, wheelVariant } from './spots';
 import { StatisticsPanel } from './StatisticsPanel';
 import { Studio } from './Studio';
 import { initialView, pocketOf, tableReducer } from './table-state';
@@ -71,39 +51,12 @@ const TABLE_EVENTS = [
   'seats',
 ];
 
-function linesOf(list: unknown): SlipLine[] {
-  return Array.isArray(list)
-    ? (list as { spot: string; amount: string }[]).map((l) => ({
-        spot: l.spot,
-        amount: units(l.amount),
-      }))
-    : [];
-}
-
-interface Refused {
-  code: number;
-  reason?: string; // the rule behind the code: safe_bets, table_min
-}
-
-function firstRefusal(ack: ServerMessage): Refused | null {
-  const rejected = Array.isArray(ack.rejected)
-    ? (ack.rejected as { code: number; reason?: string }[])
-    : [];
-  if (rejected.length > 0) return { code: rejected[0]!.code, reason: rejected[0]!.reason };
-  return typeof ack.code === 'number' ? { code: ack.code } : null;
-}
-
-const requestPrefix = Math.random().toString(36).slice(2, 8);
-let requestCounter = 0;
-const nextRequestId = () => `${requestPrefix}-${++requestCounter}`;
-
 export default function RouletteTable({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const services = useServices();
   const { realtime, session, currency, saveSetting, loaded } = services;
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
-  const savedChip = useStore(session, (s) => s.config?.playerConfig.settings.selected_chip);
   const savedRacetrack = useStore(
     session,
     (s) => s.config?.playerConfig.settings.toggle_rla_racetrack === true,
@@ -114,15 +67,12 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   );
   const mobile = useStore(session, (s) => s.mobile);
   const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
-  const device = useStore(session, (s) => s.device);
   const channel = `table-${tableId}`;
 
   const [view, dispatch] = useReducer(
     (v: typeof initialView, a: { m: ServerMessage; now: number }) => tableReducer(v, a.m, a.now),
     initialView,
   );
-  const [slip, setSlip] = useState<Slip>(emptySlip(''));
-  const [busy, setBusy] = useState(false);
   const [helpOpen, setHelpOpen] = useState<null | 'rules' | 'payouts'>(null);
   const [racetrackOpen, setRacetrackOpen] = useState<boolean | null>(null);
   const [statisticsOpen, setStatisticsOpen] = useState<boolean | null>(null);
@@ -133,20 +83,10 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const wantedSeat = useRef<number | null>(null); // the seat this player took
   const [landedKey, setLandedKey] = useState<string | null>(null);
 
-  const chips = useMemo(() => (table ? table.chips.map(units) : []), [table]);
-  // The chip the player chose this visit, else the one they saved, else the table's.
-  const [chosenChip, setChosenChip] = useState<Units | null>(null);
-  const chip = useMemo(() => {
-    if (chosenChip !== null) return chosenChip;
-    const saved = typeof savedChip === 'string' ? units(savedChip) : null;
-    if (saved !== null && chips.includes(saved)) return saved;
-    return table ? units(table.defaultChip) : 0;
-  }, [chosenChip, savedChip, chips, table]);
-
   const limits: Limits | null = useMemo(() => {
     if (!table) return null;
-    const spotMax: Partial<Record<SpotKind, Units>> = {};
-    for (const s of table.limits.spots) spotMax[s.kind as SpotKind] = units(s.max);
+    const spotMax: Partial<Record<string, Units>> = {};
+    for (const s of table.limits.spots) spotMax[s.kind] = units(s.max);
     return {
       min: units(table.limits.min),
       tableMax: units(table.limits.max),
@@ -154,10 +94,26 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       outsideMax: units(table.limits.outsideMax),
       oppositeBetsAllowed: table.limits.oppositeBetsAllowed,
       spotMax,
-      wheel: wheelVariant(table.variant),
+      rules: rouletteRules(wheelVariant(table.variant)),
     };
   }, [table]);
   const wheelName = wheelVariant(table?.variant ?? 'european');
+
+  // Roulette's own words for the refusals only its rules make.
+  const explain = useCallback(
+    (code: number, reason?: string) => {
+      if (reason === 'safe_bets') return t('REFUSED_SAFE_BETS');
+      if (reason === 'table_min' && table)
+        return t('REFUSED_TABLE_MIN', {
+          amount: formatMoney(units(table.limits.tableMin), currency()),
+        });
+      if (code === 1020 && table && table.seats > 0) return t('TAKE_SEAT_TO_BET');
+      return null;
+    },
+    [t, table, currency],
+  );
+  const betting = useBetting({ tableId, game: 'roulette', round: view, limits, explain });
+  const { chip, command, refuse, send, follow } = betting;
 
   // A result the player missed while the connection was down: say so once it is back.
   const missedResult = useEffectEvent((m: ServerMessage) => {
@@ -172,6 +128,16 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         ? t('MISSED_RESULT_WIN', { ...base, amount: formatMoney(units(m.win), currency()) })
         : t('MISSED_RESULT', base);
     toast(text, 'info', 8000);
+  });
+
+  // A resync (the server could not replay what was missed) after the round the player
+  // bet in has ended: its result is among the snapshot's results, so say so.
+  const missedOnResync = useEffectEvent((m: ServerMessage) => {
+    const bet = betting.slip.gameId;
+    if (!bet || betting.total === 0 || m.gameId === bet || view.result?.gameId === bet) return;
+    const results = Array.isArray(m.results) ? (m.results as { gameId: string }[]) : [];
+    const ended = results.find((r) => r.gameId === bet);
+    if (ended) missedResult(ended as unknown as ServerMessage);
   });
 
   // A special-ball round: the chosen player is told, everybody else sees who spins.
@@ -211,34 +177,9 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         dispatch({ m, now: Date.now() });
         if (m.type === 'gameresult' && m.replayed === true) missedResult(m);
         if (m.type === 'resync') reseat(m);
-        if (m.type === 'resync') {
-          const answers = (Array.isArray(m.myAcks) ? (m.myAcks as ServerMessage[]) : []).map(
-            (a) => ({
-              type: String(a.type),
-              requestId: String(a.requestId),
-              gameId: String(a.gameId),
-              lines: linesOf(a.type === 'cancelack' ? a.cancelled : a.accepted),
-            }),
-          );
-          // Keep actions still on their way; take the rest from what the server kept.
-          setSlip((s) => {
-            const rebuilt = slipFromAnswers(String(m.gameId), answers);
-            const inFlight =
-              s.gameId === m.gameId ? s.actions.filter((a) => a.status === 'sending') : [];
-            return {
-              ...rebuilt,
-              actions: [
-                ...rebuilt.actions.filter(
-                  (a) => !inFlight.some((f) => f.requestId === a.requestId),
-                ),
-                ...inFlight,
-              ],
-            };
-          });
-        } else if (m.type === 'betsopen' && typeof m.gameId === 'string') {
-          setSlip(emptySlip(m.gameId));
-          if (m.specialBall === true) specialBall(m);
-        }
+        if (m.type === 'resync') missedOnResync(m);
+        follow(m);
+        if (m.type === 'betsopen' && m.specialBall === true) specialBall(m);
       }),
     );
     offs.push(
@@ -259,76 +200,11 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       offs.forEach((off) => off());
       unsubscribe();
     };
-  }, [realtime, tableId, channel]);
+  }, [realtime, tableId, channel, follow]);
 
   useEffect(() => {
     if (view.ready) loaded('game');
   }, [view.ready, loaded]);
-
-  const command = useCallback(
-    (
-      name: string,
-      requestId: string,
-      attrs: Record<string, string | undefined>,
-      lines: SlipLine[] = [],
-    ) => {
-      const xml = xmlCommand(
-        name,
-        {
-          tableId,
-          gameMode: `roulette_${modeSuffix(device)}`,
-          gameId: view.gameId,
-          userId: player?.id ?? '',
-          requestId,
-          ...attrs,
-        },
-        lines.map((l) => ({ code: l.spot, amount: amountText(l.amount) })),
-      );
-      return realtime.command(channel, requestId, xml);
-    },
-    [tableId, device, player, realtime, channel, view.gameId],
-  );
-
-  const refuse = useCallback(
-    (code: number, reason?: string) => {
-      if (reason === 'safe_bets') return toast(t('REFUSED_SAFE_BETS'), 'error');
-      if (reason === 'table_min' && table)
-        return toast(
-          t('REFUSED_TABLE_MIN', { amount: formatMoney(units(table.limits.tableMin), currency()) }),
-          'error',
-        );
-      if (code === 1020 && table && table.seats > 0) return toast(t('TAKE_SEAT_TO_BET'), 'error');
-      toast(t(`ERROR.${code}` as 'ERROR.1005'), 'error');
-    },
-    [t, table, currency],
-  );
-
-  /** Sends bets; a refusal of the whole or of some lines is shown, accepted lines stay. */
-  const send = useCallback(
-    async (lines: SlipLine[], kind: 'place' | 'double' | 'announced') => {
-      if (!limits) return;
-      if (!view.betsOpen) {
-        return refuse(view.state === 3 || view.state === 6 || view.state === 24 ? 1007 : 1006);
-      }
-      const { ok, refused } = checkLines(slip, lines, limits);
-      if (refused.length > 0) refuse(refused[0]!.code);
-      const allOrNothing = kind !== 'place';
-      if (ok.length === 0 || (allOrNothing && refused.length > 0)) return;
-      const requestId = nextRequestId();
-      setSlip((s) => addAction(s, requestId, kind === 'place' ? 'place' : 'double', ok));
-      const total = ok.reduce((sum, l) => sum + l.amount, 0);
-      const ack = await command(
-        allOrNothing ? 'placebets' : 'pbet',
-        requestId,
-        { checkValue: amountText(total) },
-        ok,
-      );
-      setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
-      const refusal = firstRefusal(ack);
-      if (refusal !== null) refuse(refusal.code, refusal.reason);
-    },
-    [limits, command, refuse, view.betsOpen, view.state, slip],
-  );
 
   /** A racetrack bet: its component chips, every one or none. */
   const onAnnounced = useCallback(
@@ -339,41 +215,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       ),
     [send, chip],
   );
-
-  const onPlace = useCallback(
-    (spot: string) => void send([{ spot, amount: chip }], 'place'),
-    [send, chip],
-  );
-
-  const takeBackBets = useCallback(
-    async (of?: string) => {
-      setBusy(true);
-      try {
-        const ack = await command('cancelbets', nextRequestId(), { of });
-        const cancelled = linesOf(ack.cancelled);
-        if (cancelled.length > 0) setSlip((s) => takeBack(s, cancelled));
-        else if (typeof ack.code === 'number') refuse(ack.code);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [command, refuse],
-  );
-
-  const onUndo = useCallback(() => {
-    const target = undoTarget(slip);
-    if (target) void takeBackBets(target.requestId);
-  }, [takeBackBets, slip]);
-
-  const onRebet = useCallback(async () => {
-    if (!view.betsOpen) return refuse(1007);
-    const requestId = nextRequestId();
-    setSlip((s) => addAction(s, requestId, 'rebet', []));
-    const ack = await command('lpbet', requestId, {});
-    setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
-    const refusal = firstRefusal(ack);
-    if (refusal !== null) refuse(refusal.code, refusal.reason);
-  }, [command, refuse, view.betsOpen]);
 
   // Panels the player opens stay open next time (SPEC toggle_rla_racetrack, _statistics).
   const showRacetrack = racetrackOpen ?? savedRacetrack;
@@ -434,34 +275,12 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     [realtime, tableId],
   );
 
-  const selectChip = useCallback(
-    (value: Units) => {
-      setChosenChip(value);
-      void saveSetting('selected_chip', amountText(value)).catch(() => {
-        /* the choice still holds for this visit */
-      });
-    },
-    [saveSetting],
-  );
-
-  const totals = useMemo(() => spotTotals(slip), [slip]);
   const multiplierMap = useMemo(() => {
     const map = new Map(view.multipliers.map((m) => [m.number, m.x] as const));
     if (view.resultMultiplier) map.set(view.resultMultiplier.number, view.resultMultiplier.x);
     return map;
   }, [view.multipliers, view.resultMultiplier]);
-  const total = slipTotal(slip);
-  const sending = isSending(slip);
-  const chipIndex = useCallback(
-    (value: Units) => {
-      let i = 0;
-      chips.forEach((c, k) => {
-        if (c <= value) i = k;
-      });
-      return i;
-    },
-    [chips],
-  );
+  const { total, totals, chipIndex, chips } = betting;
 
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
@@ -575,7 +394,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           currency={money}
           open={open}
           winning={landed ? (view.result?.number ?? null) : null}
-          onPlace={onPlace}
+          onPlace={betting.place}
           wheel={wheelName}
           multipliers={multiplierMap}
         />
@@ -594,18 +413,18 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           chips={chips}
           selected={chip}
           mobile={mobile}
-          onSelect={selectChip}
+          onSelect={betting.selectChip}
           currency={money}
         />
         <BetControls
-          canUndo={open && !busy && !sending && undoTarget(slip) !== null}
-          canClear={open && !busy && !sending && total > 0}
-          canDouble={open && !busy && !sending && total > 0}
-          canRebet={open && !busy && !sending && total === 0}
-          onUndo={onUndo}
-          onClear={() => void takeBackBets()}
-          onDouble={() => void send(doubleLines(slip), 'double')}
-          onRebet={() => void onRebet()}
+          canUndo={open && betting.can.undo}
+          canClear={open && betting.can.clear}
+          canDouble={open && betting.can.double}
+          canRebet={open && betting.can.rebet}
+          onUndo={betting.undo}
+          onClear={betting.clear}
+          onDouble={betting.double}
+          onRebet={betting.rebet}
         />
         <div className="totals">
           <span className="total-bet" data-testid="total-bet" data-amount={amountText(total)}>

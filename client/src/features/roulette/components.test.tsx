@@ -5,7 +5,7 @@ import { units } from '../../lib/format/money';
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
 import { BettingGrid } from './BettingGrid';
-import { ChipTray } from './parts';
+import { ChipTray } from '../../ui/BetControls';
 
 const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
 

@@ -1,58 +1,14 @@
 // The smaller pieces of the roulette table: the round banner with its countdown, the
-// result, the recent numbers, the chip tray, the bet buttons and the limits popup.
-import { useEffect, useState } from 'react';
+// result, the recent numbers and the help, limits and payouts popup.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
+import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
-import { Chip } from '../../ui/Chip';
 import { Popup } from '../../ui/Popup';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
-import { type RecentResult, type TableView, secondsLeft } from './table-state';
-
-export function RoundBanner({ view }: { view: TableView }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  const seconds = view.betsOpen ? secondsLeft(view, now) : null;
-  let text: string;
-  if (view.closed) text = t('TABLE_CLOSED');
-  else if (view.state === 21) text = t('ROUND_CANCELLED');
-  else if (view.betsOpen) text = view.closingSoon ? t('BETS_CLOSING_SOON') : t('PLACE_YOUR_BETS');
-  else if (view.state === 3) text = t('BETS_CLOSED');
-  else if (view.state === 6) text = t('WAITING_FOR_RESULT');
-  else if (view.state === 24) text = t('RESULT');
-  else text = t('WAIT_FOR_NEXT_ROUND');
-  const urgent = view.betsOpen && (view.closingSoon || (seconds !== null && seconds <= 5));
-  return (
-    <div
-      className={`round-banner ${urgent ? 'urgent' : ''} ${view.betsOpen ? 'open' : 'closed'}`}
-      data-testid="round-state"
-      data-state={view.state}
-      data-game={view.gameId}
-      role="status"
-      aria-live="polite"
-    >
-      <span className="round-text">{text}</span>
-      {seconds !== null && (
-        <span
-          className="countdown"
-          data-testid="countdown"
-          aria-label={t('SECONDS_LEFT', { seconds })}
-        >
-          {seconds}
-        </span>
-      )}
-      <span className="round-state">
-        {t(`STATE_${view.state}` as 'STATE_2', { defaultValue: '' })}
-      </span>
-    </div>
-  );
-}
+import type { RecentResult, TableView } from './table-state';
 
 export function ResultBanner({
   view,
@@ -109,81 +65,6 @@ export function RecentNumbers({ recent }: { recent: RecentResult[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-export function ChipTray({
-  chips,
-  selected,
-  mobile,
-  onSelect,
-  currency,
-}: {
-  chips: Units[];
-  selected: Units;
-  mobile: boolean;
-  onSelect: (value: Units) => void;
-  currency: CurrencyStyle;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="chip-tray" role="radiogroup" aria-label={t('CHIPS')}>
-      {chips.map((value, i) => {
-        const label = t('CHIP_VALUE', {
-          value: formatMoney(value, currency, { avoidTrailingZeros: true }),
-        });
-        return (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={value === selected}
-            aria-label={label}
-            className={`chip-button ${value === selected ? 'selected' : ''}`}
-            onClick={() => onSelect(value)}
-          >
-            <Chip value={value} index={i} size={mobile ? 40 : 52} mobile={mobile} />
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-export interface ControlsProps {
-  canUndo: boolean;
-  canClear: boolean;
-  canDouble: boolean;
-  canRebet: boolean;
-  onUndo: () => void;
-  onClear: () => void;
-  onDouble: () => void;
-  onRebet: () => void;
-}
-
-export function BetControls(p: ControlsProps) {
-  const { t } = useTranslation();
-  const button = (label: string, enabled: boolean, onClick: () => void, icon: string) => (
-    <button
-      type="button"
-      className="control"
-      disabled={!enabled}
-      onClick={onClick}
-      aria-label={label}
-    >
-      <span aria-hidden="true" className="control-icon">
-        {icon}
-      </span>
-      <span className="control-label">{label}</span>
-    </button>
-  );
-  return (
-    <div className="bet-controls">
-      {button(t('UNDO'), p.canUndo, p.onUndo, '↶')}
-      {button(t('CLEAR'), p.canClear, p.onClear, '✕')}
-      {button(t('DOUBLE'), p.canDouble, p.onDouble, '×2')}
-      {button(t('REBET'), p.canRebet, p.onRebet, '↻')}
-    </div>
   );
 }
 

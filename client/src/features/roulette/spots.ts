@@ -1,6 +1,7 @@
 // European roulette on the client: colours, the wheel's order, spot codes (the same
 // canonical codes as the server, docs/protocol.md) and the numbers each spot covers.
 
+import type { SpotRules } from '../../lib/table/bet-slip';
 import { DOUBLE_ZERO, RED_NUMBERS, parsePocket, pocketLabel, pocketOrder } from './wheel';
 
 export { colourOf, type PocketColour } from './wheel';
@@ -253,4 +254,14 @@ export function isSpot(code: string, wheel: 'european' | 'american' = 'european'
     validCodes.set(wheel, codes);
   }
   return codes.has(code);
+}
+
+/** The roulette spots of a layout, for the checks made before a bet is sent. */
+export function rouletteRules(wheel: 'european' | 'american'): SpotRules {
+  return {
+    isSpot: (code) => isSpot(code, wheel),
+    kindOf,
+    isInside,
+    oppositeOf,
+  };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { units } from '../../lib/format/money';
+import { units } from '../format/money';
 import {
   type Limits,
+  type SpotRules,
   type Slip,
   addAction,
   checkLines,
@@ -18,7 +19,21 @@ import {
   undoTarget,
 } from './bet-slip';
 
+// A small game of its own, so that the slip is tested apart from any real table: straights
+// and splits inside, dozens and even money outside.
+const OPPOSITE: Record<string, string> = { RED: 'BLACK', BLACK: 'RED', ODD: 'EVEN', EVEN: 'ODD' };
+const rules: SpotRules = {
+  isSpot: (c) =>
+    /^(STRAIGHT_([0-9]|[12][0-9]|3[0-6])|SPLIT_\d{1,2}_\d{1,2}|DOZEN_[123]|RED|BLACK|ODD|EVEN)$/.test(
+      c,
+    ),
+  kindOf: (c) => c.split('_')[0]!.toLowerCase(),
+  isInside: (c) => c.startsWith('STRAIGHT_') || c.startsWith('SPLIT_'),
+  oppositeOf: (c) => OPPOSITE[c] ?? null,
+};
+
 const limits: Limits = {
+  rules,
   min: units('0.20'),
   tableMax: units('300'),
   insideMax: units('100'),

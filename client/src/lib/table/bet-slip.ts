@@ -1,8 +1,15 @@
 // The player's bets of one round, as actions the server answered one by one (SPEC:
 // place, undo, clear, double, rebet). Pure functions over plain values; the table
 // component keeps the slip and sends each action to the server.
-import type { Units } from '../../lib/format/money';
-import { isInside, isSpot, kindOf, oppositeOf, type SpotKind } from './spots';
+import type { Units } from '../format/money';
+
+/** What a game says about its spots, for the checks made before a bet is sent. */
+export interface SpotRules {
+  isSpot(code: string): boolean; // the table has this spot
+  kindOf(code: string): string | null; // the kind its limits are given for
+  isInside(code: string): boolean; // counts towards the inside maximum
+  oppositeOf(code: string): string | null; // the spot a table may forbid together with it
+}
 
 export interface SlipLine {
   spot: string;
@@ -29,8 +36,8 @@ export interface Limits {
   insideMax: Units;
   outsideMax: Units;
   oppositeBetsAllowed: boolean;
-  spotMax: Partial<Record<SpotKind, Units>>;
-  wheel?: 'european' | 'american'; // which spots exist (default european)
+  spotMax: Partial<Record<string, Units>>;
+  rules: SpotRules;
 }
 
 export interface Refusal {
@@ -70,22 +77,23 @@ export function checkLines(
   let inside = 0;
   let outside = 0;
   for (const [spot, amount] of totals) {
-    if (isInside(spot)) inside += amount;
+    if (limits.rules.isInside(spot)) inside += amount;
     else outside += amount;
   }
   const ok: SlipLine[] = [];
   const refused: Refusal[] = [];
   for (const line of lines) {
-    const kind = kindOf(line.spot);
+    const { rules } = limits;
+    const kind = rules.kindOf(line.spot);
     const refuse = (code: number) => refused.push({ line, code });
-    if (!kind || !isSpot(line.spot, limits.wheel ?? 'european') || line.amount <= 0) {
+    if (!kind || !rules.isSpot(line.spot) || line.amount <= 0) {
       refuse(1005);
       continue;
     }
-    const inner = isInside(line.spot);
+    const inner = rules.isInside(line.spot);
     const spotTotal = (totals.get(line.spot) ?? 0) + line.amount;
     const max = limits.spotMax[kind];
-    const opposite = oppositeOf(line.spot);
+    const opposite = rules.oppositeOf(line.spot);
     if (spotTotal < limits.min) refuse(1013);
     else if (max !== undefined && spotTotal > max) refuse(inner ? 1009 : 1010);
     else if (inner && inside + line.amount > limits.insideMax) refuse(1009);

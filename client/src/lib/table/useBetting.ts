@@ -1,0 +1,263 @@
+// Betting at a live table, the same for every game: the chips and the chosen chip
+// (remembered through savePlayerConfigGeneric), the slip of this round's bets, and the
+// bet commands (pbet per chip, placebets for double and grouped bets, lpbet for rebet,
+// cancelbets for undo and clear) with every refusal shown from the error catalogue.
+// A game gives its spot rules (in its Limits) and may explain a refusal in its own words.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { modeSuffix } from '../device/device';
+import { type Units, amountText, units } from '../format/money';
+import type { ServerMessage } from '../realtime/realtime';
+import { xmlCommand } from '../realtime/xml';
+import { useServices } from '../session';
+import { useStore } from '../store';
+import { toast } from '../../ui/Toaster';
+import {
+  type Limits,
+  type Slip,
+  type SlipLine,
+  addAction,
+  checkLines,
+  confirmAction,
+  doubleLines,
+  emptySlip,
+  isSending,
+  slipFromAnswers,
+  slipTotal,
+  spotTotals,
+  takeBack,
+  undoTarget,
+} from './bet-slip';
+
+export function linesOf(list: unknown): SlipLine[] {
+  return Array.isArray(list)
+    ? (list as { spot: string; amount: string }[]).map((l) => ({
+        spot: l.spot,
+        amount: units(l.amount),
+      }))
+    : [];
+}
+
+export interface Refused {
+  code: number;
+  reason?: string; // the rule behind the code: safe_bets, table_min
+}
+
+export function firstRefusal(ack: ServerMessage): Refused | null {
+  const rejected = Array.isArray(ack.rejected)
+    ? (ack.rejected as { code: number; reason?: string }[])
+    : [];
+  if (rejected.length > 0) return { code: rejected[0]!.code, reason: rejected[0]!.reason };
+  return typeof ack.code === 'number' ? { code: ack.code } : null;
+}
+
+const requestPrefix = Math.random().toString(36).slice(2, 8);
+let requestCounter = 0;
+export const nextRequestId = () => `${requestPrefix}-${++requestCounter}`;
+
+export type SendKind = 'place' | 'double' | 'announced';
+
+export interface BettingOptions {
+  tableId: string;
+  game: string; // the game_mode prefix: roulette, baccarat, dragontiger, andarbahar
+  round: { gameId: string; betsOpen: boolean; state: number };
+  limits: Limits | null;
+  /** A game's own words for a refusal, or null for the catalogue's message. */
+  explain?: (code: number, reason?: string) => string | null;
+}
+
+export function useBetting({ tableId, game, round, limits, explain }: BettingOptions) {
+  const { t } = useTranslation();
+  const { realtime, session, saveSetting } = useServices();
+  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
+  const savedChip = useStore(session, (s) => s.config?.playerConfig.settings.selected_chip);
+  const device = useStore(session, (s) => s.device);
+  const channel = `table-${tableId}`;
+
+  const [slip, setSlip] = useState<Slip>(emptySlip(''));
+  const [busy, setBusy] = useState(false);
+
+  const chips = useMemo(() => (table ? table.chips.map(units) : []), [table]);
+  // The chip the player chose this visit, else the one they saved, else the table's.
+  const [chosenChip, setChosenChip] = useState<Units | null>(null);
+  const chip = useMemo(() => {
+    if (chosenChip !== null) return chosenChip;
+    const saved = typeof savedChip === 'string' ? units(savedChip) : null;
+    if (saved !== null && chips.includes(saved)) return saved;
+    return table ? units(table.defaultChip) : 0;
+  }, [chosenChip, savedChip, chips, table]);
+
+  const selectChip = useCallback(
+    (value: Units) => {
+      setChosenChip(value);
+      void saveSetting('selected_chip', amountText(value)).catch(() => {
+        /* the choice still holds for this visit */
+      });
+    },
+    [saveSetting],
+  );
+
+  const command = useCallback(
+    (
+      name: string,
+      requestId: string,
+      attrs: Record<string, string | undefined>,
+      lines: SlipLine[] = [],
+    ) => {
+      const xml = xmlCommand(
+        name,
+        {
+          tableId,
+          gameMode: `${game}_${modeSuffix(device)}`,
+          gameId: round.gameId,
+          userId: player?.id ?? '',
+          requestId,
+          ...attrs,
+        },
+        lines.map((l) => ({ code: l.spot, amount: amountText(l.amount) })),
+      );
+      return realtime.command(channel, requestId, xml);
+    },
+    [tableId, game, device, player, realtime, channel, round.gameId],
+  );
+
+  const refuse = useCallback(
+    (code: number, reason?: string) => {
+      toast(explain?.(code, reason) ?? t(`ERROR.${code}` as 'ERROR.1005'), 'error');
+    },
+    [t, explain],
+  );
+
+  /** Sends bets; a refusal of the whole or of some lines is shown, accepted lines stay. */
+  const send = useCallback(
+    async (lines: SlipLine[], kind: SendKind) => {
+      if (!limits) return;
+      if (!round.betsOpen) {
+        const closed = [3, 6, 13, 15, 24].includes(round.state);
+        return refuse(closed ? 1007 : 1006);
+      }
+      const { ok, refused } = checkLines(slip, lines, limits);
+      if (refused.length > 0) refuse(refused[0]!.code);
+      const allOrNothing = kind !== 'place';
+      if (ok.length === 0 || (allOrNothing && refused.length > 0)) return;
+      const requestId = nextRequestId();
+      setSlip((s) => addAction(s, requestId, kind === 'place' ? 'place' : 'double', ok));
+      const total = ok.reduce((sum, l) => sum + l.amount, 0);
+      const ack = await command(
+        allOrNothing ? 'placebets' : 'pbet',
+        requestId,
+        { checkValue: amountText(total) },
+        ok,
+      );
+      setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
+      const refusal = firstRefusal(ack);
+      if (refusal !== null) refuse(refusal.code, refusal.reason);
+    },
+    [limits, command, refuse, round.betsOpen, round.state, slip],
+  );
+
+  const place = useCallback(
+    (spot: string) => void send([{ spot, amount: chip }], 'place'),
+    [send, chip],
+  );
+
+  const takeBackBets = useCallback(
+    async (of?: string) => {
+      setBusy(true);
+      try {
+        const ack = await command('cancelbets', nextRequestId(), { of });
+        const cancelled = linesOf(ack.cancelled);
+        if (cancelled.length > 0) setSlip((s) => takeBack(s, cancelled));
+        else if (typeof ack.code === 'number') refuse(ack.code);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [command, refuse],
+  );
+
+  const undo = useCallback(() => {
+    const target = undoTarget(slip);
+    if (target) void takeBackBets(target.requestId);
+  }, [takeBackBets, slip]);
+
+  const rebet = useCallback(async () => {
+    if (!round.betsOpen) return refuse(1007);
+    const requestId = nextRequestId();
+    setSlip((s) => addAction(s, requestId, 'rebet', []));
+    const ack = await command('lpbet', requestId, {});
+    setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
+    const refusal = firstRefusal(ack);
+    if (refusal !== null) refuse(refusal.code, refusal.reason);
+  }, [command, refuse, round.betsOpen]);
+
+  /** Keeps the slip in step with the table: a new round empties it, a resync rebuilds it. */
+  const follow = useCallback((m: ServerMessage) => {
+    if (m.type === 'resync') {
+      const answers = (Array.isArray(m.myAcks) ? (m.myAcks as ServerMessage[]) : []).map((a) => ({
+        type: String(a.type),
+        requestId: String(a.requestId),
+        gameId: String(a.gameId),
+        lines: linesOf(a.type === 'cancelack' ? a.cancelled : a.accepted),
+      }));
+      // Keep actions still on their way; take the rest from what the server kept.
+      setSlip((s) => {
+        const rebuilt = slipFromAnswers(String(m.gameId), answers);
+        const inFlight =
+          s.gameId === m.gameId ? s.actions.filter((a) => a.status === 'sending') : [];
+        return {
+          ...rebuilt,
+          actions: [
+            ...rebuilt.actions.filter((a) => !inFlight.some((f) => f.requestId === a.requestId)),
+            ...inFlight,
+          ],
+        };
+      });
+    } else if (m.type === 'betsopen' && typeof m.gameId === 'string') {
+      setSlip(emptySlip(m.gameId));
+    }
+  }, []);
+
+  const totals = useMemo(() => spotTotals(slip), [slip]);
+  const total = slipTotal(slip);
+  const sending = isSending(slip);
+  const chipIndex = useCallback(
+    (value: Units) => {
+      let i = 0;
+      chips.forEach((c, k) => {
+        if (c <= value) i = k;
+      });
+      return i;
+    },
+    [chips],
+  );
+  const open = round.betsOpen;
+  const idle = open && !busy && !sending;
+
+  return {
+    chips,
+    chip,
+    selectChip,
+    chipIndex,
+    slip,
+    totals,
+    total,
+    command,
+    refuse,
+    send,
+    place,
+    undo,
+    clear: () => void takeBackBets(),
+    double: () => void send(doubleLines(slip), 'double'),
+    rebet: () => void rebet(),
+    follow,
+    can: {
+      undo: idle && undoTarget(slip) !== null,
+      clear: idle && total > 0,
+      double: idle && total > 0,
+      rebet: idle && total === 0,
+    },
+  };
+}

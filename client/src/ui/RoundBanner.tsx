@@ -1,0 +1,50 @@
+// The round as a banner: what the table is doing and, while bets are open, the seconds
+// left, counted from server time.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { type RoundView, secondsLeft } from '../lib/table/round';
+
+export function RoundBanner({ view }: { view: RoundView }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = view.betsOpen ? secondsLeft(view, now) : null;
+  let text: string;
+  if (view.closed) text = t('TABLE_CLOSED');
+  else if (view.state === 21) text = t('ROUND_CANCELLED');
+  else if (view.betsOpen) text = view.closingSoon ? t('BETS_CLOSING_SOON') : t('PLACE_YOUR_BETS');
+  else if (view.state === 3) text = t('BETS_CLOSED');
+  else if (view.state === 6) text = t('WAITING_FOR_RESULT');
+  else if (view.state === 15 || view.state === 13) text = t('DEALING');
+  else if (view.state === 24) text = t('RESULT');
+  else text = t('WAIT_FOR_NEXT_ROUND');
+  const urgent = view.betsOpen && (view.closingSoon || (seconds !== null && seconds <= 5));
+  return (
+    <div
+      className={`round-banner ${urgent ? 'urgent' : ''} ${view.betsOpen ? 'open' : 'closed'}`}
+      data-testid="round-state"
+      data-state={view.state}
+      data-game={view.gameId}
+      role="status"
+      aria-live="polite"
+    >
+      <span className="round-text">{text}</span>
+      {seconds !== null && (
+        <span
+          className="countdown"
+          data-testid="countdown"
+          aria-label={t('SECONDS_LEFT', { seconds })}
+        >
+          {seconds}
+        </span>
+      )}
+      <span className="round-state">
+        {t(`STATE_${view.state}` as 'STATE_2', { defaultValue: '' })}
+      </span>
+    </div>
+  );
+}
