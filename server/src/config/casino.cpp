@@ -5,10 +5,15 @@
 #include <set>
 #include <sstream>
 
+#include "games/cards/andar_bahar.hpp"
+#include "games/cards/baccarat.hpp"
+#include "games/cards/dragon_tiger.hpp"
+
 namespace croupier::config {
 
 namespace json = boost::json;
 namespace roulette = games::roulette;
+namespace cards = games::cards;
 
 namespace {
 
@@ -128,10 +133,8 @@ std::optional<roulette::SpotKind> kind_by_name(std::string_view name) {
   return std::nullopt;
 }
 
-CurrencyTerms parse_terms(const json::value& v, const std::string& currency,
-                          const std::string& path) {
-  const json::object& o = as_object(v, path);
-  CurrencyTerms t;
+void parse_roulette_limits(const json::object& o, const std::string& currency,
+                           const std::string& path, CurrencyTerms& t) {
   roulette::Limits& l = t.limits;
   l.min_bet = amount_field(o, "min", path);
   if (!l.min_bet.is_positive()) bad(path + ".min", "must be above zero");
@@ -165,6 +168,38 @@ CurrencyTerms parse_terms(const json::value& v, const std::string& currency,
       }
     }
   }
+}
+
+// A card table's limits: min, mainMax (each main spot: PLAYER, BANKER; DRAGON, TIGER;
+// ANDAR, BAHAR), sideMax (each side bet: ties, pairs, card counts), tableMax.
+void parse_card_limits(const json::object& o, const std::string& currency, const std::string& path,
+                       CurrencyTerms& t) {
+  cards::CardLimits& l = t.card_limits;
+  l.min_bet = amount_field(o, "min", path);
+  if (!l.min_bet.is_positive()) bad(path + ".min", "must be above zero");
+  if (!is_whole_minor_unit(l.min_bet, currency))
+    bad(path + ".min", "has fractions of " + currency + "'s smallest unit");
+  l.main_max = amount_field(o, "mainMax", path);
+  l.side_max = amount_field(o, "sideMax", path);
+  l.table_max = amount_field(o, "tableMax", path);
+  for (auto [name, value] :
+       {std::pair{"mainMax", l.main_max}, {"sideMax", l.side_max}, {"tableMax", l.table_max}}) {
+    if (value < l.min_bet) bad(path + "." + name, "must not be below min");
+  }
+  l.opposite_bets_allowed = flag(o, "oppositeBets", true, path);
+  // The shared fields of the roulette form, for the lobby's "min - max".
+  t.limits.min_bet = l.min_bet;
+  t.limits.table_max = l.table_max;
+}
+
+CurrencyTerms parse_terms(const json::value& v, const std::string& game,
+                          const std::string& currency, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  CurrencyTerms t;
+  if (game == "roulette")
+    parse_roulette_limits(o, currency, path, t);
+  else
+    parse_card_limits(o, currency, path, t);
   const json::value* chips = field(o, "chips");
   if (!chips || !chips->is_array() || chips->as_array().empty() || chips->as_array().size() > 12)
     bad(path + ".chips", "must list 1 to 12 chip values");
@@ -191,21 +226,55 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   if (!valid_id(c.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
   c.name = text(o, "name", path);
   c.game = text(o, "game", path);
-  if (c.game != "roulette") bad(path + ".game", "must be roulette (the games this server runs)");
-  c.variant = text(o, "variant", path, "european");
-  static const std::map<std::string, std::string, std::less<>> kind_of_variant = {
-      {"european", "classic-roulette"},
-      {"american", "americanroulette"},
-      {"mega", "megaroulette"},
-      {"powerup", "powerup-roulette"}};
-  auto kind = kind_of_variant.find(c.variant);
-  if (kind == kind_of_variant.end())
-    bad(path + ".variant", "must be european, american, mega or powerup");
-  c.type = text(o, "type", path, "roulette");
-  static const std::set<std::string, std::less<>> types = {"roulette", "autoroulette",
-                                                           "priveroulette", "priveroulettedeluxe"};
-  if (!types.contains(c.type))
-    bad(path + ".type", "must be roulette, autoroulette, priveroulette or priveroulettedeluxe");
+  static const std::set<std::string, std::less<>> games = {"roulette", "baccarat", "dragontiger",
+                                                           "andarbahar"};
+  if (!games.contains(c.game))
+    bad(path + ".game", "must be roulette, baccarat, dragontiger or andarbahar");
+  const bool roulette_game = c.game == "roulette";
+  // game -> variant -> SPEC section 1 game kind; the first variant is the default.
+  static const std::map<std::string, std::vector<std::pair<std::string, std::string>>, std::less<>>
+      variants = {{"roulette",
+                   {{"european", "classic-roulette"},
+                    {"american", "americanroulette"},
+                    {"mega", "megaroulette"},
+                    {"powerup", "powerup-roulette"}}},
+                  {"baccarat", {{"standard", "baccarat"}, {"super6", "baccarat"}}},
+                  {"dragontiger", {{"classic", "dragontiger"}}},
+                  {"andarbahar", {{"classic", "andarbahar"}}}};
+  const auto& allowed = variants.at(c.game);
+  c.variant = text(o, "variant", path, allowed.front().first);
+  auto kind = std::find_if(allowed.begin(), allowed.end(),
+                           [&](const auto& v) { return v.first == c.variant; });
+  if (kind == allowed.end()) {
+    std::string names;
+    for (const auto& v : allowed) names += (names.empty() ? "" : ", ") + v.first;
+    bad(path + ".variant", "must be one of " + names + " for " + c.game);
+  }
+  c.type = text(o, "type", path, c.game);
+  static const std::set<std::string, std::less<>> types = {
+      "roulette", "autoroulette", "priveroulette", "priveroulettedeluxe",
+      "baccarat", "dragontiger",  "andarbahar"};
+  if (!types.contains(c.type) || (c.type.find("roulette") != std::string::npos) != roulette_game)
+    bad(path + ".type",
+        "must be roulette, autoroulette, priveroulette or priveroulettedeluxe for roulette, "
+        "else the game's name");
+  c.squeeze = flag(o, "squeeze", false, path);
+  if (const json::value* shoe = field(o, "shoe")) {
+    if (roulette_game) bad(path + ".shoe", "only card tables have a shoe");
+    const json::object& so = as_object(*shoe, path + ".shoe");
+    if (const json::value* decks = field(so, "decks")) {
+      if (!decks->is_int64() || decks->as_int64() < 1 || decks->as_int64() > 8)
+        bad(path + ".shoe.decks", "must be 1 to 8");
+      c.shoe_decks = static_cast<int>(decks->as_int64());
+    }
+    if (const json::value* cut = field(so, "cutFromEnd")) {
+      if (!cut->is_int64() || cut->as_int64() < 6 ||
+          cut->as_int64() > c.shoe_decks * 52 - 20)
+        bad(path + ".shoe.cutFromEnd", "must leave at least 20 cards to deal and 6 behind the cut");
+      c.shoe_cut_from_end = static_cast<size_t>(cut->as_int64());
+    }
+  }
+  if (c.squeeze && c.game != "baccarat") bad(path + ".squeeze", "only baccarat tables squeeze");
   if (c.type == "autoroulette" && c.variant != "european")
     bad(path + ".type", "autoroulette plays the european wheel");
   c.kind = c.type == "autoroulette" ? "autoroulette" : kind->second;
@@ -242,7 +311,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   for (const auto& [cur, terms] : as_object(*limits, path + ".limits")) {
     std::string code(cur);
     if (!is_currency_code(code)) bad(path + ".limits." + code, "is not a currency code");
-    def.terms.emplace(code, parse_terms(terms, code, path + ".limits." + code));
+    def.terms.emplace(code, parse_terms(terms, c.game, code, path + ".limits." + code));
     const json::object& to = terms.as_object();
     if (field(to, "tableMin")) {
       Money table_min = amount_field(to, "tableMin", path + ".limits." + code);
@@ -261,7 +330,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   }
   if (def.terms.empty()) bad(path + ".limits", "must name at least one currency");
   if (!c.scripted_results.empty()) {
-    auto engine = roulette::make_engine(c.variant, def.terms.begin()->second.limits);
+    auto engine = make_engine(def, def.terms.begin()->second);
     for (size_t i = 0; i < c.scripted_results.size(); ++i)
       if (!engine->decode(c.scripted_results[i]))
         bad(path + ".scriptedResults[" + std::to_string(i) + "]", "is not a result of this table");
@@ -330,11 +399,27 @@ Result<Casino, std::string> load_casino(const std::string& path) {
   return casino;
 }
 
+std::unique_ptr<games::Engine> make_engine(const TableDef& def, const CurrencyTerms& terms) {
+  const std::string& game = def.config.game;
+  if (game == "dragontiger") return cards::make_dragon_tiger(terms.card_limits);
+  if (game == "andarbahar") return cards::make_andar_bahar(terms.card_limits);
+  if (game == "baccarat") {
+    const cards::CardLimits& l = terms.card_limits;
+    cards::BaccaratLimits b;
+    b.min_bet = l.min_bet;
+    b.max_main = l.main_max;
+    b.max_tie = b.max_pair = b.max_big_small = b.max_super6 = l.side_max;
+    b.table_max = l.table_max;
+    b.opposite_bets_allowed = l.opposite_bets_allowed;
+    return cards::make_baccarat(def.config.variant, b);
+  }
+  return roulette::make_engine(def.config.variant, terms.limits);
+}
+
 table::Engines make_engines(const TableDef& def) {
   table::Engines engines;
   for (const auto& [currency, terms] : def.terms) {
-    engines.emplace(currency, std::shared_ptr<const games::Engine>(
-                                  roulette::make_engine(def.config.variant, terms.limits)));
+    engines.emplace(currency, std::shared_ptr<const games::Engine>(make_engine(def, terms)));
   }
   return engines;
 }

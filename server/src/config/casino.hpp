@@ -13,6 +13,7 @@
 
 #include "core/money.hpp"
 #include "core/result.hpp"
+#include "games/cards/card_limits.hpp"
 #include "games/engine.hpp"
 #include "games/roulette/roulette.hpp"
 #include "table/table.hpp"
@@ -36,7 +37,8 @@ struct Operator {
 
 // What one table offers in one currency.
 struct CurrencyTerms {
-  games::roulette::Limits limits;
+  games::roulette::Limits limits;        // roulette; for card tables only min_bet and table_max
+  games::cards::CardLimits card_limits;  // card tables
   std::vector<Money> chips;
   Money default_chip;
 };
@@ -61,6 +63,7 @@ Result<Casino, std::string> parse_casino(std::string_view json_text);
 
 // The engines of a table, one per currency.
 table::Engines make_engines(const TableDef& def);
+std::unique_ptr<games::Engine> make_engine(const TableDef& def, const CurrencyTerms& terms);
 
 // The operator's casino configuration with the SPEC section 3 defaults filled in.
 boost::json::object casino_config_json(const Operator& op, const Casino& casino);

@@ -59,6 +59,12 @@ struct SpotKindInfo {
   bool inside;       // inside bet (counts towards the inside maximum)
   Money min;         // per-spot minimum
   Money max;         // per-spot maximum
+  // The exact ratio to 1 as decimal text when payout_ratio (a whole number) cannot say it:
+  // "0.95" for baccarat's banker (payout_ratio 0), "1.5" for 1.5:1. A spot that pays
+  // differently by how it wins lists its ratios separated by ',' in the order its game's
+  // documentation gives (super 6 BANKER "1,0.5": 1:1, 0.5:1 on a winning six). Empty when
+  // the engine does not set it; then payout_ratio is exact.
+  std::string payout_text = {};
 };
 
 struct TableLimitsInfo {

@@ -5,6 +5,8 @@
 #include "config/languages.hpp"
 #include "core/log.hpp"
 #include "core/metrics.hpp"
+#include "games/cards/andar_bahar.hpp"
+#include "games/cards/card.hpp"
 #include "gateway/api.hpp"
 #include "gateway/commands.hpp"
 #include "gateway/player_settings.hpp"
@@ -28,6 +30,7 @@ const std::vector<std::pair<std::string, std::string>>& url_list() {
       {"assignedTables", "/api/ui/assignedTables"},
       {"casinoConfig", "/api/ui/casinoConfig"},
       {"statisticHistory", "/api/ui/statisticHistory"},
+      {"abCardStats", "/api/ui/ABCardStats"},
       {"rates", "/api/ui/getRates"},
       {"features", "/api/player/features/ui/configuredFeatures"},
       {"socket", "/ws"},
@@ -265,12 +268,14 @@ Reply save_player_config(Ctx& ctx) {
                    {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}});
 }
 
-Reply statistic_history(Ctx& ctx) {
+// The table and number of games a statistics call names (tableId; numberOfGames or
+// noOfGames, 1 to 100, default 100).
+Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx& ctx) {
   std::string id = ctx.param("tableId");
-  const LiveTable* live = ctx.svc.table(id);
   if (id.empty())
     return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID",
                        "tableId is required");
+  const LiveTable* live = ctx.svc.table(id);
   if (!live)
     return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
   size_t games = kStatisticGamesMax;
@@ -285,6 +290,50 @@ Reply statistic_history(Ctx& ctx) {
     }
     games = static_cast<size_t>(n);
   }
+  return std::pair{live, games};
+}
+
+// Andar bahar card statistics over the table's last games (settled rounds).
+Reply ab_card_stats(Ctx& ctx) {
+  auto req = statistics_request(ctx);
+  if (!req.ok()) return std::move(req).error();
+  auto [live, games] = req.value();
+  const std::string& id = live->def->config.id;
+  if (live->def->config.game != "andarbahar")
+    return error_reply(ctx.req, http::status::bad_request, "NOT_ANDAR_BAHAR",
+                       "table " + id + " does not play andar bahar");
+  const games::Engine& engine = *live->engines.begin()->second;
+  std::vector<games::Outcome> outcomes;
+  for (const auto& r : ctx.svc.ledger.recent_results(id, games))
+    if (auto o = engine.decode(r.result)) outcomes.push_back(std::move(*o));
+  const games::cards::AndarBaharStats st = games::cards::andar_bahar_stats(outcomes);
+  json::array ranks, ranges;
+  for (size_t i = 0; i < st.joker_ranks.size(); ++i)
+    ranks.push_back(
+        json::object{{"rank", games::cards::to_text(games::cards::Card{static_cast<uint8_t>(i + 1),
+                                                                       games::cards::Suit::spades})
+                                  .substr(0, i == 9 ? 2 : 1)},
+                     {"count", st.joker_ranks[i]}});
+  for (size_t i = 0; i < st.dealt_ranges.size(); ++i)
+    ranges.push_back(json::object{{"range", games::cards::kCardCountRangeTable[i].label},
+                                  {"spot", games::cards::kCardCountRangeTable[i].spot},
+                                  {"count", st.dealt_ranges[i]}});
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"tableId", id},
+                                 {"numberOfGames", st.rounds},
+                                 {"andar", st.andar_wins},
+                                 {"bahar", st.bahar_wins},
+                                 {"jokerRed", st.joker_red},
+                                 {"jokerBlack", st.joker_black},
+                                 {"jokerRanks", std::move(ranks)},
+                                 {"cardsDealt", std::move(ranges)}});
+}
+
+Reply statistic_history(Ctx& ctx) {
+  auto req = statistics_request(ctx);
+  if (!req.ok()) return std::move(req).error();
+  auto [live, games] = req.value();
+  const std::string& id = live->def->config.id;
   json::array results;
   for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
     json::object item = table::result_json(r.round_id, r.result);
@@ -404,6 +453,7 @@ void add_ui_routes(Router& router, Services& svc) {
   });
   router.add(V::post, "/api/ui/savePlayerConfigGeneric", Auth::session, save_player_config);
   router.add(V::get, "/api/ui/statisticHistory", Auth::session, statistic_history);
+  router.add(V::get, "/api/ui/ABCardStats", Auth::session, ab_card_stats);
   router.add(V::get, "/api/ui/getRates", Auth::session, get_rates);
   router.add(
       V::get, "/api/player/features/ui/configuredFeatures", Auth::session, [](Ctx& ctx) -> Reply {

@@ -165,6 +165,41 @@ Result<Command, CommandError> parse_chat(const pugi::xml_node& node) {
   return Command{std::move(cmd)};
 }
 
+Result<Command, CommandError> parse_squeeze(const pugi::xml_node& node) {
+  SqueezeCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  auto index = attribute(node, "index");
+  int n = -1;
+  if (index) {
+    auto [end, ec] = std::from_chars(index->data(), index->data() + index->size(), n);
+    if (ec != std::errc() || end != index->data() + index->size()) n = -1;
+  }
+  if (n < 0 || n > 5) return fail("index must be a card from 0 to 5", cmd.request_id);
+  cmd.index = static_cast<size_t>(n);
+  auto progress = attribute(node, "progress");
+  // 0, 1 or a decimal between: "0.45". Parsed by hand: no locale, no exponents.
+  if (!progress || progress->empty() || progress->size() > 6)
+    return fail("progress must be from 0 to 1", cmd.request_id);
+  double value = 0, scale = 0;
+  for (char c : *progress) {
+    if (c == '.' && scale == 0) {
+      scale = 1;
+    } else if (c >= '0' && c <= '9') {
+      if (scale > 0) {
+        scale /= 10;
+        value += (c - '0') * scale;
+      } else {
+        value = value * 10 + (c - '0');
+      }
+    } else {
+      return fail("progress must be from 0 to 1", cmd.request_id);
+    }
+  }
+  if (value > 1.0) return fail("progress must be from 0 to 1", cmd.request_id);
+  cmd.progress = value;
+  return Command{cmd};
+}
+
 }  // namespace
 
 bool valid_game_mode(std::string_view mode) {
@@ -205,6 +240,7 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "sit") return parse_seat(root, true);
   if (name == "leave") return parse_seat(root, false);
   if (name == "chat") return parse_chat(root);
+  if (name == "squeeze") return parse_squeeze(root);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

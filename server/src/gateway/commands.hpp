@@ -15,6 +15,7 @@
 //   <sit tableId="prive-1" requestId="s-1" [seat="2"]/>   takes a seat (any free one without seat)
 //   <leave tableId="prive-1" requestId="s-2"/>            gives it up
 //   <chat tableId="rou-1" requestId="m-1">Good luck!</chat>   1-200 characters of text
+//   <squeeze tableId="bac-2" requestId="q-1" index="0" progress="0.45"/>   1 reveals the card
 //
 // A message that is not one of these, or breaks a rule (size, attribute format, more
 // than bets_max bets) is refused with an error naming what was wrong. Pure functions,
@@ -75,8 +76,15 @@ struct ChatCommand {
   std::string text;  // trimmed, 1-200 characters, no control characters
 };
 
+struct SqueezeCommand {
+  std::string table_id;
+  std::string request_id;
+  size_t index = 0;       // the card, in dealing order
+  double progress = 0.0;  // 0 to 1; 1 reveals it
+};
+
 using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand,
-                             SeatCommand, ChatCommand>;
+                             SeatCommand, ChatCommand, SqueezeCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 

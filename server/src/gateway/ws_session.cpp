@@ -162,6 +162,8 @@ void WsSession::handle(std::string_view text) {
           on_seat(std::move(c));
         else if constexpr (std::is_same_v<T, ChatCommand>)
           on_chat(std::move(c));
+        else if constexpr (std::is_same_v<T, SqueezeCommand>)
+          on_squeeze(std::move(c));
         else
           on_bet(std::move(c));
       },
@@ -256,6 +258,25 @@ void WsSession::on_seat(SeatCommand c) {
                            self->send_private(std::move(ack));
                          });
                    });
+}
+
+void WsSession::on_squeeze(SqueezeCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  live->actor->squeeze(
+      session_.player.id, c.index, c.progress,
+      [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
+        if (!refused) return;
+        if (auto self = weak.lock()) {
+          boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
+            self->send_error(code,
+                             code == ErrorCode::NotYourTurn ? "only the highest stake squeezes"
+                                                            : "no card to squeeze now",
+                             rid);
+          });
+        }
+      });
 }
 
 void WsSession::on_chat(ChatCommand c) {

@@ -1,6 +1,7 @@
 #include "table/table.hpp"
 
 #include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <cassert>
 #include <cstdio>
@@ -8,6 +9,8 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "core/metrics.hpp"
+#include "games/cards/card.hpp"
+#include "games/cards/roads.hpp"
 #include "table/json.hpp"
 
 namespace croupier::table {
@@ -121,6 +124,8 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       epoch_(crypto::random_token(9)),
       seats_(static_cast<size_t>(std::max(0, config_.seats))) {
   assert(!engines_.empty());
+  if (engines_.begin()->second->deals_from_shoe())
+    shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end);
 }
 
 // ---- Start-up and recovery -----------------------------------------------------------
@@ -209,6 +214,7 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
     cancel_round("shutdown");
     return;
   }
+  change_shoe_if_due();
   state_ = RoundState::waiting_for_bets;
   bets_close_at_ = now + config_.timings.betting;
   next_timer_at_ = now + config_.timings.timer_interval;
@@ -263,7 +269,13 @@ void Table::launch() {
   if (!round_has_result_) {
     outcome_ = deal();
     round_has_result_ = true;
-    state_ = RoundState::waiting_for_result;
+    const games::Engine& engine = *engines_.begin()->second;
+    dealt_ = engine.dealt_cards(outcome_);
+    cards_shown_ = 0;
+    held_.clear();
+    if (!dealt_.empty()) choose_squeezer();
+    dealing_from_ = now;
+    state_ = dealt_.empty() ? RoundState::waiting_for_result : RoundState::dealing;
     deadline_ = now + (closing_ ? Millis{0} : config_.timings.spin);
     json::object body = event("gamestate");
     body["state"] = to_int(state_);
@@ -304,7 +316,66 @@ games::Outcome Table::deal() {
     if (auto outcome = engine.decode(text)) return *outcome;
     log::warn("scripted result does not decode", {{"table", config_.id}, {"result", text}});
   }
+  if (shoe_) return engine.deal(*shoe_, rng_);
   return engine.draw(rng_);
+}
+
+// Card tables show the cards one at a time across the dealing time: card i at
+// dealing_from_ + i * spin / n, the result when the last interval ends.
+MonoTime Table::card_at(size_t i) const {
+  const auto n = static_cast<int64_t>(std::max<size_t>(1, dealt_.size()));
+  const Millis spin = closing_ ? Millis{0} : config_.timings.spin;
+  return dealing_from_ + Millis{spin.count() * static_cast<int64_t>(i) / n};
+}
+
+void Table::reveal_due_cards(MonoTime now) {
+  // A squeeze holds the dealing after the first four cards until the squeezer has
+  // revealed the held cards, or the squeeze time is over.
+  if (!held_.empty() && cards_shown_ >= std::min<size_t>(4, dealt_.size())) {
+    if (now < squeeze_until_) return;
+    while (!held_.empty()) reveal_held(*held_.begin());
+    // The rest of the deal continues from now.
+    dealing_from_ = now - (card_at(cards_shown_) - dealing_from_);
+  }
+  while (cards_shown_ < dealt_.size() && (now >= card_at(cards_shown_) || now >= deadline_)) {
+    const size_t index = cards_shown_++;
+    const games::DealtCard& c = dealt_[index];
+    json::object body = event("card");
+    body["state"] = to_int(RoundState::dealing);
+    body["hand"] = c.hand;
+    body["index"] = index;
+    body["of"] = dealt_.size();
+    if (squeezable(index) && !closing_) {
+      held_.insert(index);  // dealt face down: the squeezer reveals it
+      body["faceDown"] = true;
+      if (held_.size() == 1) {
+        squeeze_until_ = now + config_.timings.squeeze;
+        deadline_ += config_.timings.squeeze;  // the round waits for the squeeze
+      }
+    } else {
+      body["card"] = c.card;
+    }
+    publish(std::move(body));
+    if (!held_.empty() && cards_shown_ >= std::min<size_t>(4, dealt_.size())) return;
+  }
+}
+
+// A card table changes its shoe before a round when the cut card has come out (and
+// before its first round): startshuffling, the shuffle and burn, endshuffling.
+void Table::change_shoe_if_due() {
+  if (!shoe_ || (shoe_->number() > 0 && !shoe_->past_cut())) return;
+  json::object start = event("startshuffling");
+  start["shoe"] = shoe_->number() + 1;
+  publish(std::move(start));
+  shoe_->shuffle(rng_);
+  shoe_outcomes_.clear();
+  json::object end = event("endshuffling");
+  end["shoe"] = shoe_->number();
+  end["burnCard"] = games::cards::to_text(shoe_->burn_card());
+  end["burnt"] = shoe_->burnt();
+  end["cards"] = shoe_->remaining();
+  if (json::value roads = roads_json(); !roads.is_null()) end["roads"] = std::move(roads);
+  publish(std::move(end));
 }
 
 json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) const {
@@ -346,6 +417,7 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   const std::string encoded = engine.encode(outcome_);
   recent_.push_front({round_id_, encoded, clock_.wall_ms()});
   while (recent_.size() > config_.recent_results_max) recent_.pop_back();
+  if (shoe_) shoe_outcomes_.push_back(outcome_);
   remember_last_bets();
   round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
 
@@ -360,6 +432,12 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   auto revealed = engine.result_multipliers(outcome_);
   if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
   if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
+  if (shoe_) {
+    json::array cards;
+    for (const auto& c : dealt_) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
+    body["cards"] = std::move(cards);
+    if (json::value roads = roads_json(); !roads.is_null()) body["roads"] = std::move(roads);
+  }
   std::map<ledger::PlayerId, json::object> personal;
   for (const auto& p : r->players) {
     json::object mine;
@@ -438,9 +516,9 @@ void Table::advance() {
     if (retry_at_) {
       if (now < *retry_at_) return;
       retry_at_.reset();
-      if (state_ == RoundState::waiting_for_result && !result_recorded_)
+      if (in_play() && !result_recorded_)
         launch();
-      else if (state_ == RoundState::waiting_for_result)
+      else if (in_play())
         settle();
       else if (state_ == RoundState::cancelled)
         cancel_round(closing_ ? "shutdown" : "cancelled");
@@ -469,6 +547,10 @@ void Table::advance() {
       case RoundState::bets_closed:
         if (now >= deadline_) launch();
         break;
+      case RoundState::dealing:
+        reveal_due_cards(now);
+        if (!held_.empty() || cards_shown_ < dealt_.size()) break;
+        [[fallthrough]];
       case RoundState::waiting_for_result:
         if (now >= deadline_ && result_recorded_ && bet_ops_in_flight_ == 0) settle();
         break;
@@ -495,6 +577,10 @@ std::optional<MonoTime> Table::next_deadline() const {
       if (!closing_soon_sent_) next = std::min(next, bets_close_at_ - config_.timings.closing_soon);
       return next;
     }
+    case RoundState::dealing:
+      if (!held_.empty()) return std::min(squeeze_until_, deadline_);
+      if (cards_shown_ < dealt_.size()) return std::min(deadline_, card_at(cards_shown_));
+      [[fallthrough]];
     case RoundState::waiting_for_result:
       // Waiting for bets still being committed is woken by their callbacks.
       if (bet_ops_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
@@ -530,7 +616,7 @@ void Table::shutdown(std::function<void()> done) {
     }
   }
   if (state_ == RoundState::bets_closed) deadline_ = clock_.now();
-  if (state_ == RoundState::waiting_for_result) deadline_ = std::min(deadline_, clock_.now());
+  if (in_play()) deadline_ = std::min(deadline_, clock_.now());
   advance();
 }
 
@@ -545,9 +631,8 @@ std::optional<Table::Refusal> Table::refuse_round(const std::string& game_id) co
     return Refusal{ErrorCode::WaitForNextRound, "round " + game_id + " is not open"};
   }
   if (state_ != RoundState::waiting_for_bets || waiting_for_ledger_) {
-    bool this_round_closed = state_ == RoundState::bets_closed ||
-                             state_ == RoundState::waiting_for_result ||
-                             state_ == RoundState::game_over;
+    bool this_round_closed =
+        state_ == RoundState::bets_closed || in_play() || state_ == RoundState::game_over;
     if (this_round_closed) {
       return Refusal{ErrorCode::BetLate, "bets are closed for round " + round_id_};
     }
@@ -967,7 +1052,101 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     if (!announced.empty()) s["multipliers"] = multipliers_json(announced);
   }
   if (config_.seats > 0) s["seats"] = seats_json();
+  if (shoe_) {
+    json::array cards;
+    const bool all = state_ == RoundState::game_over && round_has_result_;
+    for (size_t i = 0; i < (all ? dealt_.size() : cards_shown_) && i < dealt_.size(); ++i) {
+      json::object c{{"hand", dealt_[i].hand}};
+      if (held_.contains(i))
+        c["faceDown"] = true;
+      else
+        c["card"] = dealt_[i].card;
+      cards.push_back(std::move(c));
+    }
+    s["cards"] = std::move(cards);
+    s["shoe"] = shoe_->number();
+    s["shoeCards"] = shoe_->remaining();
+    if (json::value roads = roads_json(); !roads.is_null()) s["roads"] = std::move(roads);
+    if (squeezer_ && in_play()) {
+      s["squeezer"] = squeezer_name_;
+      s["squeezeHand"] = squeeze_hand_;
+      s["youSqueeze"] = *squeezer_ == player;
+    }
+  }
   return s;
+}
+
+// ---- Card tables: roads and squeeze -------------------------------------------------------
+
+// The baccarat roads of the current shoe (docs/games/baccarat.md); null for other games.
+json::value Table::roads_json() const {
+  if (config_.game != "baccarat" || !shoe_) return nullptr;
+  std::vector<games::cards::RoadResult> results;
+  results.reserve(shoe_outcomes_.size());
+  for (const auto& o : shoe_outcomes_)
+    if (auto r = games::cards::road_result(o)) results.push_back(*r);
+  return json::parse(games::cards::roads_to_json(games::cards::make_roads(results)));
+}
+
+// Squeeze mode: the player with the highest stake on the table squeezes the first two
+// cards of the side they backed most (player, or banker). Ties go to the lower id.
+void Table::choose_squeezer() {
+  squeezer_.reset();
+  squeezer_name_.clear();
+  squeeze_hand_.clear();
+  if (!config_.squeeze) return;
+  Money best = Money::zero();
+  for (const auto& [player, book] : book_) {
+    Money total = Money::zero(), on_player = Money::zero(), on_banker = Money::zero();
+    for (const auto& bet : book.placed) {
+      total += bet.line.amount;
+      if (bet.line.spot == "PLAYER") on_player += bet.line.amount;
+      if (bet.line.spot == "BANKER") on_banker += bet.line.amount;
+    }
+    if (total > best ||
+        (total == best && total.is_positive() && squeezer_ && player < *squeezer_)) {
+      best = total;
+      squeezer_ = player;
+      squeezer_name_ = book.name;
+      squeeze_hand_ = on_banker > on_player ? "banker" : "player";
+    }
+  }
+  if (!squeezer_) return;
+  json::object body = event("squeezer");
+  body["name"] = squeezer_name_;
+  body["hand"] = squeeze_hand_;
+  body["squeezeMs"] = config_.timings.squeeze.count();
+  publish(std::move(body), {{*squeezer_, json::object{{"youSqueeze", true}}}});
+}
+
+bool Table::squeezable(size_t index) const {
+  // The first two cards of the squeezed hand: dealing order is P1, B1, P2, B2.
+  return squeezer_ && index < 4 && dealt_[index].hand == squeeze_hand_;
+}
+
+std::optional<ErrorCode> Table::squeeze(ledger::PlayerId player, size_t index, double progress) {
+  if (!squeezer_ || *squeezer_ != player) return ErrorCode::NotYourTurn;
+  if (state_ != RoundState::dealing || index >= dealt_.size() || !held_.contains(index))
+    return ErrorCode::InvalidDecision;
+  progress = std::clamp(progress, 0.0, 1.0);
+  json::object body = event("squeeze");
+  body["index"] = index;
+  body["progress"] = progress;
+  publish(std::move(body));
+  if (progress >= 1.0) reveal_held(index);
+  return std::nullopt;
+}
+
+void Table::reveal_held(size_t index) {
+  if (!held_.erase(index)) return;
+  json::object body = event("card");
+  body["state"] = to_int(RoundState::dealing);
+  body["hand"] = dealt_[index].hand;
+  body["card"] = dealt_[index].card;
+  body["index"] = index;
+  body["of"] = dealt_.size();
+  body["reveal"] = true;
+  publish(std::move(body));
 }
 
 // ---- Seats and chat ---------------------------------------------------------------------

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "core/error_code.hpp"
 #include "core/money.hpp"
 #include "core/rng.hpp"
+#include "games/cards/shoe.hpp"
 #include "games/engine.hpp"
 #include "ledger/ledger.hpp"
 #include "table/round_state.hpp"
@@ -45,6 +47,7 @@ struct Timings {
   Millis next_game{3000};       // state 901: pause before the next round opens
   Millis timer_interval{5000};  // a timer event this often while bets are open
   Millis retry{1000};           // wait before retrying a failed ledger operation
+  Millis squeeze{8000};         // baccarat squeeze: how long the squeezer has
 };
 
 struct TableConfig {
@@ -68,6 +71,11 @@ struct TableConfig {
   // Tests only: results the RNG dealer deals, in order (engine outcome texts), before
   // it draws again. Empty in production.
   std::vector<std::string> scripted_results;
+  // Baccarat squeeze mode: the biggest stake on the table squeezes the cards.
+  bool squeeze = false;
+  // Card tables: the decks in the shoe and where the cut card sits.
+  int shoe_decks = 8;
+  size_t shoe_cut_from_end = 16;
   size_t bets_per_player_max = 300;       // bet lines one player may hold in a round
   size_t players_per_round_max = 200000;  // players with bets in one round
   size_t last_bets_max = 100000;          // players whose last bets are kept for lpbet
@@ -180,6 +188,9 @@ class Table {
   // table (where only they may write). The text is checked by the caller.
   std::optional<ErrorCode> chat(ledger::PlayerId player, const std::string& name,
                                 const std::string& text);
+  // Squeeze mode: the squeezer's progress on a card dealt face down (0 to 1), shown to
+  // everyone as it happens; 1 reveals the card. Anyone else gets 1021.
+  std::optional<ErrorCode> squeeze(ledger::PlayerId player, size_t index, double progress);
 
   // The whole visible state for a client that cannot resume from its version: round,
   // state, deadline, recent results, the player's own bets this round and the answers
@@ -261,6 +272,16 @@ class Table {
   int64_t wall_at(MonoTime t) const;
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
   games::Outcome deal();
+  bool in_play() const {
+    return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing;
+  }
+  MonoTime card_at(size_t i) const;
+  void reveal_due_cards(MonoTime now);
+  void change_shoe_if_due();
+  boost::json::value roads_json() const;
+  void choose_squeezer();
+  bool squeezable(size_t index) const;
+  void reveal_held(size_t index);
   boost::json::array multipliers_json(const std::vector<games::Multiplier>& list) const;
   boost::json::array seats_json() const;
   void publish_seats();
@@ -306,6 +327,19 @@ class Table {
   std::unordered_map<ledger::PlayerId, LastBets> last_bets_;
   std::deque<RecentResult> recent_;  // newest first
   size_t scripted_next_ = 0;         // the next of config_.scripted_results to deal
+
+  // Card tables: the shoe, this shoe's results (for the roads), the round's cards.
+  std::optional<games::cards::Shoe> shoe_;
+  std::vector<games::Outcome> shoe_outcomes_;
+  std::vector<games::DealtCard> dealt_;
+  size_t cards_shown_ = 0;
+  MonoTime dealing_from_{};
+  // Squeeze: who squeezes which hand, the cards dealt face down, and until when.
+  std::optional<ledger::PlayerId> squeezer_;
+  std::string squeezer_name_;
+  std::string squeeze_hand_;
+  std::set<size_t> held_;
+  MonoTime squeeze_until_{};
 
   // Special-ball round: this round is one, and who spins (the previous round's biggest
   // bettor), if anybody bet then.

@@ -91,6 +91,13 @@ void TableActor::chat(ledger::PlayerId player, std::string name, std::string tex
   });
 }
 
+void TableActor::squeeze(ledger::PlayerId player, size_t index, double progress,
+                         std::function<void(std::optional<ErrorCode>)> reply) {
+  run([this, player, index, progress, reply = std::move(reply)] {
+    reply(table_.squeeze(player, index, progress));
+  });
+}
+
 void TableActor::snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply) {
   asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
 }

@@ -33,6 +33,8 @@ class TableActor {
   void leave(ledger::PlayerId player);
   void chat(ledger::PlayerId player, std::string name, std::string text,
             std::function<void(std::optional<ErrorCode>)> reply);
+  void squeeze(ledger::PlayerId player, size_t index, double progress,
+               std::function<void(std::optional<ErrorCode>)> reply);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
   void snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).
