@@ -23,6 +23,11 @@ import { Popups } from './Popups';
 
 const Lobby = lazy(() => import('../features/lobby/Lobby'));
 const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
+const CardTable = lazy(() => import('../features/cards/CardTable'));
+
+/** The games whose route names a table (gameId) and plays it. */
+const TABLE_GAMES = ['roulette', 'baccarat', 'dragontiger', 'andarbahar'];
+const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 
 /** Images the page needs before it shows (SPEC: they count for 60 % of the progress). */
 export const PRELOAD_IMAGES = ['/img/logo.svg', '/img/felt.svg'];
@@ -72,7 +77,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     let cancelled = false;
     void boot({
       http: services.http,
-      tableId: game === 'roulette' ? launch.gameId : undefined,
+      tableId: TABLE_GAMES.includes(game) ? launch.gameId : undefined,
       theme: launch.theme,
       loadLanguage,
       fetchJson: async (url) => (await fetch(url)).json(),
@@ -107,7 +112,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
   }, [services, game, launch, loadLanguage, session]);
 
   // Pages with no table have no game or video to wait for.
-  const gameAndVideo = (booted && game !== 'roulette') || (parts.game && parts.video);
+  const gameAndVideo =
+    (booted && !(TABLE_GAMES.includes(game) && launch.gameId)) || (parts.game && parts.video);
   const percent = progressOf(images, PRELOAD_IMAGES.length, steps, gameAndVideo);
   useEffect(() => {
     if (percent < 100 || ended.current) return;
@@ -138,6 +144,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         <Lobby />
       ) : game === 'roulette' && launch.gameId ? (
         <RouletteTable tableId={launch.gameId} />
+      ) : CARD_GAMES.includes(game) && launch.gameId ? (
+        <CardTable tableId={launch.gameId} game={game} />
       ) : (
         <MissingPage />
       );

@@ -26,6 +26,7 @@ export interface PlayerInfo {
 export interface SpotLimit {
   kind: string;
   payout: number;
+  payoutText?: string; // the exact ratio when it is not whole ("0.95")
   inside: boolean;
   min: string;
   max: string;
@@ -44,6 +45,7 @@ export interface TableConfig {
   wheel: string[]; // pocket labels clockwise from zero
   specialBallEvery: number;
   seats: number; // private tables; 0 elsewhere
+  squeeze?: boolean; // baccarat squeeze mode
   limits: {
     min: string;
     max: string;

@@ -65,11 +65,13 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
   auto min = c.table_min.find(currency);
   const Money table_min = min != c.table_min.end() ? min->second : info.min_bet;
   for (const auto& s : info.spots) {
-    spots.push_back(json::object{{"kind", s.kind},
-                                 {"payout", s.payout_ratio},
-                                 {"inside", s.inside},
-                                 {"min", money_json(s.min)},
-                                 {"max", money_json(s.max)}});
+    json::object spot{{"kind", s.kind},
+                      {"payout", s.payout_ratio},
+                      {"inside", s.inside},
+                      {"min", money_json(s.min)},
+                      {"max", money_json(s.max)}};
+    if (!s.payout_text.empty()) spot["payoutText"] = s.payout_text;
+    spots.push_back(std::move(spot));
   }
   json::array chips;
   for (Money chip : terms.chips) chips.push_back(money_json(chip));
@@ -86,6 +88,7 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
       {"wheel", json::array(wheel.begin(), wheel.end())},
       {"specialBallEvery", c.special_ball_every},
       {"seats", c.seats},
+      {"squeeze", c.squeeze},
       {"limits", json::object{{"min", money_json(info.min_bet)},
                               {"max", money_json(info.table_max)},
                               {"insideMax", money_json(info.inside_max)},

@@ -24,7 +24,9 @@ export default function Lobby() {
               data-table={table.tableId}
             >
               <span className="lobby-name">{table.name}</span>
-              <span className="lobby-kind">{t('ROULETTE')}</span>
+              <span className="lobby-kind">
+                {t(table.game.toUpperCase() as 'ROULETTE', { defaultValue: table.game })}
+              </span>
               <span className="lobby-limits">
                 {t('LOBBY_LIMITS', {
                   min: formatMoney(units(table.limits.min), currency()),

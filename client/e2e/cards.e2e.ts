@@ -1,0 +1,160 @@
+// Card tables in Chromium against the real croupierd: a banker bet settled with its
+// commission, a squeeze by the highest bettor watched from a second browser, and the
+// andar bahar statistics panel against the server's own figures.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import { TablePage } from './table';
+
+const UNIT = 100_000;
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function enter(
+  context: BrowserContext,
+  tableId: string,
+  game: string,
+): Promise<{ page: Page; table: TablePage }> {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  const table = new TablePage(page, tableId);
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/play\/lobby/);
+  await page.locator(`[data-table="${tableId}"]`).click();
+  await page.waitForURL(new RegExp(`/play/${game}\\?gameId=${tableId}`));
+  await page.getByTestId('card-table').waitFor();
+  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  return { page, table };
+}
+
+describe('card tables', () => {
+  it('a banker bet is settled with the commission', async () => {
+    const context = await desktopContext(browser, server.url);
+    const { page, table } = await enter(context, 'bac-1', 'baccarat');
+    let settled = false;
+    for (let round = 0; round < 8 && !settled; round++) {
+      const gameId = await table.waitForBetting(3);
+      const before = await table.balance();
+      await table.chip('€5');
+      await table.bet('BANKER');
+      await table.expectTotal('5.00');
+      await table.expectBalance(before - 5 * UNIT);
+      const result = page.locator(`[data-testid="result"]`);
+      await result.waitFor({ timeout: 30_000 });
+      const history = await page.request.get(
+        '/api/ui/statisticHistory?tableId=bac-1&numberOfGames=1',
+      );
+      const latest = ((await history.json()) as { results: { gameId: string; result: string }[] })
+        .results[0]!;
+      expect(latest.gameId).toBe(gameId);
+      const winner = latest.result.charAt(0);
+      expect(await result.getAttribute('data-winner')).toBe(
+        { B: 'BANKER', P: 'PLAYER', T: 'TIE' }[winner],
+      );
+      // Banker pays 0.95 to 1: 5 back and 4.75 won; a tie gives the 5 back.
+      const back = winner === 'B' ? 975_000 : winner === 'T' ? 5 * UNIT : 0;
+      await table.expectBalance(before - 5 * UNIT + back);
+      expect(await table.serverBalance()).toBe(before - 5 * UNIT + back);
+      if (winner === 'B') {
+        expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('9.75');
+        await page.getByTestId('roads').waitFor();
+        expect(await page.getByTestId('bead-plate').locator('.road-cell').count()).toBeGreaterThan(
+          0,
+        );
+        await page.screenshot({ path: join(RESULTS, 'baccarat-desktop.png'), fullPage: true });
+        settled = true;
+      }
+    }
+    expect(settled).toBe(true);
+    await context.close();
+  });
+
+  it('the highest bettor squeezes and a second player watches the reveal', async () => {
+    const one = await desktopContext(browser, server.url);
+    const two = await desktopContext(browser, server.url);
+    const high = await enter(one, 'bac-2', 'baccarat');
+    const low = await enter(two, 'bac-2', 'baccarat');
+    await high.table.waitForBetting(4);
+    await high.table.chip('€100');
+    await high.table.bet('PLAYER');
+    await low.table.chip('€25');
+    await low.table.bet('BANKER');
+    await high.table.expectTotal('100.00');
+    await low.table.expectTotal('25.00');
+
+    // Only the highest stake gets the squeeze; the other player is told who squeezes.
+    const card = high.page.getByTestId('squeeze-card').first();
+    await card.waitFor({ timeout: 20_000 });
+    await low.page.getByTestId('squeeze-note').waitFor();
+    expect(await low.page.getByTestId('squeeze-card').count()).toBe(0);
+    const faceDown = low.page.locator('.hand-player .playing-card.back');
+    await faceDown.first().waitFor();
+    const hidden = await faceDown.count();
+    expect(hidden).toBeGreaterThan(0);
+
+    // The squeezer lifts the first card by dragging it up, then reveals the rest.
+    const box = (await card.locator('.playing-card').boundingBox())!;
+    await high.page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await high.page.mouse.down();
+    for (let y = 0; y <= 130; y += 26)
+      await high.page.mouse.move(box.x + box.width / 2, box.y + box.height - 4 - y);
+    await high.page.mouse.up();
+    // The watcher sees the card turn over before the round's result.
+    await expect
+      .poll(async () => low.page.locator('.hand-player .playing-card.back').count(), {
+        timeout: 8000,
+      })
+      .toBeLessThan(hidden);
+    expect(await low.page.getByTestId('result').count()).toBe(0);
+    while ((await high.page.getByTestId('squeeze-card').count()) > 0)
+      await high.page.getByTestId('squeeze-card').first().getByRole('button').click();
+    await low.page.getByTestId('result').waitFor({ timeout: 30_000 });
+    const shown = await low.page
+      .locator('.hand-player .playing-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    const seenByHigh = await high.page
+      .locator('.hand-player .playing-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    expect(shown).toEqual(seenByHigh);
+    expect(shown.every((c) => c && c.length >= 2)).toBe(true);
+    await one.close();
+    await two.close();
+  });
+
+  it('the andar bahar statistics panel shows the server data', async () => {
+    const context = await desktopContext(browser, server.url);
+    const { page, table } = await enter(context, 'ab-1', 'andarbahar');
+    await table.waitForState(24, 60_000);
+    await page.getByTestId('ab-stats').waitFor();
+    await page.waitForTimeout(500);
+    const api = (await (
+      await page.request.get('/api/ui/ABCardStats?tableId=ab-1&numberOfGames=100')
+    ).json()) as { numberOfGames: number; andar: number; bahar: number };
+    const history = (await (
+      await page.request.get('/api/ui/statisticHistory?tableId=ab-1&numberOfGames=100')
+    ).json()) as { results: { result: string }[] };
+    expect(api.numberOfGames).toBe(history.results.length);
+    expect(api.andar).toBe(history.results.filter((r) => r.result.startsWith('A')).length);
+    await expect
+      .poll(async () => Number(await page.getByTestId('ab-andar').getAttribute('data-count')))
+      .toBe(api.andar);
+    expect(Number(await page.getByTestId('ab-bahar').getAttribute('data-count'))).toBe(api.bahar);
+    await context.close();
+  });
+});

@@ -1,0 +1,232 @@
+// A card table: baccarat (standard, super 6, squeeze), dragon tiger or andar bahar. The
+// synthetic studio deals the server's cards one at a time; bets go through the shared
+// betting (lib/table/useBetting); baccarat shows its roads, andar bahar its card
+// statistics; in squeeze mode the highest stake lifts the face-down cards and everyone
+// else watches them lift.
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { formatMoney, units, amountText } from '../../lib/format/money';
+import type { ServerMessage } from '../../lib/realtime/realtime';
+import { useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
+import type { Limits, SpotRules } from '../../lib/table/bet-slip';
+import { useBetting } from '../../lib/table/useBetting';
+import { BetControls, ChipTray } from '../../ui/BetControls';
+import { RoundBanner } from '../../ui/RoundBanner';
+import { toast } from '../../ui/Toaster';
+import { type CardView, cardReducer, initialCardView } from './card-state';
+import { MAIN_SPOTS, oppositeSpot, winnerOf } from './cards';
+import { type AbStats, AbStatsPanel, BetSpots, Hands, RoadsPanel } from './parts';
+
+const EVENTS = [
+  'resync',
+  'betsopen',
+  'betsclosingsoon',
+  'timer',
+  'betsclosed',
+  'gamestate',
+  'gameresult',
+  'cancelround',
+  'table_closed',
+  'startshuffling',
+  'endshuffling',
+  'card',
+  'squeezer',
+  'squeeze',
+];
+
+export default function CardTable({ tableId, game }: { tableId: string; game: string }) {
+  const { t } = useTranslation();
+  const { realtime, session, currency, loaded, http } = useServices();
+  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
+  const mobile = useStore(session, (s) => s.mobile);
+  const channel = `table-${tableId}`;
+  const [view, dispatch] = useReducer(
+    (v: CardView, a: { m: ServerMessage; now: number }) => cardReducer(v, a.m, a.now),
+    initialCardView,
+  );
+  const [abStats, setAbStats] = useState<AbStats | null>(null);
+
+  const limits: Limits | null = useMemo(() => {
+    if (!table) return null;
+    const codes = new Set(table.limits.spots.map((s) => s.kind.toUpperCase()));
+    const spotMax: Partial<Record<string, number>> = {};
+    for (const s of table.limits.spots) spotMax[s.kind] = units(s.max);
+    const rules: SpotRules = {
+      isSpot: (code) => codes.has(code),
+      kindOf: (code) => (codes.has(code) ? code.toLowerCase() : null),
+      isInside: () => false,
+      oppositeOf: oppositeSpot,
+    };
+    return {
+      min: units(table.limits.min),
+      tableMax: units(table.limits.max),
+      insideMax: units(table.limits.max),
+      outsideMax: units(table.limits.max),
+      oppositeBetsAllowed: table.limits.oppositeBetsAllowed,
+      spotMax,
+      rules,
+    };
+  }, [table]);
+  const betting = useBetting({ tableId, game, round: view, limits });
+  const { follow } = betting;
+
+  useEffect(() => {
+    const offs = EVENTS.map((type) =>
+      realtime.on(type, (m) => {
+        if (m.table !== tableId) return;
+        dispatch({ m, now: Date.now() });
+        follow(m);
+        if (m.type === 'startshuffling') toast(t('SHUFFLING'), 'info', 4000);
+      }),
+    );
+    const unsubscribe = realtime.subscribe(channel);
+    return () => {
+      offs.forEach((off) => off());
+      unsubscribe();
+    };
+  }, [realtime, tableId, channel, follow, t]);
+
+  useEffect(() => {
+    if (view.ready) {
+      loaded('game');
+      loaded('video'); // the studio is drawn with the page
+    }
+  }, [view.ready, loaded]);
+
+  // Andar bahar's statistics, refreshed after every result.
+  const resultKey = view.result?.gameId ?? '';
+  useEffect(() => {
+    if (game !== 'andarbahar') return;
+    let live = true;
+    http
+      .get<AbStats>('/api/ui/ABCardStats', { tableId, numberOfGames: 100 })
+      .then((s) => live && setAbStats(s))
+      .catch(() => {
+        /* the panel keeps what it had */
+      });
+    return () => {
+      live = false;
+    };
+  }, [game, http, tableId, resultKey]);
+
+  const squeeze = useCallback(
+    (index: number, progress: number) => {
+      const requestId = `q-${Date.now()}-${index}`;
+      realtime.post(
+        `<squeeze tableId="${tableId}" requestId="${requestId}" index="${index}" progress="${progress.toFixed(2)}"/>`,
+      );
+    },
+    [realtime, tableId],
+  );
+
+  if (!table || !player || table.tableId !== tableId) return null;
+  const money = currency();
+  const open = view.betsOpen && !view.closed;
+  const winner = view.result ? winnerOf(view.result.label).toUpperCase() : null;
+  const mine = view.myWin?.gameId === view.result?.gameId ? view.myWin : null;
+  const you = view.squeeze?.you === true;
+
+  return (
+    <main
+      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'}`}
+      data-testid="card-table"
+    >
+      <section className="card-studio" aria-label={table.name}>
+        <div className="studio-head">
+          <h1 className="table-name">{table.name}</h1>
+          <RoundBanner view={view} />
+        </div>
+        {view.shuffling && (
+          <p className="shuffling" data-testid="shuffling" role="status">
+            {t('SHUFFLING')}
+          </p>
+        )}
+        {view.squeeze && view.state !== 24 && (
+          <p className="squeeze-note" data-testid="squeeze-note" role="status">
+            {you
+              ? t('SQUEEZE_YOU')
+              : t('SQUEEZE_OTHER', { name: view.squeeze.name || t('CHAT_GUEST') })}
+          </p>
+        )}
+        <Hands
+          game={game}
+          cards={view.cards}
+          squeezeIndex={(i) => you && view.cards[i]?.hand === view.squeeze?.hand}
+          onSqueeze={squeeze}
+        />
+        {view.result && (
+          <div className="card-result" data-testid="result" data-winner={winner} role="status">
+            <strong>{t(`WINNER_${winnerOf(view.result.label)}` as 'WINNER_player')}</strong>
+            {mine && (
+              <span
+                className="result-win"
+                data-testid="result-win"
+                data-win={formatMoney(mine.win, money, { hideCurrency: true })}
+              >
+                {mine.win > 0
+                  ? t('YOU_WIN', { amount: formatMoney(mine.win, money) })
+                  : t('NO_WIN')}
+              </span>
+            )}
+          </div>
+        )}
+        <p className="shoe-info">{view.shoe > 0 && t('SHOE_NUMBER', { shoe: view.shoe })}</p>
+      </section>
+      <ol
+        className="recent-numbers card-recent"
+        aria-label={t('RECENT_NUMBERS')}
+        data-testid="recent-results"
+      >
+        {view.recent.map((r) => (
+          <li key={r.gameId} className={`recent w-${r.label.charAt(0)}`}>
+            {r.label.charAt(0)}
+          </li>
+        ))}
+      </ol>
+      <BetSpots
+        spots={table.limits.spots}
+        main={MAIN_SPOTS[game] ?? []}
+        totals={betting.totals}
+        chipIndex={betting.chipIndex}
+        currency={money}
+        open={open}
+        winner={winner}
+        onPlace={betting.place}
+      />
+      <section className="controls">
+        <ChipTray
+          chips={betting.chips}
+          selected={betting.chip}
+          mobile={mobile}
+          onSelect={betting.selectChip}
+          currency={money}
+        />
+        <BetControls
+          canUndo={open && betting.can.undo}
+          canClear={open && betting.can.clear}
+          canDouble={open && betting.can.double}
+          canRebet={open && betting.can.rebet}
+          onUndo={betting.undo}
+          onClear={betting.clear}
+          onDouble={betting.double}
+          onRebet={betting.rebet}
+        />
+        <div className="totals">
+          <span
+            className="total-bet"
+            data-testid="total-bet"
+            data-amount={amountText(betting.total)}
+          >
+            <span className="label">{t('TOTAL_BET')}</span>{' '}
+            <strong>{formatMoney(betting.total, money)}</strong>
+          </span>
+        </div>
+      </section>
+      {game === 'baccarat' && <RoadsPanel roads={view.roads} />}
+      {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
+    </main>
+  );
+}

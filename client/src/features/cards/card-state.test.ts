@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+
+import { type CardView, cardReducer, initialCardView } from './card-state';
+import { baccaratValue, handTotal, parseCard, winnerOf } from './cards';
+
+const run = (events: Record<string, unknown>[]): CardView =>
+  events.reduce<CardView>((v, e) => cardReducer(v, e as never, 1000), initialCardView);
+
+describe('cards', () => {
+  it('reads the server card text and counts baccarat totals', () => {
+    expect(parseCard('10H')).toMatchObject({ rank: '10', suit: 'H', red: true, symbol: '♥' });
+    expect(parseCard('KS')).toMatchObject({ rank: 'K', red: false });
+    for (const bad of ['', '1S', '11H', 'TS', 'AX', 'as']) expect(parseCard(bad)).toBeNull();
+    expect(baccaratValue(parseCard('AD')!)).toBe(1);
+    expect(baccaratValue(parseCard('QD')!)).toBe(0);
+    expect(handTotal([parseCard('9H'), parseCard('4S')])).toBe(3);
+    expect(handTotal([parseCard('7C'), null])).toBe(7);
+    expect(winnerOf('B 5-9')).toBe('banker');
+    expect(winnerOf('X')).toBe('tie');
+    expect(winnerOf('A')).toBe('andar');
+  });
+});
+
+describe('cardReducer', () => {
+  it('deals cards one at a time, face down while squeezed, and settles with the roads', () => {
+    let v = run([
+      { type: 'resync', gameId: 'g1', state: 2, betsOpen: true, ts: 1000, shoe: 3, results: [] },
+      { type: 'betsclosed', gameId: 'g1' },
+      { type: 'squeezer', gameId: 'g1', name: 'Ann', hand: 'player', squeezeMs: 8000 },
+      { type: 'card', gameId: 'g1', hand: 'player', index: 0, faceDown: true },
+      { type: 'card', gameId: 'g1', hand: 'banker', index: 1, card: 'KH' },
+      { type: 'squeeze', gameId: 'g1', index: 0, progress: 0.4 },
+    ]);
+    expect(v.shoe).toBe(3);
+    expect(v.squeeze).toEqual({ name: 'Ann', hand: 'player', you: false, ms: 8000 });
+    expect(v.cards).toEqual([
+      { hand: 'player', card: null, progress: 0.4 },
+      { hand: 'banker', card: 'KH', progress: 1 },
+    ]);
+    v = cardReducer(
+      v,
+      { type: 'card', gameId: 'g1', hand: 'player', index: 0, card: '9C', reveal: true },
+      2000,
+    );
+    expect(v.cards[0]).toEqual({ hand: 'player', card: '9C', progress: 1 });
+    v = cardReducer(
+      v,
+      {
+        type: 'gameresult',
+        gameId: 'g1',
+        result: 'P 9-0',
+        stake: '5.00',
+        win: '10.00',
+        cards: [
+          { hand: 'player', card: '9C' },
+          { hand: 'banker', card: 'KH' },
+          { hand: 'player', card: 'QS' },
+          { hand: 'banker', card: '10D' },
+        ],
+        roads: { rows: 6, beadPlate: [{ col: 0, row: 0, winner: 'P' }] },
+      },
+      3000,
+    );
+    expect(v.state).toBe(24);
+    expect(v.result).toEqual({ gameId: 'g1', label: 'P 9-0' });
+    expect(v.cards).toHaveLength(4);
+    expect(v.recent[0]!.label).toBe('P 9-0');
+    expect(v.roads?.beadPlate).toHaveLength(1);
+    expect(v.squeeze).toBeNull();
+  });
+
+  it('shows a shoe change and starts the next shoe with empty roads', () => {
+    const v = run([
+      {
+        type: 'resync',
+        gameId: 'g1',
+        state: 901,
+        ts: 1000,
+        results: [{ gameId: 'g0', result: 'B 1-8' }],
+      },
+      { type: 'startshuffling', gameId: 'g2', shoe: 4 },
+    ]);
+    expect(v.shuffling).toBe(true);
+    const after = cardReducer(
+      v,
+      { type: 'endshuffling', gameId: 'g2', shoe: 4, roads: { rows: 6, beadPlate: [] } },
+      1000,
+    );
+    expect(after).toMatchObject({ shuffling: false, shoe: 4, recent: [] });
+    expect(after.roads?.beadPlate).toEqual([]);
+  });
+});
