@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  phoneContext,
+  startServer,
+} from './harness';
 import { TablePage } from './table';
 
 const UNIT = 100_000;
@@ -155,6 +162,53 @@ describe('card tables', () => {
       .poll(async () => Number(await page.getByTestId('ab-andar').getAttribute('data-count')))
       .toBe(api.andar);
     expect(Number(await page.getByTestId('ab-bahar').getAttribute('data-count'))).toBe(api.bahar);
+    await context.close();
+  });
+
+  it('multi-baccarat shows every baccarat table and takes a bet on one of them', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/play\/lobby/);
+    await page.getByTestId('multi-baccarat-link').click();
+    await page.waitForURL(/\/play\/multi-baccarat/);
+    await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+    const tables = page.getByTestId('card-table');
+    await expect.poll(() => tables.count(), { timeout: 10_000 }).toBe(3);
+    const super6 = page.locator('[data-testid="card-table"][data-table="bac-3"]');
+    await super6
+      .locator('[data-testid="round-state"][data-state="2"]')
+      .waitFor({ timeout: 30_000 });
+    await super6.getByRole('radio', { name: 'Chip €1', exact: true }).click();
+    await super6.locator('[data-spot="PLAYER"]').click();
+    await super6.locator('[data-testid="total-bet"][data-amount="1.00"]').waitFor();
+    const other = page.locator('[data-testid="card-table"][data-table="bac-1"]');
+    expect(await other.getByTestId('total-bet').getAttribute('data-amount')).toBe('0.00');
+    await context.close();
+  });
+
+  it('dragon tiger plays on a 360x640 phone', async () => {
+    const context = await phoneContext(browser, server.url);
+    const { page, table } = await enter(context, 'dt-1', 'dragontiger');
+    await table.waitForBetting(3);
+    const before = await table.balance();
+    await table.chip('€1');
+    await table.bet('DRAGON');
+    await table.expectTotal('1.00');
+    // Nothing sticks out sideways on a phone.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const result = page.getByTestId('result');
+    await result.waitFor({ timeout: 30_000 });
+    const winner = await result.getAttribute('data-winner');
+    // Dragon pays 1 to 1; on a tie half the stake comes back.
+    const back = winner === 'DRAGON' ? 2 * UNIT : winner === 'TIE' ? UNIT / 2 : 0;
+    await table.expectBalance(before - UNIT + back);
+    expect(await page.locator('.hand-dragon .playing-card').count()).toBe(1);
+    expect(await page.locator('.hand-tiger .playing-card').count()).toBe(1);
+    await page.screenshot({ path: join(RESULTS, 'dragontiger-mobile.png') });
     await context.close();
   });
 });

@@ -24,6 +24,7 @@ import { Popups } from './Popups';
 const Lobby = lazy(() => import('../features/lobby/Lobby'));
 const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
 const CardTable = lazy(() => import('../features/cards/CardTable'));
+const MultiBaccarat = lazy(() => import('../features/cards/MultiBaccarat'));
 
 /** The games whose route names a table (gameId) and plays it. */
 const TABLE_GAMES = ['roulette', 'baccarat', 'dragontiger', 'andarbahar'];
@@ -113,7 +114,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
 
   // Pages with no table have no game or video to wait for.
   const gameAndVideo =
-    (booted && !(TABLE_GAMES.includes(game) && launch.gameId)) || (parts.game && parts.video);
+    (booted && !(TABLE_GAMES.includes(game) && launch.gameId) && game !== 'multi-baccarat') ||
+    (parts.game && parts.video);
   const percent = progressOf(images, PRELOAD_IMAGES.length, steps, gameAndVideo);
   useEffect(() => {
     if (percent < 100 || ended.current) return;
@@ -144,6 +146,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         <Lobby />
       ) : game === 'roulette' && launch.gameId ? (
         <RouletteTable tableId={launch.gameId} />
+      ) : game === 'multi-baccarat' ? (
+        <MultiBaccarat />
       ) : CARD_GAMES.includes(game) && launch.gameId ? (
         <CardTable tableId={launch.gameId} game={game} />
       ) : (

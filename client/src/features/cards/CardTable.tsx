@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatMoney, units, amountText } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
-import { useServices } from '../../lib/session';
+import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import type { Limits, SpotRules } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
@@ -36,10 +36,19 @@ const EVENTS = [
   'squeeze',
 ];
 
-export default function CardTable({ tableId, game }: { tableId: string; game: string }) {
+export interface CardTableProps {
+  tableId: string;
+  game: string;
+  /** In a multi-table view: the table's own configuration, and a compact layout. */
+  config?: TableConfig | null;
+  compact?: boolean;
+}
+
+export default function CardTable({ tableId, game, config, compact = false }: CardTableProps) {
   const { t } = useTranslation();
   const { realtime, session, currency, loaded, http } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const table = config ?? pageTable;
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const mobile = useStore(session, (s) => s.mobile);
   const channel = `table-${tableId}`;
@@ -70,7 +79,7 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
       rules,
     };
   }, [table]);
-  const betting = useBetting({ tableId, game, round: view, limits });
+  const betting = useBetting({ tableId, game, round: view, limits, config });
   const { follow } = betting;
 
   useEffect(() => {
@@ -79,7 +88,7 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
         if (m.table !== tableId) return;
         dispatch({ m, now: Date.now() });
         follow(m);
-        if (m.type === 'startshuffling') toast(t('SHUFFLING'), 'info', 4000);
+        if (m.type === 'startshuffling' && !compact) toast(t('SHUFFLING'), 'info', 4000);
       }),
     );
     const unsubscribe = realtime.subscribe(channel);
@@ -87,7 +96,7 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
       offs.forEach((off) => off());
       unsubscribe();
     };
-  }, [realtime, tableId, channel, follow, t]);
+  }, [realtime, tableId, channel, follow, t, compact]);
 
   useEffect(() => {
     if (view.ready) {
@@ -125,18 +134,24 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
   const open = view.betsOpen && !view.closed;
-  const winner = view.result ? winnerOf(view.result.label).toUpperCase() : null;
+  const winner = view.result ? winnerOf(view.result.label, game).toUpperCase() : null;
   const mine = view.myWin?.gameId === view.result?.gameId ? view.myWin : null;
   const you = view.squeeze?.you === true;
 
+  const Root = compact ? 'section' : 'main';
   return (
-    <main
-      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'}`}
+    <Root
+      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'} ${compact ? 'compact' : ''}`}
       data-testid="card-table"
+      data-table={tableId}
     >
       <section className="card-studio" aria-label={table.name}>
         <div className="studio-head">
-          <h1 className="table-name">{table.name}</h1>
+          {compact ? (
+            <h2 className="table-name">{table.name}</h2>
+          ) : (
+            <h1 className="table-name">{table.name}</h1>
+          )}
           <RoundBanner view={view} />
         </div>
         {view.shuffling && (
@@ -159,7 +174,7 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
         />
         {view.result && (
           <div className="card-result" data-testid="result" data-winner={winner} role="status">
-            <strong>{t(`WINNER_${winnerOf(view.result.label)}` as 'WINNER_player')}</strong>
+            <strong>{t(`WINNER_${winnerOf(view.result.label, game)}` as 'WINNER_player')}</strong>
             {mine && (
               <span
                 className="result-win"
@@ -181,7 +196,7 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
         data-testid="recent-results"
       >
         {view.recent.map((r) => (
-          <li key={r.gameId} className={`recent w-${r.label.charAt(0)}`}>
+          <li key={r.gameId} className={`recent w-${winnerOf(r.label, game)}`}>
             {r.label.charAt(0)}
           </li>
         ))}
@@ -225,8 +240,8 @@ export default function CardTable({ tableId, game }: { tableId: string; game: st
           </span>
         </div>
       </section>
-      {game === 'baccarat' && <RoadsPanel roads={view.roads} />}
+      {game === 'baccarat' && !compact && <RoadsPanel roads={view.roads} />}
       {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
-    </main>
+    </Root>
   );
 }

@@ -15,9 +15,12 @@ describe('cards', () => {
     expect(baccaratValue(parseCard('QD')!)).toBe(0);
     expect(handTotal([parseCard('9H'), parseCard('4S')])).toBe(3);
     expect(handTotal([parseCard('7C'), null])).toBe(7);
-    expect(winnerOf('B 5-9')).toBe('banker');
-    expect(winnerOf('X')).toBe('tie');
-    expect(winnerOf('A')).toBe('andar');
+    expect(winnerOf('B 5-9', 'baccarat')).toBe('banker');
+    expect(winnerOf('T 4-4', 'baccarat')).toBe('tie');
+    expect(winnerOf('T', 'dragontiger')).toBe('tiger');
+    expect(winnerOf('X', 'dragontiger')).toBe('tie');
+    expect(winnerOf('A', 'andarbahar')).toBe('andar');
+    expect(winnerOf('B', 'andarbahar')).toBe('bahar');
   });
 });
 

@@ -56,16 +56,16 @@ export function oppositeSpot(code: string): string | null {
   return OPPOSITE[code] ?? null;
 }
 
-/** The winner letter of a result label ("B 5-9", "D", "A") as the side it names. */
-export function winnerOf(label: string): string {
-  const w = label.charAt(0);
-  const names: Record<string, string> = {
-    P: 'player',
-    B: 'banker',
-    T: 'tie',
-    D: 'dragon',
-    X: 'tie',
-    A: 'andar',
+/**
+ * The side a result label names: its first letter, read per game (baccarat "B 5-9" is
+ * banker and "T" a tie; dragon tiger "T" is tiger and "X" a tie; andar bahar "A"/"B").
+ */
+export function winnerOf(label: string, game: string): string {
+  const letters: Record<string, Record<string, string>> = {
+    baccarat: { P: 'player', B: 'banker', T: 'tie' },
+    dragontiger: { D: 'dragon', T: 'tiger', X: 'tie' },
+    andarbahar: { A: 'andar', B: 'bahar' },
   };
-  return names[w] ?? w.toLowerCase();
+  const w = label.charAt(0);
+  return letters[game]?.[w] ?? w.toLowerCase();
 }

@@ -14,6 +14,13 @@ export default function Lobby() {
     <main className="lobby">
       <h1>{t('LOBBY_TITLE')}</h1>
       {tables.length === 0 && <p>{t('LOBBY_EMPTY')}</p>}
+      {tables.filter((x) => x.game === 'baccarat').length > 1 && (
+        <p>
+          <a className="button" href="/play/multi-baccarat" data-testid="multi-baccarat-link">
+            {t('LOBBY_MULTI_BACCARAT')}
+          </a>
+        </p>
+      )}
       <ul className="lobby-tables">
         {tables.map((table) => (
           <li key={table.tableId}>

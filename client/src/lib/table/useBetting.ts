@@ -10,7 +10,7 @@ import { modeSuffix } from '../device/device';
 import { type Units, amountText, units } from '../format/money';
 import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
-import { useServices } from '../session';
+import { type TableConfig, useServices } from '../session';
 import { useStore } from '../store';
 import { toast } from '../../ui/Toaster';
 import {
@@ -65,12 +65,15 @@ export interface BettingOptions {
   limits: Limits | null;
   /** A game's own words for a refusal, or null for the catalogue's message. */
   explain?: (code: number, reason?: string) => string | null;
+  /** The table's configuration when it is not the page's own (multi-table views). */
+  config?: TableConfig | null;
 }
 
-export function useBetting({ tableId, game, round, limits, explain }: BettingOptions) {
+export function useBetting({ tableId, game, round, limits, explain, config }: BettingOptions) {
   const { t } = useTranslation();
   const { realtime, session, saveSetting } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const table = config ?? pageTable;
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const savedChip = useStore(session, (s) => s.config?.playerConfig.settings.selected_chip);
   const device = useStore(session, (s) => s.device);
