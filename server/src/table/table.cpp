@@ -329,13 +329,18 @@ MonoTime Table::card_at(size_t i) const {
 }
 
 void Table::reveal_due_cards(MonoTime now) {
-  // A squeeze holds the dealing after the first four cards until the squeezer has
-  // revealed the held cards, or the squeeze time is over.
-  if (!held_.empty() && cards_shown_ >= std::min<size_t>(4, dealt_.size())) {
+  // A squeeze holds the dealing after the first four cards (state 13, card wait) until
+  // the squeezer has revealed the held cards, or the squeeze time is over.
+  const bool first_four = cards_shown_ >= std::min<size_t>(4, dealt_.size());
+  if (!held_.empty() && first_four) {
+    if (state_ != RoundState::card_wait) set_dealing_state(RoundState::card_wait, squeeze_until_);
     if (now < squeeze_until_) return;
     while (!held_.empty()) reveal_held(*held_.begin());
+  }
+  if (state_ == RoundState::card_wait) {
     // The rest of the deal continues from now.
     dealing_from_ = now - (card_at(cards_shown_) - dealing_from_);
+    set_dealing_state(RoundState::dealing, deadline_);
   }
   while (cards_shown_ < dealt_.size() && (now >= card_at(cards_shown_) || now >= deadline_)) {
     const size_t index = cards_shown_++;
@@ -358,6 +363,15 @@ void Table::reveal_due_cards(MonoTime now) {
     publish(std::move(body));
     if (!held_.empty() && cards_shown_ >= std::min<size_t>(4, dealt_.size())) return;
   }
+}
+
+void Table::set_dealing_state(RoundState state, MonoTime ends) {
+  state_ = state;
+  json::object body = event("gamestate");
+  body["state"] = to_int(state_);
+  body["stateName"] = state_name(state_);
+  body["endsAt"] = wall_at(ends);
+  publish(std::move(body));
 }
 
 // A card table changes its shoe before a round when the cut card has come out (and
@@ -548,8 +562,9 @@ void Table::advance() {
         if (now >= deadline_) launch();
         break;
       case RoundState::dealing:
+      case RoundState::card_wait:
         reveal_due_cards(now);
-        if (!held_.empty() || cards_shown_ < dealt_.size()) break;
+        if (!held_.empty() || cards_shown_ < dealt_.size() || state_ != RoundState::dealing) break;
         [[fallthrough]];
       case RoundState::waiting_for_result:
         if (now >= deadline_ && result_recorded_ && bet_ops_in_flight_ == 0) settle();
@@ -577,6 +592,9 @@ std::optional<MonoTime> Table::next_deadline() const {
       if (!closing_soon_sent_) next = std::min(next, bets_close_at_ - config_.timings.closing_soon);
       return next;
     }
+    case RoundState::card_wait:
+      if (held_.empty()) return clock_.now();  // the squeezer revealed everything
+      return squeeze_until_;
     case RoundState::dealing:
       if (!held_.empty()) return std::min(squeeze_until_, deadline_);
       if (cards_shown_ < dealt_.size()) return std::min(deadline_, card_at(cards_shown_));
@@ -1126,7 +1144,7 @@ bool Table::squeezable(size_t index) const {
 
 std::optional<ErrorCode> Table::squeeze(ledger::PlayerId player, size_t index, double progress) {
   if (!squeezer_ || *squeezer_ != player) return ErrorCode::NotYourTurn;
-  if (state_ != RoundState::dealing || index >= dealt_.size() || !held_.contains(index))
+  if (!in_play() || index >= dealt_.size() || !held_.contains(index))
     return ErrorCode::InvalidDecision;
   progress = std::clamp(progress, 0.0, 1.0);
   json::object body = event("squeeze");

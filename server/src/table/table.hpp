@@ -273,8 +273,10 @@ class Table {
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
   games::Outcome deal();
   bool in_play() const {
-    return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing;
+    return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing ||
+           state_ == RoundState::card_wait;
   }
+  void set_dealing_state(RoundState state, MonoTime ends);
   MonoTime card_at(size_t i) const;
   void reveal_due_cards(MonoTime now);
   void change_shoe_if_due();

@@ -125,6 +125,11 @@ TEST_F(Cards, OnlyTheHighestStakeSqueezesAndEveryoneSeesTheReveal) {
   });
   EXPECT_FALSE(revealed.at("card").as_string().empty());
   json::object result = low.ws->wait_type("gameresult", 30s);
+  // While the dealer waited for the squeeze, the round was in state 13 (card wait).
+  bool card_wait = false;
+  for (const auto& m : low.ws->seen())
+    card_wait |= is_type(m, "gamestate") && m.at("state").as_int64() == 13;
+  EXPECT_TRUE(card_wait);
   EXPECT_EQ(result.at("cards").as_array()[index].at("card"), revealed.at("card"));
 }
 

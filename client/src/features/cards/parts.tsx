@@ -278,6 +278,9 @@ export function RoadsPanel({ roads }: { roads: Roads | null }) {
           player: roads.stats.player ?? 0,
           banker: roads.stats.banker ?? 0,
           tie: roads.stats.tie ?? 0,
+          playerPair: roads.stats.playerPair ?? 0,
+          bankerPair: roads.stats.bankerPair ?? 0,
+          natural: roads.stats.natural ?? 0,
         })}
         {ask('askPlayer', t('ASK_PLAYER'))}
         {ask('askBanker', t('ASK_BANKER'))}
