@@ -41,12 +41,7 @@ async function enter(
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   const table = new TablePage(page, tableId);
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/play\/lobby/);
-  await page.locator(`[data-table="${tableId}"]`).click();
-  await page.waitForURL(new RegExp(`/play/${game}\\?gameId=${tableId}`));
-  await page.getByTestId('card-table').waitFor();
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  await table.enterFromLobby(server.url, game);
   return { page, table };
 }
 

@@ -20,12 +20,12 @@ export class TablePage {
   ) {}
 
   /** Opens "/" as a new player, then the table from the lobby. */
-  async enterFromLobby(base: string): Promise<void> {
+  async enterFromLobby(base: string, game = 'roulette'): Promise<void> {
     await this.page.goto(`${base}/`);
     await this.page.waitForURL(/\/play\/lobby/);
     await this.page.locator(`[data-table="${this.tableId}"]`).click();
-    await this.page.waitForURL(new RegExp(`/play/roulette\\?gameId=${this.tableId}`));
-    await this.page.getByTestId('roulette-table').waitFor();
+    await this.page.waitForURL(new RegExp(`/play/${game}\\?gameId=${this.tableId}`));
+    await this.page.getByTestId(game === 'roulette' ? 'roulette-table' : 'card-table').waitFor();
     await this.page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
   }
 

@@ -1,8 +1,10 @@
-// The betting controls every table shares: the chip tray (one chip chosen) and the undo,
-// clear, double and rebet buttons.
+// The betting controls every table shares: the chip tray (one chip chosen), the undo,
+// clear, double and rebet buttons, and the bar that puts them together with the total.
 import { useTranslation } from 'react-i18next';
 
-import { type CurrencyStyle, type Units, formatMoney } from '../lib/format/money';
+import type { ReactNode } from 'react';
+
+import { type CurrencyStyle, type Units, amountText, formatMoney } from '../lib/format/money';
 import { Chip } from './Chip';
 
 export function ChipTray({
@@ -77,5 +79,63 @@ export function BetControls(p: ControlsProps) {
       {button(t('DOUBLE'), p.canDouble, p.onDouble, '×2')}
       {button(t('REBET'), p.canRebet, p.onRebet, '↻')}
     </div>
+  );
+}
+
+/** What BettingBar needs from a table's betting (lib/table/useBetting). */
+export interface BettingState {
+  chips: Units[];
+  chip: Units;
+  selectChip: (value: Units) => void;
+  total: Units;
+  can: { undo: boolean; clear: boolean; double: boolean; rebet: boolean };
+  undo: () => void;
+  clear: () => void;
+  double: () => void;
+  rebet: () => void;
+}
+
+/** The bar under every table: chips, the bet buttons, the total bet and a table's extras. */
+export function BettingBar({
+  betting,
+  open,
+  mobile,
+  currency,
+  children,
+}: {
+  betting: BettingState;
+  open: boolean; // bets are open
+  mobile: boolean;
+  currency: CurrencyStyle;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="controls">
+      <ChipTray
+        chips={betting.chips}
+        selected={betting.chip}
+        mobile={mobile}
+        onSelect={betting.selectChip}
+        currency={currency}
+      />
+      <BetControls
+        canUndo={open && betting.can.undo}
+        canClear={open && betting.can.clear}
+        canDouble={open && betting.can.double}
+        canRebet={open && betting.can.rebet}
+        onUndo={betting.undo}
+        onClear={betting.clear}
+        onDouble={betting.double}
+        onRebet={betting.rebet}
+      />
+      <div className="totals">
+        <span className="total-bet" data-testid="total-bet" data-amount={amountText(betting.total)}>
+          <span className="label">{t('TOTAL_BET')}</span>{' '}
+          <strong>{formatMoney(betting.total, currency)}</strong>
+        </span>
+        {children}
+      </div>
+    </section>
   );
 }

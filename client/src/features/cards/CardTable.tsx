@@ -6,13 +6,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatMoney, units, amountText } from '../../lib/format/money';
+import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import type { Limits, SpotRules } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
-import { BetControls, ChipTray } from '../../ui/BetControls';
+import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
@@ -211,35 +211,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         winner={winner}
         onPlace={betting.place}
       />
-      <section className="controls">
-        <ChipTray
-          chips={betting.chips}
-          selected={betting.chip}
-          mobile={mobile}
-          onSelect={betting.selectChip}
-          currency={money}
-        />
-        <BetControls
-          canUndo={open && betting.can.undo}
-          canClear={open && betting.can.clear}
-          canDouble={open && betting.can.double}
-          canRebet={open && betting.can.rebet}
-          onUndo={betting.undo}
-          onClear={betting.clear}
-          onDouble={betting.double}
-          onRebet={betting.rebet}
-        />
-        <div className="totals">
-          <span
-            className="total-bet"
-            data-testid="total-bet"
-            data-amount={amountText(betting.total)}
-          >
-            <span className="label">{t('TOTAL_BET')}</span>{' '}
-            <strong>{formatMoney(betting.total, money)}</strong>
-          </span>
-        </div>
-      </section>
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
       {game === 'baccarat' && !compact && <RoadsPanel roads={view.roads} />}
       {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
     </Root>

@@ -16,12 +16,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type Units, amountText, formatMoney, units } from '../../lib/format/money';
+import { type Units, formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
-import { BetControls, ChipTray } from '../../ui/BetControls';
+import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { BettingGrid } from './BettingGrid';
@@ -280,7 +280,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     if (view.resultMultiplier) map.set(view.resultMultiplier.number, view.resultMultiplier.x);
     return map;
   }, [view.multipliers, view.resultMultiplier]);
-  const { total, totals, chipIndex, chips } = betting;
+  const { totals, chipIndex } = betting;
 
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
@@ -408,39 +408,16 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           onPlace={(lines) => onAnnounced(lines)}
         />
       )}
-      <section className="controls">
-        <ChipTray
-          chips={chips}
-          selected={chip}
-          mobile={mobile}
-          onSelect={betting.selectChip}
-          currency={money}
-        />
-        <BetControls
-          canUndo={open && betting.can.undo}
-          canClear={open && betting.can.clear}
-          canDouble={open && betting.can.double}
-          canRebet={open && betting.can.rebet}
-          onUndo={betting.undo}
-          onClear={betting.clear}
-          onDouble={betting.double}
-          onRebet={betting.rebet}
-        />
-        <div className="totals">
-          <span className="total-bet" data-testid="total-bet" data-amount={amountText(total)}>
-            <span className="label">{t('TOTAL_BET')}</span>{' '}
-            <strong>{formatMoney(total, money)}</strong>
-          </span>
-          <button
-            type="button"
-            className="link-button"
-            data-testid="limits-button"
-            onClick={() => setHelpOpen('payouts')}
-          >
-            {t('BET_LIMITS')}
-          </button>
-        </div>
-      </section>
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="limits-button"
+          onClick={() => setHelpOpen('payouts')}
+        >
+          {t('BET_LIMITS')}
+        </button>
+      </BettingBar>
       {showStatistics && (
         <StatisticsPanel
           results={history}
