@@ -84,6 +84,12 @@ describe('card tables', () => {
       }
     }
     expect(settled).toBe(true);
+    // The help lists the live table's payouts: the banker's commission is in it.
+    await page.getByTestId('help-button').click();
+    const help = page.getByTestId('card-help');
+    expect(await help.locator('[data-kind="banker"]').textContent()).toContain('0.95 to 1');
+    expect(await help.locator('[data-kind="tie"]').textContent()).toContain('8 to 1');
+    await help.getByRole('button', { name: 'Close' }).last().click();
     await context.close();
   });
 

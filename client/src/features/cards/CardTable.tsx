@@ -17,7 +17,7 @@ import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
 import { MAIN_SPOTS, oppositeSpot, winnerOf } from './cards';
-import { type AbStats, AbStatsPanel, BetSpots, Hands, RoadsPanel } from './parts';
+import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel } from './parts';
 
 const EVENTS = [
   'resync',
@@ -57,6 +57,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
     initialCardView,
   );
   const [abStats, setAbStats] = useState<AbStats | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const limits: Limits | null = useMemo(() => {
     if (!table) return null;
@@ -211,7 +212,19 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         winner={winner}
         onPlace={betting.place}
       />
-      <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="help-button"
+          onClick={() => setHelpOpen(true)}
+        >
+          {t('HELP')}
+        </button>
+      </BettingBar>
+      {helpOpen && (
+        <CardHelpPopup table={table} currency={money} onClose={() => setHelpOpen(false)} />
+      )}
       {game === 'baccarat' && !compact && <RoadsPanel roads={view.roads} />}
       {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
     </Root>

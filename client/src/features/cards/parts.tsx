@@ -3,8 +3,9 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type CurrencyStyle, type Units, formatMoney } from '../../lib/format/money';
-import type { SpotLimit } from '../../lib/session';
+import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
+import type { SpotLimit, TableConfig } from '../../lib/session';
+import { Popup } from '../../ui/Popup';
 import { chipText } from '../../lib/format/chips';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
@@ -330,5 +331,60 @@ export function AbStatsPanel({ stats }: { stats: AbStats | null }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Help for a card table: its rules, and its live limits with every spot's payout. */
+export function CardHelpPopup({
+  table,
+  currency,
+  onClose,
+}: {
+  table: TableConfig;
+  currency: CurrencyStyle;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const money = (text: string) => formatMoney(units(text), currency);
+  const rules = table.game === 'baccarat' && table.variant === 'super6' ? 'super6' : table.game;
+  return (
+    <Popup
+      title={t('HELP_TITLE', { table: table.name })}
+      onClose={onClose}
+      testId="card-help"
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {t('CLOSE')}
+        </button>
+      }
+    >
+      <p>{t(`HELP_${rules}` as 'HELP_baccarat')}</p>
+      {table.squeeze && <p>{t('HELP_squeeze')}</p>}
+      <dl className="limits-summary">
+        <dt>{t('LIMITS_MIN')}</dt>
+        <dd>{money(table.limits.min)}</dd>
+        <dt>{t('LIMITS_MAX')}</dt>
+        <dd>{money(table.limits.max)}</dd>
+      </dl>
+      <table className="limits-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('LIMITS_BET')}</th>
+            <th scope="col">{t('LIMITS_PAYS')}</th>
+            <th scope="col">{t('LIMITS_SPOT_MAX')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.limits.spots.map((s) => (
+            <tr key={s.kind} data-kind={s.kind}>
+              <th scope="row">{t(`CARD_SPOT_${s.kind.toUpperCase()}` as 'CARD_SPOT_PLAYER')}</th>
+              <td>{t('PAYS', { ratio: s.payoutText ?? String(s.payout) })}</td>
+              <td>{money(s.max)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
+    </Popup>
   );
 }
