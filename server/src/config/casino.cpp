@@ -268,8 +268,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
       c.shoe_decks = static_cast<int>(decks->as_int64());
     }
     if (const json::value* cut = field(so, "cutFromEnd")) {
-      if (!cut->is_int64() || cut->as_int64() < 6 ||
-          cut->as_int64() > c.shoe_decks * 52 - 20)
+      if (!cut->is_int64() || cut->as_int64() < 6 || cut->as_int64() > c.shoe_decks * 52 - 20)
         bad(path + ".shoe.cutFromEnd", "must leave at least 20 cards to deal and 6 behind the cut");
       c.shoe_cut_from_end = static_cast<size_t>(cut->as_int64());
     }

@@ -1,4 +1,5 @@
-// Seeded simulations of every roulette variant (in the games_sim_test binary, with the card games' simulations).
+// Seeded simulations of every roulette variant (in the games_sim_test binary, with the card games'
+// simulations).
 //
 // Each test plays kRounds rounds drawn by the engine with a SeededRng and checks:
 //   - for every bet kind, the empirical return to player against the documented
