@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "games/cards/shoe.hpp"
+#include "games/text.hpp"
 
 namespace croupier::games::cards {
 
@@ -40,17 +41,7 @@ std::string_view hand_of(AndarBaharSide side) {
   return side == AndarBaharSide::andar ? "andar" : "bahar";
 }
 
-// `text` split at every `sep` (an empty text gives one empty part).
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  size_t at;
-  while ((at = text.find(sep)) != std::string_view::npos) {
-    parts.push_back(text.substr(0, at));
-    text.remove_prefix(at + 1);
-  }
-  parts.push_back(text);
-  return parts;
-}
+using games::split;
 
 // The cards of one side's list ("2S,7D"; "" is no card), or nullopt if malformed.
 std::optional<std::vector<int>> parse_cards(std::string_view text) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/cards/shoe.hpp"
+#include "games/text.hpp"
 
 namespace croupier::games::cards {
 
@@ -115,17 +116,7 @@ std::optional<Outcome> deal_with(Next&& next) {
   return outcome;
 }
 
-// `text` split at every `sep` (an empty text gives one empty part).
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  size_t at;
-  while ((at = text.find(sep)) != std::string_view::npos) {
-    parts.push_back(text.substr(0, at));
-    text.remove_prefix(at + 1);
-  }
-  parts.push_back(text);
-  return parts;
-}
+using games::split;
 
 // "<prefix>c1,c2[,c3]" -> the card indices, or nullopt.
 std::optional<std::vector<int>> parse_hand(std::string_view text, std::string_view prefix) {

@@ -119,17 +119,6 @@ std::optional<int> parse_int(std::string_view text, size_t digits_max) {
   return value;
 }
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  size_t at;
-  while ((at = text.find(sep)) != std::string_view::npos) {
-    parts.push_back(text.substr(0, at));
-    text.remove_prefix(at + 1);
-  }
-  parts.push_back(text);
-  return parts;
-}
-
 bool ascending_numbers(std::span<const int> numbers) {
   for (size_t i = 0; i < numbers.size(); ++i) {
     if (numbers[i] < 0 || numbers[i] >= kNumbers) return false;

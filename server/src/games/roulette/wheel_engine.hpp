@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "games/roulette/roulette.hpp"
+#include "games/text.hpp"
 
 namespace croupier::games::roulette::detail {
 
@@ -32,8 +33,7 @@ std::vector<int> draw_distinct_numbers(Rng& rng, int count);
 // A decimal integer without sign or leading zero, at most `digits_max` digits.
 std::optional<int> parse_int(std::string_view text, size_t digits_max);
 
-// `text` split at every `sep` (an empty text gives one empty part).
-std::vector<std::string_view> split(std::string_view text, char sep);
+using games::split;
 
 // True when `numbers` are strictly ascending European pockets (0..36).
 bool ascending_numbers(std::span<const int> numbers);
