@@ -383,12 +383,13 @@ void Table::change_shoe_if_due() {
   publish(std::move(start));
   shoe_->shuffle(rng_);
   shoe_outcomes_.clear();
+  update_roads();
   json::object end = event("endshuffling");
   end["shoe"] = shoe_->number();
   end["burnCard"] = games::cards::to_text(shoe_->burn_card());
   end["burnt"] = shoe_->burnt();
   end["cards"] = shoe_->remaining();
-  if (json::value roads = roads_json(); !roads.is_null()) end["roads"] = std::move(roads);
+  if (!roads_.is_null()) end["roads"] = roads_;
   publish(std::move(end));
 }
 
@@ -431,7 +432,10 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   const std::string encoded = engine.encode(outcome_);
   recent_.push_front({round_id_, encoded, clock_.wall_ms()});
   while (recent_.size() > config_.recent_results_max) recent_.pop_back();
-  if (shoe_) shoe_outcomes_.push_back(outcome_);
+  if (shoe_) {
+    shoe_outcomes_.push_back(outcome_);
+    update_roads();
+  }
   remember_last_bets();
   round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
 
@@ -450,7 +454,7 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     json::array cards;
     for (const auto& c : dealt_) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
     body["cards"] = std::move(cards);
-    if (json::value roads = roads_json(); !roads.is_null()) body["roads"] = std::move(roads);
+    if (!roads_.is_null()) body["roads"] = roads_;
   }
   std::map<ledger::PlayerId, json::object> personal;
   for (const auto& p : r->players) {
@@ -1084,7 +1088,7 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     s["cards"] = std::move(cards);
     s["shoe"] = shoe_->number();
     s["shoeCards"] = shoe_->remaining();
-    if (json::value roads = roads_json(); !roads.is_null()) s["roads"] = std::move(roads);
+    if (!roads_.is_null()) s["roads"] = roads_;
     if (squeezer_ && in_play()) {
       s["squeezer"] = squeezer_name_;
       s["squeezeHand"] = squeeze_hand_;
@@ -1096,14 +1100,15 @@ json::object Table::snapshot(ledger::PlayerId player) const {
 
 // ---- Card tables: roads and squeeze -------------------------------------------------------
 
-// The baccarat roads of the current shoe (docs/games/baccarat.md); null for other games.
-json::value Table::roads_json() const {
-  if (config_.game != "baccarat" || !shoe_) return nullptr;
+// The baccarat roads of the current shoe (docs/games/baccarat.md), computed once when the
+// shoe changes or a result is added; snapshots and events copy them.
+void Table::update_roads() {
+  if (config_.game != "baccarat" || !shoe_) return;
   std::vector<games::cards::RoadResult> results;
   results.reserve(shoe_outcomes_.size());
   for (const auto& o : shoe_outcomes_)
     if (auto r = games::cards::road_result(o)) results.push_back(*r);
-  return json::parse(games::cards::roads_to_json(games::cards::make_roads(results)));
+  roads_ = json::parse(games::cards::roads_to_json(games::cards::make_roads(results)));
 }
 
 // Squeeze mode: the player with the highest stake on the table squeezes the first two

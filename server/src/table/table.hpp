@@ -17,6 +17,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 #include <deque>
 #include <functional>
 #include <map>
@@ -280,7 +281,7 @@ class Table {
   MonoTime card_at(size_t i) const;
   void reveal_due_cards(MonoTime now);
   void change_shoe_if_due();
-  boost::json::value roads_json() const;
+  void update_roads();
   void choose_squeezer();
   bool squeezable(size_t index) const;
   void reveal_held(size_t index);
@@ -333,6 +334,7 @@ class Table {
   // Card tables: the shoe, this shoe's results (for the roads), the round's cards.
   std::optional<games::cards::Shoe> shoe_;
   std::vector<games::Outcome> shoe_outcomes_;
+  boost::json::value roads_;  // of shoe_outcomes_ (baccarat), null for other games
   std::vector<games::DealtCard> dealt_;
   size_t cards_shown_ = 0;
   MonoTime dealing_from_{};

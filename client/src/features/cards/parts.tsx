@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
+import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import { chipText } from '../../lib/format/chips';
 import type { DealtCard, RoadCell, Roads } from './card-state';
@@ -366,24 +367,11 @@ export function CardHelpPopup({
         <dt>{t('LIMITS_MAX')}</dt>
         <dd>{money(table.limits.max)}</dd>
       </dl>
-      <table className="limits-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('LIMITS_BET')}</th>
-            <th scope="col">{t('LIMITS_PAYS')}</th>
-            <th scope="col">{t('LIMITS_SPOT_MAX')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.limits.spots.map((s) => (
-            <tr key={s.kind} data-kind={s.kind}>
-              <th scope="row">{t(`CARD_SPOT_${s.kind.toUpperCase()}` as 'CARD_SPOT_PLAYER')}</th>
-              <td>{t('PAYS', { ratio: s.payoutText ?? String(s.payout) })}</td>
-              <td>{money(s.max)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LimitsTable
+        spots={table.limits.spots}
+        currency={currency}
+        name={(kind) => t(`CARD_SPOT_${kind.toUpperCase()}` as 'CARD_SPOT_PLAYER')}
+      />
       {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
     </Popup>
   );

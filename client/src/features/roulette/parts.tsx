@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
+import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
@@ -151,35 +152,22 @@ export function LimitsPopup({
               </>
             )}
           </dl>
-          <table className="limits-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('LIMITS_BET')}</th>
-                <th scope="col">{t('LIMITS_PAYS')}</th>
-                <th scope="col">{t('LIMITS_SPOT_MAX')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.limits.spots.map((s) => (
-                <tr key={s.kind} data-kind={s.kind}>
-                  <th scope="row">{t(`KIND_${s.kind}` as 'KIND_red')}</th>
-                  <td>
-                    {t('PAYS', { ratio: s.payout })}
-                    {s.kind === 'straight' && table.limits.maxMultiplier > 0 && (
-                      <>
-                        {' '}
-                        <span className="multiplier-note">
-                          ({t('HELP_MULTIPLIER')}:{' '}
-                          {t('PAYS', { ratio: table.limits.maxMultiplier })} max)
-                        </span>
-                      </>
-                    )}
-                  </td>
-                  <td>{money(s.max)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LimitsTable
+            spots={table.limits.spots}
+            currency={currency}
+            name={(kind) => t(`KIND_${kind}` as 'KIND_red')}
+            note={(spot) =>
+              spot.kind === 'straight' &&
+              table.limits.maxMultiplier > 0 && (
+                <>
+                  {' '}
+                  <span className="multiplier-note">
+                    ({t('HELP_MULTIPLIER')}: {t('PAYS', { ratio: table.limits.maxMultiplier })} max)
+                  </span>
+                </>
+              )
+            }
+          />
           {!table.limits.oppositeBetsAllowed && <p>{t('LIMITS_OPPOSITE_NOT_ALLOWED')}</p>}
         </div>
       )}
