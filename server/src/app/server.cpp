@@ -302,6 +302,7 @@ bool App::start() {
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
   gateway::add_ui_routes(*m.router, *m.svc);
+  gateway::add_blackjack_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);
   if (!m.listen()) {

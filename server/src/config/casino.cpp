@@ -5,9 +5,12 @@
 #include <set>
 #include <sstream>
 
+#include "games/blackjack/bj_engine.hpp"
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/baccarat.hpp"
+#include "games/cards/card.hpp"
 #include "games/cards/dragon_tiger.hpp"
+#include "games/text.hpp"
 
 namespace croupier::config {
 
@@ -226,10 +229,12 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   if (!valid_id(c.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
   c.name = text(o, "name", path);
   c.game = text(o, "game", path);
-  static const std::set<std::string, std::less<>> games = {"roulette", "baccarat", "dragontiger",
-                                                           "andarbahar"};
+  static const std::set<std::string, std::less<>> games = {
+      "roulette", "baccarat", "dragontiger", "andarbahar", "blackjack", "onebj"};
   if (!games.contains(c.game))
-    bad(path + ".game", "must be roulette, baccarat, dragontiger or andarbahar");
+    bad(path + ".game",
+        "must be roulette, baccarat, dragontiger, andarbahar, blackjack or onebj");
+  const bool blackjack_game = c.game == "blackjack" || c.game == "onebj";
   const bool roulette_game = c.game == "roulette";
   // game -> variant -> SPEC section 1 game kind; the first variant is the default.
   static const std::map<std::string, std::vector<std::pair<std::string, std::string>>, std::less<>>
@@ -240,7 +245,9 @@ TableDef parse_table(const json::value& v, const std::string& path) {
                     {"powerup", "powerup-roulette"}}},
                   {"baccarat", {{"standard", "baccarat"}, {"super6", "baccarat"}}},
                   {"dragontiger", {{"classic", "dragontiger"}}},
-                  {"andarbahar", {{"classic", "andarbahar"}}}};
+                  {"andarbahar", {{"classic", "andarbahar"}}},
+                  {"blackjack", {{"classic", "blackjack"}}},
+                  {"onebj", {{"infinite", "onebj"}}}};
   const auto& allowed = variants.at(c.game);
   c.variant = text(o, "variant", path, allowed.front().first);
   auto kind = std::find_if(allowed.begin(), allowed.end(),
@@ -253,7 +260,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   c.type = text(o, "type", path, c.game);
   static const std::set<std::string, std::less<>> types = {
       "roulette", "autoroulette", "priveroulette", "priveroulettedeluxe",
-      "baccarat", "dragontiger",  "andarbahar"};
+      "baccarat", "dragontiger",  "andarbahar",          "blackjack", "onebj"};
   if (!types.contains(c.type) || (c.type.find("roulette") != std::string::npos) != roulette_game)
     bad(path + ".type",
         "must be roulette, autoroulette, priveroulette or priveroulettedeluxe for roulette, "
@@ -291,6 +298,16 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     c.seats = static_cast<int>(seats->as_int64());
   } else if (private_table) {
     c.seats = 6;
+  } else if (c.game == "blackjack") {
+    c.seats = games::blackjack::kSeats;
+  }
+  if (const json::value* per = field(o, "seatsPerPlayer")) {
+    if (c.game != "blackjack") bad(path + ".seatsPerPlayer", "only blackjack tables have it");
+    if (!per->is_int64() || per->as_int64() < 1 || per->as_int64() > c.seats)
+      bad(path + ".seatsPerPlayer", "must be 1 to the number of seats");
+    c.seats_per_player = static_cast<int>(per->as_int64());
+  } else if (c.game == "blackjack") {
+    c.seats_per_player = 3;
   }
   if (const json::value* t = field(o, "timings")) {
     const json::object& to = as_object(*t, path + ".timings");
@@ -303,6 +320,9 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     tm.result = Millis{millis(to, "resultMs", tm.result.count(), at)};
     tm.next_game = Millis{millis(to, "nextGameMs", tm.next_game.count(), at)};
     tm.timer_interval = Millis{millis(to, "timerIntervalMs", tm.timer_interval.count(), at)};
+    tm.decision = Millis{millis(to, "decisionMs", tm.decision.count(), at)};
+    tm.insurance = Millis{millis(to, "insuranceMs", tm.insurance.count(), at)};
+    tm.card = Millis{millis(to, "cardMs", tm.card.count(), at)};
     if (tm.betting.count() < 1000) bad(at + ".bettingMs", "must be at least 1000");
   }
   const json::value* limits = field(o, "limits");
@@ -328,7 +348,14 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     }
   }
   if (def.terms.empty()) bad(path + ".limits", "must name at least one currency");
-  if (!c.scripted_results.empty()) {
+  if (!c.scripted_results.empty() && blackjack_game) {
+    // Blackjack scripts the cards of a round in dealing order ("9S,2D,KH,7C,..."): the
+    // table deals them before it goes back to the shoe.
+    for (size_t i = 0; i < c.scripted_results.size(); ++i)
+      for (std::string_view card : games::split(c.scripted_results[i], ','))
+        if (!games::cards::card_from_text(card))
+          bad(path + ".scriptedResults[" + std::to_string(i) + "]", "is not a list of cards");
+  } else if (!c.scripted_results.empty()) {
     auto engine = make_engine(def, def.terms.begin()->second);
     for (size_t i = 0; i < c.scripted_results.size(); ++i)
       if (!engine->decode(c.scripted_results[i]))
@@ -402,6 +429,8 @@ std::unique_ptr<games::Engine> make_engine(const TableDef& def, const CurrencyTe
   const std::string& game = def.config.game;
   if (game == "dragontiger") return cards::make_dragon_tiger(terms.card_limits);
   if (game == "andarbahar") return cards::make_andar_bahar(terms.card_limits);
+  if (game == "blackjack" || game == "onebj")
+    return games::blackjack::make_engine(game, terms.card_limits);
   if (game == "baccarat") {
     const cards::CardLimits& l = terms.card_limits;
     cards::BaccaratLimits b;

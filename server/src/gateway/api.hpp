@@ -8,6 +8,7 @@
 
 #include "gateway/router.hpp"
 #include "gateway/services.hpp"
+#include "table/table.hpp"
 
 namespace croupier::gateway {
 
@@ -15,6 +16,14 @@ void add_ops_routes(Router& router, Services& svc);       // /healthz /readyz /m
 void add_ui_routes(Router& router, Services& svc);        // /api/ui/*, /api/env/*, url list
 void add_operator_routes(Router& router, Services& svc);  // /api/operator/*, /launch
 void set_page_fallback(Router& router, Services& svc);    // "/", /play/*, static files
+// /api/ui/betBehindSettings, /api/bjstrategy/*
+void add_blackjack_routes(Router& router, Services& svc);
+
+// A player's saved blackjack preferences at a table (defaults when none), and their
+// auto-play strategy (the bj_autoplay_* settings).
+table::BlackjackPrefs blackjack_prefs(const store::Store& store, int64_t player,
+                                      std::string_view table_id);
+games::blackjack::AutoPlay autoplay_strategy(const store::Store& store, int64_t player);
 
 // Shared by the groups above.
 boost::json::object player_json(Services& svc, const store::Player& player);

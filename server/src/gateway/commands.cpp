@@ -121,7 +121,6 @@ Result<Command, CommandError> parse_seat(const pugi::xml_node& node, bool sit) {
   cmd.sit = sit;
   if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
   if (auto seat = attribute(node, "seat")) {
-    if (!sit) return fail("leave takes no seat", cmd.request_id);
     int n = 0;
     auto [end, ec] = std::from_chars(seat->data(), seat->data() + seat->size(), n);
     if (ec != std::errc() || end != seat->data() + seat->size() || n < 0 || n > 99)
@@ -162,6 +161,60 @@ Result<Command, CommandError> parse_chat(const pugi::xml_node& node) {
   if (*chars == 0 || *chars > kChatCharsMax)
     return fail("a chat message has 1 to 200 characters", cmd.request_id);
   cmd.text = std::string(text);
+  return Command{std::move(cmd)};
+}
+
+std::optional<int> small_number(const std::optional<std::string>& text, int max) {
+  if (!text) return std::nullopt;
+  int n = -1;
+  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), n);
+  if (ec != std::errc() || end != text->data() + text->size() || n < 0 || n > max)
+    return std::nullopt;
+  return n;
+}
+
+Result<Command, CommandError> parse_decide(const pugi::xml_node& node) {
+  DecideCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  if (auto game_id = attribute(node, "gameId")) {
+    if (!game_id->empty() && !token_chars(*game_id, 64))
+      return fail("gameId is malformed", cmd.request_id);
+    cmd.game_id = *game_id;
+  }
+  if (auto seat = attribute(node, "seat")) {
+    auto n = small_number(seat, 12);
+    if (!n || *n == 0) return fail("seat must be a number from 1", cmd.request_id);
+    cmd.seat = *n;
+  }
+  using games::blackjack::Decision;
+  static const std::pair<std::string_view, Decision> kDecisions[] = {
+      {"hit", Decision::hit},
+      {"stand", Decision::stand},
+      {"double", Decision::double_down},
+      {"split", Decision::split},
+      {"insurance", Decision::insurance},
+      {"no_insurance", Decision::no_insurance},
+      {"no_decision", Decision::no_decision}};
+  auto decision = attribute(node, "decision");
+  for (const auto& [name, d] : kDecisions) {
+    if (decision && *decision == name) {
+      cmd.decision = d;
+      return Command{std::move(cmd)};
+    }
+  }
+  CommandError e = fail(
+      "decision must be hit, stand, double, split, insurance, no_insurance or no_decision",
+      cmd.request_id);
+  e.code = ErrorCode::InvalidDecision;
+  return e;
+}
+
+Result<Command, CommandError> parse_autoplay(const pugi::xml_node& node) {
+  AutoplayCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  auto rounds = small_number(attribute(node, "rounds"), 100);
+  if (!rounds) return fail("rounds must be 0 (stop) to 100", cmd.request_id);
+  cmd.rounds = *rounds;
   return Command{std::move(cmd)};
 }
 
@@ -241,6 +294,8 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "leave") return parse_seat(root, false);
   if (name == "chat") return parse_chat(root);
   if (name == "squeeze") return parse_squeeze(root);
+  if (name == "decide") return parse_decide(root);
+  if (name == "autoplay") return parse_autoplay(root);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

@@ -16,6 +16,8 @@
 //   <leave tableId="prive-1" requestId="s-2"/>            gives it up
 //   <chat tableId="rou-1" requestId="m-1">Good luck!</chat>   1-200 characters of text
 //   <squeeze tableId="bac-2" requestId="q-1" index="0" progress="0.45"/>   1 reveals the card
+//   <decide tableId="bj-1" requestId="d-1" gameId="bj-1-000004" seat="3" decision="hit"/>
+//   <autoplay tableId="onebj-1" requestId="a-1" rounds="10"/>   0 stops
 //
 // A message that is not one of these, or breaks a rule (size, attribute format, more
 // than bets_max bets) is refused with an error naming what was wrong. Pure functions,
@@ -32,6 +34,7 @@
 #include "core/error_code.hpp"
 #include "core/money.hpp"
 #include "core/result.hpp"
+#include "games/blackjack/blackjack.hpp"
 #include "games/engine.hpp"
 
 namespace croupier::gateway {
@@ -67,7 +70,7 @@ struct SeatCommand {
   bool sit = true;  // false: leave
   std::string table_id;
   std::string request_id;
-  int seat = 0;  // 1-based; 0 takes any free seat
+  int seat = 0;  // 1-based; 0 takes any free seat (sit) or gives up every seat (leave)
 };
 
 struct ChatCommand {
@@ -83,8 +86,24 @@ struct SqueezeCommand {
   double progress = 0.0;  // 0 to 1; 1 reveals it
 };
 
+// A blackjack decision: hit, stand, double, split, insurance, no_insurance, no_decision.
+struct DecideCommand {
+  std::string table_id;
+  std::string request_id;
+  std::string game_id;
+  int seat = 0;  // seated tables; 0 at onebj
+  games::blackjack::Decision decision = games::blackjack::Decision::no_decision;
+};
+
+struct AutoplayCommand {
+  std::string table_id;
+  std::string request_id;
+  int rounds = 0;  // 1-100; 0 stops
+};
+
 using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand,
-                             SeatCommand, ChatCommand, SqueezeCommand>;
+                             SeatCommand, ChatCommand, SqueezeCommand, DecideCommand,
+                             AutoplayCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 

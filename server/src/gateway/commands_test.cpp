@@ -121,7 +121,11 @@ TEST(Commands, SeatsAndChat) {
           .sit);
   EXPECT_FALSE(parse_command(R"(<sit tableId="p" requestId="s" seat="-1"/>)").ok());
   EXPECT_FALSE(parse_command(R"(<sit tableId="p" requestId="s" seat="2x"/>)").ok());
-  EXPECT_FALSE(parse_command(R"(<leave tableId="p" requestId="s" seat="2"/>)").ok());
+  // Blackjack players hold several seats: leave names the one given up.
+  EXPECT_EQ(
+      std::get<SeatCommand>(parse_command(R"(<leave tableId="p" requestId="s" seat="2"/>)").value())
+          .seat,
+      2);
 
   auto chat =
       parse_command(R"(<chat tableId="rou-1" requestId="m1">  Bonne chance à tous! </chat>)");
@@ -145,6 +149,44 @@ TEST(Commands, SeatsAndChat) {
   for (int i = 0; i < 200; ++i) accents += "é";
   EXPECT_TRUE(
       parse_command("<chat tableId=\"rou-1\" requestId=\"m7\">" + accents + "</chat>").ok());
+}
+
+TEST(Commands, BlackjackDecisionsAndAutoplay) {
+  using games::blackjack::Decision;
+  auto d = parse_command(
+      R"(<decide tableId="bj-1" requestId="d1" gameId="bj-1-000004" seat="3" decision="double"/>)");
+  ASSERT_TRUE(d.ok());
+  const auto& decide = std::get<DecideCommand>(d.value());
+  EXPECT_EQ(decide.table_id, "bj-1");
+  EXPECT_EQ(decide.game_id, "bj-1-000004");
+  EXPECT_EQ(decide.seat, 3);
+  EXPECT_EQ(decide.decision, Decision::double_down);
+  for (auto [text, want] : {std::pair{"hit", Decision::hit}, {"stand", Decision::stand},
+                            {"split", Decision::split}, {"insurance", Decision::insurance},
+                            {"no_insurance", Decision::no_insurance},
+                            {"no_decision", Decision::no_decision}}) {
+    auto c = parse_command(std::string(R"(<decide tableId="onebj-1" requestId="d" decision=")") +
+                           text + "\"/>");
+    ASSERT_TRUE(c.ok()) << text;
+    EXPECT_EQ(std::get<DecideCommand>(c.value()).decision, want);
+    EXPECT_EQ(std::get<DecideCommand>(c.value()).seat, 0);
+  }
+  auto bad = parse_command(R"(<decide tableId="bj-1" requestId="d2" seat="1" decision="surrender"/>)");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, ErrorCode::InvalidDecision);
+  EXPECT_EQ(bad.error().request_id, "d2");
+  EXPECT_FALSE(parse_command(R"(<decide tableId="bj-1" requestId="d3" seat="0" decision="hit"/>)").ok());
+  EXPECT_FALSE(parse_command(R"(<decide tableId="bj-1" requestId="d4" seat="x" decision="hit"/>)").ok());
+
+  auto a = parse_command(R"(<autoplay tableId="onebj-1" requestId="a1" rounds="10"/>)");
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(std::get<AutoplayCommand>(a.value()).rounds, 10);
+  EXPECT_EQ(std::get<AutoplayCommand>(
+                parse_command(R"(<autoplay tableId="onebj-1" requestId="a2" rounds="0"/>)").value())
+                .rounds,
+            0);
+  EXPECT_FALSE(parse_command(R"(<autoplay tableId="onebj-1" requestId="a3" rounds="101"/>)").ok());
+  EXPECT_FALSE(parse_command(R"(<autoplay tableId="onebj-1" requestId="a4"/>)").ok());
 }
 
 }  // namespace

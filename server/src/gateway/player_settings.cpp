@@ -103,6 +103,7 @@ bool is_game_kind(std::string_view kind) {
 json::object merged_settings(const std::map<std::string, std::string>& saved) {
   json::object out = setting_defaults();
   for (const auto& [key, text] : saved) {
+    if (key.find(':') != std::string::npos) continue;  // per-table records (betbehind:bj-1)
     boost::system::error_code ec;
     json::value v = json::parse(text, ec);
     if (!ec) out[key] = std::move(v);

@@ -8,6 +8,7 @@
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
+#include "gateway/api.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/services.hpp"
 #include "table/json.hpp"
@@ -164,6 +165,10 @@ void WsSession::handle(std::string_view text) {
           on_chat(std::move(c));
         else if constexpr (std::is_same_v<T, SqueezeCommand>)
           on_squeeze(std::move(c));
+        else if constexpr (std::is_same_v<T, DecideCommand>)
+          on_decide(std::move(c));
+        else if constexpr (std::is_same_v<T, AutoplayCommand>)
+          on_autoplay(std::move(c));
         else
           on_bet(std::move(c));
       },
@@ -211,6 +216,13 @@ void WsSession::on_bet(BetCommand c) {
     live->actor->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
     return;
   }
+  const bool behind = std::any_of(c.bets.begin(), c.bets.end(),
+                                  [](const auto& b) { return b.spot.starts_with("BB_"); });
+  if (behind && live->def->config.game == "blackjack") {
+    // A bet behind follows the seat by the player's own preferences.
+    live->actor->set_blackjack_prefs(
+        session_.player.id, blackjack_prefs(svc_.store, session_.player.id, c.table_id));
+  }
   table::PlaceBetsCommand cmd;
   cmd.kind = kind_of(c.kind);
   cmd.player = session_.player.id;
@@ -231,11 +243,16 @@ void WsSession::on_seat(SeatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::SeatError, "no such table: " + c.table_id, c.request_id);
   if (!c.sit) {
-    live->actor->leave(session_.player.id);
-    seated_.erase(c.table_id);
+    live->actor->leave(session_.player.id, c.seat);
+    if (c.seat == 0) seated_.erase(c.table_id);
     send_private(json::object{
         {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", 0}});
     return;
+  }
+  if (live->def->config.game == "blackjack") {
+    // The seat's preferences (who may bet behind, when to lose it) go with it.
+    live->actor->set_blackjack_prefs(
+        session_.player.id, blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   std::weak_ptr<WsSession> weak = shared_from_this();
   live->actor->sit(session_.player.id, session_.player.screen_name, c.seat,
@@ -277,6 +294,62 @@ void WsSession::on_squeeze(SqueezeCommand c) {
           });
         }
       });
+}
+
+void WsSession::on_decide(DecideCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live)
+    return send_error(ErrorCode::InvalidDecision, "no such table: " + c.table_id, c.request_id);
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  table::DecisionCommand cmd{session_.player.id, c.request_id, c.game_id, c.seat, c.decision};
+  live->actor->decide(std::move(cmd), [weak, table = c.table_id](const table::DecisionAck& a) {
+    auto self = weak.lock();
+    if (!self) return;
+    json::object ack{{"type", "decisionack"}, {"table", table},   {"requestId", a.request_id},
+                     {"gameId", a.game_id},   {"seat", a.seat},   {"decision", a.decision}};
+    if (a.error) {
+      ack["code"] = to_int(*a.error);
+      ack["message"] = meaning(*a.error);
+      ack["detail"] = a.detail;
+    }
+    if (a.balance) {
+      ack["balance"] = table::money_json(a.balance->total());
+      ack["bonusBalance"] = table::money_json(a.balance->bonus);
+    }
+    boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
+      self->send_private(std::move(ack));
+    });
+  });
+}
+
+void WsSession::on_autoplay(AutoplayCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live)
+    return send_error(ErrorCode::BetsNotAccepted, "no such table: " + c.table_id, c.request_id);
+  table::AutoplayCommand cmd;
+  cmd.player = session_.player.id;
+  cmd.name = session_.player.screen_name;
+  cmd.currency = session_.player.currency;
+  cmd.request_id = c.request_id;
+  cmd.rounds = c.rounds;
+  cmd.strategy = autoplay_strategy(svc_.store, session_.player.id);
+  if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id))
+    cmd.regulated = op->regulated;
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  live->actor->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
+    auto self = weak.lock();
+    if (!self) return;
+    json::object ack{{"type", "autoplayack"}, {"table", table}, {"requestId", a.request_id},
+                     {"rounds", a.rounds},    {"state", a.state}};
+    if (a.error) {
+      ack["code"] = to_int(*a.error);
+      ack["message"] = meaning(*a.error);
+      ack["detail"] = a.detail;
+    }
+    boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
+      self->send_private(std::move(ack));
+    });
+  });
 }
 
 void WsSession::on_chat(ChatCommand c) {

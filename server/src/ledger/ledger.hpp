@@ -122,6 +122,10 @@ struct SettleRound {
   std::string round_id;
   std::vector<std::pair<BetId, Money>> returns;
   int64_t at_ms = 0;
+  // The result, recorded in the same transaction when the round has none yet: games
+  // whose outcome depends on the players' decisions (blackjack) record it only here, so
+  // a round interrupted before its settlement is refunded rather than half-settled.
+  std::string result = {};
 };
 
 // Refunds every accepted bet of the round (to the accounts the stake came from) and

@@ -320,6 +320,25 @@ TEST_P(LedgerTest, ACancelledRoundCannotBeSettled) {
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(100));
 }
 
+// Blackjack takes doubles after betting closes and records its result only with the
+// settlement, in one transaction.
+TEST_P(LedgerTest, ASettlementMayRecordTheResultWithIt) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"SEAT_1", major(10)}}))->bet_ids[0];
+  BetId d = run(*ledger, bets("b2", "r1", kAlice, {{"SEAT_1_DOUBLE_0", major(10)}}))->bet_ids[0];
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"}).ok());
+  auto results = ledger->recent_results("rou-1", 10);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].result, "KH,7S");
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(120));
+  // The result is part of what the key stands for.
+  EXPECT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"})->replayed);
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,8S"}).error(),
+            Failure::key_conflict);
+}
+
 TEST_P(LedgerTest, RecordsAResultOnceAndRoundNumbersOnlyIncrease) {
   auto ledger = open();
   EXPECT_EQ(run(*ledger, RecordResult{"r1", "17", 8}).error(), Failure::round_not_found);

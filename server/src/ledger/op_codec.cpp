@@ -90,6 +90,7 @@ std::string fingerprint(const SettleRound& op) {
   Canon c("settle");
   c.add(op.round_id).add(static_cast<int64_t>(returns.size()));
   for (const auto& [bet, returned] : returns) c.add(bet).add(returned);
+  if (!op.result.empty()) c.add(op.result);
   return c.digest();
 }
 

@@ -122,7 +122,9 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       post_(std::move(post)),
       publish_(std::move(publish)),
       epoch_(crypto::random_token(9)),
-      seats_(static_cast<size_t>(std::max(0, config_.seats))) {
+      seats_(static_cast<size_t>(std::max(0, config_.seats))),
+      blackjack_(config_.game == "blackjack" || config_.game == "onebj"),
+      onebj_(config_.game == "onebj") {
   assert(!engines_.empty());
   if (engines_.begin()->second->deals_from_shoe())
     shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end);
@@ -182,6 +184,19 @@ void Table::recover() {
 // ---- The round ------------------------------------------------------------------------
 
 void Table::open_round() {
+  // A seated blackjack table deals only to seated players: with nobody seated it waits
+  // in state 902 (take a seat) until somebody sits.
+  if (blackjack_ && !onebj_ &&
+      std::none_of(seats_.begin(), seats_.end(), [](const auto& s) { return s.has_value(); })) {
+    if (state_ != RoundState::take_a_seat) {
+      state_ = RoundState::take_a_seat;
+      json::object body = event("gamestate");
+      body["state"] = to_int(state_);
+      body["stateName"] = state_name(state_);
+      publish(std::move(body));
+    }
+    return;
+  }
   ++seq_;
   round_id_ = round_id_for(config_.id, seq_);
   waiting_for_ledger_ = true;
@@ -205,6 +220,7 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   past_player_requests_ = std::move(player_requests_);
   player_requests_.clear();
   book_.clear();
+  bj_ = {};
   outcome_ = {};
   result_recorded_ = false;
   round_has_result_ = false;
@@ -231,7 +247,13 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
       personal[*spinner_] = json::object{{"youSpin", true}};
     }
   }
+  for (const auto& [player, a] : autoplay_) {
+    if (a.state == "running")
+      personal[player]["autoplay"] =
+          json::object{{"state", a.state}, {"roundsLeft", a.rounds_left}};
+  }
   publish(std::move(body), std::move(personal));
+  if (onebj_) bj_autoplay_bets();
 }
 
 // A special-ball round is every Nth; the player who staked most in the round before
@@ -265,6 +287,10 @@ void Table::close_bets() {
 // The dealer launches the ball: the result is drawn now and recorded durably before the
 // spin ends, so that a crash from here on settles the round instead of refunding it.
 void Table::launch() {
+  if (blackjack_) {
+    if (bj_.phase == BjPhase::none) bj_begin();
+    return;
+  }
   const MonoTime now = clock_.now();
   if (!round_has_result_) {
     outcome_ = deal();
@@ -413,7 +439,11 @@ std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(
 
 void Table::settle() {
   waiting_for_ledger_ = true;
-  ledger_.submit(ledger::SettleRound{round_id_, returns_for(outcome_), clock_.wall_ms()},
+  // Blackjack records its result with the settlement (the returns depend on decisions).
+  ledger::SettleRound op{round_id_, blackjack_ ? bj_returns() : returns_for(outcome_),
+                         clock_.wall_ms()};
+  if (blackjack_) op.result = engines_.begin()->second->encode(outcome_);
+  ledger_.submit(std::move(op),
                  [this](auto r) { post_([this, r] { on_settled(r); }); });
 }
 
@@ -450,13 +480,21 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   auto revealed = engine.result_multipliers(outcome_);
   if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
   if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
-  if (shoe_) {
+  if (shoe_ && !blackjack_) {
     json::array cards;
     for (const auto& c : dealt_) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
     body["cards"] = std::move(cards);
     if (!roads_.is_null()) body["roads"] = roads_;
   }
   std::map<ledger::PlayerId, json::object> personal;
+  if (blackjack_) {
+    body["blackjack"] = bj_json();
+    bj_autoplay_round_over();
+    for (const auto& box : bj_.boxes)
+      if (!personal.contains(box.player)) personal[box.player] = bj_personal(box.player);
+    for (const auto& [player, a] : autoplay_)
+      if (!personal.contains(player)) personal[player] = bj_personal(player);
+  }
   for (const auto& p : r->players) {
     json::object mine;
     mine["stake"] = money_json(p.staked);
@@ -464,9 +502,10 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     mine["net"] = money_json(p.returned - p.staked);
     mine["balance"] = money_json(p.balance.total());
     mine["bonusBalance"] = money_json(p.balance.bonus);
-    personal[p.player] = std::move(mine);
+    for (auto& [k, v] : mine) personal[p.player][k] = std::move(v);
   }
   publish(std::move(body), std::move(personal));
+  bj_.phase = BjPhase::none;
   if (closing_) close_table();
 }
 
@@ -519,6 +558,7 @@ void Table::on_cancelled(const std::string& round_id,
   }
   publish(std::move(body), std::move(personal));
   book_.clear();
+  bj_ = {};
   if (closing_) {
     close_table();
     return;
@@ -540,6 +580,11 @@ void Table::advance() {
         settle();
       else if (state_ == RoundState::cancelled)
         cancel_round(closing_ ? "shutdown" : "cancelled");
+      continue;
+    }
+    if (blackjack_ && bj_.phase != BjPhase::none) {
+      bj_advance(now);
+      if (state_ == before && !waiting_for_ledger_) return;
       continue;
     }
     switch (state_) {
@@ -590,6 +635,7 @@ void Table::advance() {
 std::optional<MonoTime> Table::next_deadline() const {
   if (waiting_for_ledger_) return std::nullopt;
   if (retry_at_) return retry_at_;
+  if (blackjack_ && bj_.phase != BjPhase::none) return bj_deadline();
   switch (state_) {
     case RoundState::waiting_for_bets: {
       MonoTime next = std::min(bets_close_at_, next_timer_at_);
@@ -622,6 +668,7 @@ void Table::shutdown(std::function<void()> done) {
   closing_ = true;
   shutdown_done_ = std::move(done);
   const bool idle = state_ == RoundState::game_over || state_ == RoundState::wait_for_next_game ||
+                    state_ == RoundState::take_a_seat ||
                     (state_ == RoundState::initialising && !waiting_for_ledger_);
   if (idle) {
     close_table();
@@ -680,7 +727,7 @@ std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) c
                                               " is not the bets' total " +
                                               format_money(sum_of(c.bets))};
   }
-  if (config_.seats > 0 && !seated(c.player)) {
+  if (seated_only() && !seated(c.player)) {
     return Refusal{ErrorCode::SeatError, "take a seat to bet at this private table"};
   }
   if (!book_.contains(c.player) && book_.size() >= config_.players_per_round_max) {
@@ -732,7 +779,15 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   }
 
   const games::Engine& engine = *engines_.find(command.currency)->second;
-  const auto verdicts = engine.check(existing, command.bets, command.currency);
+  auto verdicts = engine.check(existing, command.bets, command.currency);
+  // Blackjack: who may bet on which seat (a seat's own player; behind it, others when the
+  // seat's player allows it).
+  std::vector<std::string> reasons(command.bets.size());
+  for (size_t i = 0; blackjack_ && i < command.bets.size(); ++i) {
+    if (verdicts[i]) continue;
+    if (auto refused = bj_refuse_line(command.player, command.bets[i], reasons[i]))
+      verdicts[i] = refused->code;
+  }
   const bool any_refused =
       std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.has_value(); });
   const bool all_or_nothing = command.kind != PlaceBetsCommand::Kind::add;
@@ -769,7 +824,8 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     const auto& line = command.bets[i];
     const bool refused_line = verdicts[i] || unsafe[i] || under_table_min;
     if (refused_line || (all_or_nothing && (any_refused || any_unsafe))) {
-      RejectedBet r{line.spot, line.amount, verdicts[i].value_or(ErrorCode::BetsNotAccepted)};
+      RejectedBet r{line.spot, line.amount, verdicts[i].value_or(ErrorCode::BetsNotAccepted),
+                    reasons[i]};
       if (!verdicts[i] && unsafe[i]) r.reason = "safe_bets";
       if (!verdicts[i] && !unsafe[i] && under_table_min) {
         r.code = ErrorCode::BelowMinimum;
@@ -968,7 +1024,10 @@ void Table::remember_last_bets() {
     if (book.placed.empty()) continue;
     // One line per spot, in the order the spots were first bet on.
     std::vector<games::BetLine> lines;
+    const games::Engine& engine = *engines_.begin()->second;
     for (const auto& bet : book.placed) {
+      // Only what a player places: not a blackjack double, split or insurance.
+      if (blackjack_ && !engine.canonical_spot(bet.line.spot)) continue;
       auto same = std::find_if(lines.begin(), lines.end(),
                                [&](const auto& l) { return l.spot == bet.line.spot; });
       if (same == lines.end())
@@ -976,6 +1035,7 @@ void Table::remember_last_bets() {
       else
         same->amount += bet.line.amount;
     }
+    if (lines.empty()) continue;
     last_bets_[player] = {book.currency, std::move(lines), seq_};
   }
   if (last_bets_.size() <= config_.last_bets_max) return;
@@ -1074,7 +1134,14 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     if (!announced.empty()) s["multipliers"] = multipliers_json(announced);
   }
   if (config_.seats > 0) s["seats"] = seats_json();
-  if (shoe_) {
+  if (blackjack_) {
+    if (bj_.phase != BjPhase::none || state_ == RoundState::game_over) {
+      s["blackjack"] = bj_json();
+      for (auto& [k, v] : bj_personal(player)) s["blackjack"].as_object()[k] = std::move(v);
+    }
+    if (auto a = autoplay_.find(player); a != autoplay_.end())
+      s["autoplay"] = json::object{{"state", a->second.state}, {"roundsLeft", a->second.rounds_left}};
+  } else if (shoe_) {
     json::array cards;
     const bool all = state_ == RoundState::game_over && round_has_result_;
     for (size_t i = 0; i < (all ? dealt_.size() : cards_shown_) && i < dealt_.size(); ++i) {
@@ -1198,13 +1265,28 @@ void Table::publish_seats() {
   publish(std::move(body));
 }
 
+int Table::seats_held(ledger::PlayerId player) const {
+  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [&](const auto& seat) {
+    return seat && seat->player == player;
+  }));
+}
+
 SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
   if (seats_.empty()) return {ErrorCode::SeatError, "this table has no seats", 0};
   if (closing_) return {ErrorCode::SeatError, "the table is closing", 0};
-  for (size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i] && seats_[i]->player == player)
-      return {ErrorCode::SeatError, "you already have seat " + std::to_string(i + 1),
-              static_cast<int>(i + 1)};
+  if (seat > 0 && seat <= static_cast<int>(seats_.size()) && seats_[seat - 1] &&
+      seats_[seat - 1]->player == player)
+    return {ErrorCode::SeatError, "you already have seat " + std::to_string(seat), seat};
+  if (seats_held(player) >= std::max(1, config_.seats_per_player)) {
+    if (config_.seats_per_player <= 1) {
+      for (size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i] && seats_[i]->player == player)
+          return {ErrorCode::SeatError, "you already have seat " + std::to_string(i + 1),
+                  static_cast<int>(i + 1)};
+    }
+    return {ErrorCode::SeatError,
+            "at most " + std::to_string(config_.seats_per_player) + " seats per player", 0};
+  }
   if (seat < 0 || seat > static_cast<int>(seats_.size()))
     return {ErrorCode::SeatError, "no seat " + std::to_string(seat), 0};
   if (seat == 0) {
@@ -1215,23 +1297,27 @@ SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
   auto& chosen = seats_[static_cast<size_t>(seat - 1)];
   if (chosen) return {ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken", 0};
   chosen = Seat{player, std::move(name)};
+  bj_lost_seats_.erase({player, seat});
   publish_seats();
+  if (state_ == RoundState::take_a_seat && !closing_) open_round();
   return {std::nullopt, {}, seat};
 }
 
-void Table::leave(ledger::PlayerId player) {
-  for (auto& seat : seats_) {
-    if (seat && seat->player == player) {
-      seat.reset();
-      publish_seats();
-      return;
+void Table::leave(ledger::PlayerId player, int seat) {
+  bool changed = false;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i] && seats_[i]->player == player &&
+        (seat == 0 || seat == static_cast<int>(i) + 1)) {
+      seats_[i].reset();
+      changed = true;
     }
   }
+  if (changed) publish_seats();
 }
 
 std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string& name,
                                      const std::string& text) {
-  const bool private_table = !seats_.empty();
+  const bool private_table = seated_only();
   if (private_table && !seated(player)) return ErrorCode::SeatError;
   json::object body = event("chat");
   body["playerId"] = std::to_string(player);

@@ -18,6 +18,7 @@
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
@@ -32,6 +33,7 @@
 #include "core/error_code.hpp"
 #include "core/money.hpp"
 #include "core/rng.hpp"
+#include "games/blackjack/blackjack.hpp"
 #include "games/cards/shoe.hpp"
 #include "games/engine.hpp"
 #include "ledger/ledger.hpp"
@@ -49,6 +51,10 @@ struct Timings {
   Millis timer_interval{5000};  // a timer event this often while bets are open
   Millis retry{1000};           // wait before retrying a failed ledger operation
   Millis squeeze{8000};         // baccarat squeeze: how long the squeezer has
+  Millis decision{15000};       // blackjack: state 11, for each decision (onebj: each step)
+  Millis insurance{8000};       // blackjack: state 12, to answer the insurance offer
+  Millis card{600};             // blackjack: the pace of dealing, per card
+  Millis decision_closing{1000};  // blackjack: state 14, before the dealer's hole card
 };
 
 struct TableConfig {
@@ -66,6 +72,8 @@ struct TableConfig {
   // Private tables: the number of seats. A player must be seated to bet and to chat,
   // and chat reaches only the seated players. 0: no seats, anyone bets and chats.
   int seats = 0;
+  // Blackjack: the seats one player may hold at once (SPEC: "maximum seats per player").
+  int seats_per_player = 1;
   // In a regulated market a player's total on the table must reach this minimum (by
   // currency); a currency missing here uses the engine's minimum bet.
   std::map<std::string, Money, std::less<>> table_min;
@@ -154,6 +162,54 @@ struct SeatReply {
   int seat = 0;  // 1-based, when seated
 };
 
+// Blackjack: a player's preferences at one table (the SPEC's bet-behind settings).
+struct BlackjackPrefs {
+  bool doubledown = true;        // behind a seat: double when the seat doubles
+  bool split = true;             // behind a seat: split when the seat splits
+  bool insurance = false;        // behind a seat: buy insurance when it is offered
+  bool allow_bet_behind = true;  // others may bet behind this player's seats
+  int auto_stand = 12;           // automatic decisions in a row that cost a seat (1004)
+};
+
+// A blackjack decision (docs/protocol.md, <decide>).
+struct DecisionCommand {
+  ledger::PlayerId player = 0;
+  std::string request_id;
+  std::string game_id;  // the round meant; empty means the current one
+  int seat = 0;         // seated tables: the seat; 0 at onebj
+  games::blackjack::Decision decision = games::blackjack::Decision::no_decision;
+};
+
+struct DecisionAck {
+  std::string request_id;
+  std::string game_id;
+  int seat = 0;
+  std::string decision;
+  std::optional<ErrorCode> error;
+  std::string detail;
+  std::optional<ledger::Balance> balance;  // after a stake was taken (double, split, insurance)
+};
+using DecisionFn = std::function<void(const DecisionAck&)>;
+
+// One-hand infinite blackjack: the server plays `rounds` rounds for the player.
+struct AutoplayCommand {
+  ledger::PlayerId player = 0;
+  std::string name;
+  std::string currency;
+  std::string request_id;
+  int rounds = 0;  // 0 stops
+  games::blackjack::AutoPlay strategy;
+  bool regulated = false;
+};
+
+struct AutoplayAck {
+  std::string request_id;
+  int rounds = 0;
+  std::string state;  // "started", "stopped"
+  std::optional<ErrorCode> error;
+  std::string detail;
+};
+
 struct RecentResult {
   std::string game_id;
   std::string result;
@@ -182,9 +238,16 @@ class Table {
   // Takes back (and refunds) bets of the player while the round is open: undo and clear.
   void cancel_bets(CancelBetsCommand command, AckFn ack);
 
-  // Seats (private tables). A player holds at most one seat; `seat` 0 takes any free one.
+  // Seats (private tables, blackjack). A player holds at most seats_per_player seats;
+  // `seat` 0 takes any free one. leave() gives up `seat`, or every seat when 0.
   SeatReply sit(ledger::PlayerId player, std::string name, int seat);
-  void leave(ledger::PlayerId player);
+  void leave(ledger::PlayerId player, int seat = 0);
+
+  // Blackjack (table/blackjack_play.cpp): a decision for a seat or an onebj hand; the
+  // player's preferences; autoplay at onebj.
+  void decide(DecisionCommand command, DecisionFn ack);
+  void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
+  AutoplayAck autoplay(AutoplayCommand command);
   // Chat: published to every subscriber, or only to the seated players at a private
   // table (where only they may write). The text is checked by the caller.
   std::optional<ErrorCode> chat(ledger::PlayerId player, const std::string& name,
@@ -275,7 +338,8 @@ class Table {
   games::Outcome deal();
   bool in_play() const {
     return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing ||
-           state_ == RoundState::card_wait;
+           state_ == RoundState::card_wait || state_ == RoundState::decision_wait ||
+           state_ == RoundState::insurance_wait || state_ == RoundState::decision_closing;
   }
   void set_dealing_state(RoundState state, MonoTime ends);
   MonoTime card_at(size_t i) const;
@@ -356,6 +420,92 @@ class Table {
     std::string name;
   };
   std::vector<std::optional<Seat>> seats_;  // config_.seats of them
+  // Private roulette tables: only seated players bet and chat (blackjack seats do not).
+  bool seated_only() const { return config_.seats > 0 && !blackjack_; }
+  int seats_held(ledger::PlayerId player) const;
+
+  // ---- Blackjack (table/blackjack_play.cpp) ----------------------------------------------
+  using BjDecision = games::blackjack::Decision;
+  using Card = games::cards::Card;
+  struct StakeRef {
+    ledger::BetId id;
+    Money amount;
+  };
+  // One set of hands: a seat's, a bet behind a seat, or one player's at onebj.
+  struct BjBox {
+    ledger::PlayerId player = 0;
+    std::string name;
+    std::string currency;
+    int seat = 0;         // 1-7; 0 at onebj
+    bool behind = false;  // a bet behind `seat`
+    std::string spot;     // "SEAT_3", "BB_3", "MAIN": the prefix of its own bets
+    games::blackjack::PlayerSeatState st;
+    std::vector<std::vector<StakeRef>> bets;  // per hand: the bets riding on it
+    std::vector<StakeRef> insurance;
+    BlackjackPrefs prefs;              // behind: follows the seat by these
+    size_t drawn = 0;                  // onebj: extra shared cards taken
+    std::optional<BjDecision> chosen;  // onebj: this step's decision
+    bool pending = false;              // a stake for a decision is being taken
+    bool timed_out = false;            // the timer decided (seated: the turn is over)
+    // Behind: the seat's decisions still to apply, in order, with their cards.
+    std::deque<std::pair<BjDecision, std::vector<Card>>> follow;
+  };
+  enum class BjPhase { none, dealing, insurance, decisions, closing, dealer };
+  struct BjRound {
+    BjPhase phase = BjPhase::none;
+    std::vector<Card> dealer;
+    bool hole_shown = false;
+    std::vector<BjBox> boxes;  // seats in seat order, then the bets behind them
+    std::vector<Card> shared;  // onebj: the common hand's cards in dealing order
+    size_t turn = SIZE_MAX;    // seated: the box deciding
+    int step = 0;              // onebj: decision steps so far
+    MonoTime ends{};           // of the current phase or decision
+    std::unordered_map<std::string, DecisionAck> answered;  // by player:requestId
+    std::deque<Card> script;                                // tests: cards before the shoe
+  };
+  struct Autoplay {
+    AutoplayCommand command;
+    int rounds_left = 0;
+    std::string state;  // "running", "completed", "stopped"
+    std::string reason;
+  };
+
+  Card bj_card();
+  void bj_begin();
+  void bj_advance(MonoTime now);
+  std::optional<MonoTime> bj_deadline() const;
+  void bj_after_deal();
+  void bj_peek();
+  void bj_next_turn();
+  void bj_start_step();
+  void bj_end_step();
+  void bj_closing();
+  void bj_dealer();
+  void bj_apply(size_t box, BjDecision decision);
+  void bj_run_follow(size_t box);
+  void bj_take_stake(size_t box, BjDecision decision,
+                     std::function<void(std::optional<ledger::Balance>)> done);
+  void bj_count_auto(ledger::PlayerId player, int seat, bool automatic);
+  void bj_autoplay_decide(size_t box);
+  void bj_autoplay_bets();
+  void bj_autoplay_round_over();
+  std::vector<std::pair<ledger::BetId, Money>> bj_returns() const;
+  bool bj_busy() const;
+  size_t bj_box_of(ledger::PlayerId player, int seat) const;
+  boost::json::object bj_json() const;
+  boost::json::object bj_box_json(const BjBox& box) const;
+  boost::json::object bj_personal(ledger::PlayerId player) const;
+  void bj_publish();
+  std::optional<Refusal> bj_refuse_line(ledger::PlayerId player, const games::BetLine& line,
+                                        std::string& reason) const;
+
+  const bool blackjack_;  // a blackjack or onebj table
+  const bool onebj_;
+  BjRound bj_;
+  std::unordered_map<ledger::PlayerId, BlackjackPrefs> bj_prefs_;
+  std::unordered_map<ledger::PlayerId, int> bj_auto_count_;   // automatic decisions in a row
+  std::set<std::pair<ledger::PlayerId, int>> bj_lost_seats_;  // seats lost to auto-stands
+  std::map<ledger::PlayerId, Autoplay> autoplay_;
 };
 
 }  // namespace croupier::table

@@ -80,8 +80,24 @@ void TableActor::sit(ledger::PlayerId player, std::string name, int seat,
   });
 }
 
-void TableActor::leave(ledger::PlayerId player) {
-  run([this, player] { table_.leave(player); });
+void TableActor::leave(ledger::PlayerId player, int seat) {
+  run([this, player, seat] { table_.leave(player, seat); });
+}
+
+void TableActor::decide(DecisionCommand command, DecisionFn ack) {
+  run([this, command = std::move(command), ack = std::move(ack)]() mutable {
+    table_.decide(std::move(command), std::move(ack));
+  });
+}
+
+void TableActor::set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs) {
+  run([this, player, prefs] { table_.set_blackjack_prefs(player, prefs); });
+}
+
+void TableActor::autoplay(AutoplayCommand command, std::function<void(AutoplayAck)> reply) {
+  run([this, command = std::move(command), reply = std::move(reply)]() mutable {
+    reply(table_.autoplay(std::move(command)));
+  });
 }
 
 void TableActor::chat(ledger::PlayerId player, std::string name, std::string text,
