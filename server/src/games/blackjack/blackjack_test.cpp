@@ -2,6 +2,7 @@
 // the decisions and their SPEC error codes, the automatic decision, auto-play, and the basic
 // strategy table against chart entries written out independently here.
 #include "games/blackjack/blackjack.hpp"
+#include "games/blackjack/bj_engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -419,6 +420,49 @@ TEST(BlackjackBasicStrategy, WhenTheChartsMoveIsNotAllowed) {
   EXPECT_EQ(basic_strategy(s), Decision::split);
   s = apply_decision(s, Decision::split, cards_of({"8C", "3H"}));
   EXPECT_EQ(basic_strategy(s), Decision::hit);  // 8-8 again, no resplit: hard 16 vs A
+}
+
+// The table's engine: its spots, limits and result text.
+TEST(BlackjackEngine, SpotsLimitsAndResultText) {
+  cards::CardLimits limits;
+  limits.min_bet = Money::from_major(5);
+  limits.main_max = Money::from_major(100);
+  limits.side_max = Money::from_major(20);
+  limits.table_max = Money::from_major(150);
+  auto seated = make_engine("blackjack", limits);
+  auto one = make_engine("onebj", limits);
+  EXPECT_EQ(seated->canonical_spot("SEAT_7"), "SEAT_7");
+  EXPECT_EQ(seated->canonical_spot("BB_1"), "BB_1");
+  EXPECT_FALSE(seated->canonical_spot("SEAT_8"));
+  EXPECT_FALSE(seated->canonical_spot("MAIN"));
+  EXPECT_FALSE(seated->canonical_spot("SEAT_1_DOUBLE_0"));  // the table's own bets
+  EXPECT_EQ(one->canonical_spot("MAIN"), "MAIN");
+  EXPECT_FALSE(one->canonical_spot("SEAT_1"));
+  auto v = seated->check({}, {{"SEAT_1", Money::from_major(4)},
+                              {"SEAT_1", Money::from_major(101)},
+                              {"BB_2", Money::from_major(21)},
+                              {"SEAT_2", Money::from_major(100)},
+                              {"SEAT_3", Money::from_major(60)}},
+                         "EUR");
+  EXPECT_EQ(v[0], ErrorCode::BelowMinimum);
+  EXPECT_EQ(v[1], ErrorCode::OverOutsideMax);
+  EXPECT_EQ(v[2], ErrorCode::OverOutsideMax);
+  EXPECT_FALSE(v[3]);
+  EXPECT_EQ(v[4], ErrorCode::OverTableMax);
+  // A double already taken does not count towards the seat's maximum.
+  EXPECT_FALSE(seated->check({{"SEAT_1", Money::from_major(100)},
+                              {"SEAT_1_DOUBLE_0", Money::from_major(100)}},
+                             {{"BB_3", Money::from_major(10)}}, "EUR")[0]);
+
+  Outcome bust{{card("6D").index(), card("10D").index(), card("8H").index()}};
+  EXPECT_EQ(seated->encode(bust), "D BUST|6D,10D,8H");
+  EXPECT_EQ(seated->label(bust), "D BUST");
+  EXPECT_EQ(seated->decode("D BUST|6D,10D,8H"), bust);
+  EXPECT_EQ(seated->encode(Outcome{{card("AS").index(), card("KD").index()}}), "D BJ|AS,KD");
+  EXPECT_EQ(seated->encode(Outcome{{card("7S").index(), card("QD").index()}}), "D 17|7S,QD");
+  EXPECT_FALSE(seated->decode("D 18|7S,QD"));  // the label must match the cards
+  EXPECT_FALSE(seated->decode("D 17|7S"));
+  EXPECT_FALSE(seated->decode("D 17|7S,XX"));
 }
 
 }  // namespace
