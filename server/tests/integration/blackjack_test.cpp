@@ -42,6 +42,12 @@ const char* kCasino = R"({
      "scriptedResults": ["9S,10H,6D,2C,7C,10D,KS,8H", "10C,9D,7S,6H,9H,QD"],
      "limits": {"EUR": {"min": "5.00", "mainMax": "500.00", "sideMax": "100.00", "tableMax": "1000.00",
                         "chips": ["5.00", "25.00"]}}},
+    {"id": "bj-s", "name": "Blackjack 2", "game": "blackjack",
+     "timings": {"bettingMs": 2500, "closingSoonMs": 500, "betsClosedMs": 200, "resultMs": 1500,
+                 "nextGameMs": 300, "decisionMs": 4000, "insuranceMs": 3000, "cardMs": 20},
+     "scriptedResults": ["10S,AH,9D,KC", "8S,6H,8D,10C,3C,2H,KD,7S"],
+     "limits": {"EUR": {"min": "5.00", "mainMax": "500.00", "sideMax": "100.00", "tableMax": "1000.00",
+                        "chips": ["5.00", "25.00"]}}},
     {"id": "onebj-t", "name": "Infinite", "game": "onebj",
      "timings": {"bettingMs": 2500, "closingSoonMs": 500, "betsClosedMs": 200, "resultMs": 1500,
                  "nextGameMs": 300, "decisionMs": 4000, "insuranceMs": 1500, "cardMs": 20},
@@ -290,6 +296,57 @@ TEST_F(Blackjack, TheStrategyIsSavedAndChecked) {
                 .status,
             403);
   EXPECT_EQ(http.get("/api/bjstrategy/user").json().at("stand").as_int64(), 13);
+}
+
+// Insurance against a dealer blackjack, then a split whose first hand doubles.
+// Round 1: Ann 10S 9D, dealer AH up and KC in the hole. Round 2: Ann 8S 8D against 6H
+// (10C in the hole); the split deals 3C to the first hand and 2H to the second; the first
+// doubles on KD; the dealer draws 7S and busts.
+TEST_F(Blackjack, InsurancePaysOnADealerBlackjackAndSplitHandsSettleOnTheirOwn) {
+  Player ann = join_as_guest(server->port(), "bj-s");
+  ASSERT_FALSE(seatack(ann, R"(<sit tableId="bj-s" requestId="s1" seat="4"/>)").contains("code"));
+  const int64_t start = balance_of(ann.http);
+  std::string game(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());
+  ann.ws->send(pbet_xml("pbet", "bj-s", game, ann.id, "a1", {{"SEAT_4", "10.00"}}));
+  ASSERT_EQ(ann.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
+  json::object offer = ann.ws->wait_for([](const json::object& o) {
+    return is_type(o, "blackjack") && o.at("insurance").is_object();
+  }, 20s);
+  EXPECT_EQ(offer.at("state").as_int64(), 12);
+  // Nothing but the insurance answer is taken now.
+  EXPECT_EQ(decide(ann, "bj-s", game, 4, "hit", "a-h").at("code").as_int64(), 1022);
+  json::object bought = decide(ann, "bj-s", game, 4, "insurance", "a-i");
+  ASSERT_FALSE(bought.contains("code")) << json::serialize(bought);
+  EXPECT_EQ(units(bought.at("balance")), start - units(json::value("15.00")));
+  // She was the last to answer: the dealer has peeked (a blackjack), the decisions are over.
+  EXPECT_EQ(decide(ann, "bj-s", game, 4, "insurance", "a-i2").at("code").as_int64(), 1017);
+  json::object r1 = ann.ws->wait_type("gameresult", 20s);
+  EXPECT_EQ(r1.at("result").as_string(), "D BJ");
+  EXPECT_EQ(r1.at("blackjack").at("seats").at(0).at("hands").at(0).at("outcome").as_string(),
+            "lose");
+  // The hand loses 10.00, insurance returns 15.00 for 5.00: even.
+  EXPECT_EQ(balance_of(ann.http), start);
+
+  std::string game2(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());
+  ann.ws->send(pbet_xml("pbet", "bj-s", game2, ann.id, "a2", {{"SEAT_4", "10.00"}}));
+  ASSERT_EQ(ann.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
+  turn_of(ann, 4);
+  ASSERT_FALSE(decide(ann, "bj-s", game2, 4, "split", "a-s").contains("code"));
+  EXPECT_EQ(decide(ann, "bj-s", game2, 4, "split", "a-s2").at("code").as_int64(), 1023);
+  ASSERT_FALSE(decide(ann, "bj-s", game2, 4, "double", "a-d").contains("code"));
+  ASSERT_FALSE(decide(ann, "bj-s", game2, 4, "stand", "a-st").contains("code"));
+  json::object r2 = ann.ws->wait_type("gameresult", 20s);
+  const json::array& hands = r2.at("blackjack").at("seats").at(0).at("hands").as_array();
+  ASSERT_EQ(hands.size(), 2u);
+  EXPECT_EQ(cards_of(hands[0]), (std::vector<std::string>{"8S", "3C", "KD"}));
+  EXPECT_TRUE(hands[0].at("doubled").as_bool());
+  EXPECT_EQ(cards_of(hands[1]), (std::vector<std::string>{"8D", "2H"}));
+  EXPECT_EQ(hands[1].at("outcome").as_string(), "win");
+  EXPECT_EQ(r2.at("result").as_string(), "D BUST");
+  // Staked 10 + 10 (split) + 10 (double), returned 40 + 20.
+  EXPECT_EQ(units(r2.at("stake")), units(json::value("30.00")));
+  EXPECT_EQ(units(r2.at("win")), units(json::value("60.00")));
+  EXPECT_EQ(balance_of(ann.http), start + units(json::value("30.00")));
 }
 
 }  // namespace
