@@ -25,10 +25,12 @@ const Lobby = lazy(() => import('../features/lobby/Lobby'));
 const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
 const CardTable = lazy(() => import('../features/cards/CardTable'));
 const MultiBaccarat = lazy(() => import('../features/cards/MultiBaccarat'));
+const BlackjackTable = lazy(() => import('../features/blackjack/BlackjackTable'));
 
 /** The games whose route names a table (gameId) and plays it. */
-const TABLE_GAMES = ['roulette', 'baccarat', 'dragontiger', 'andarbahar'];
+const TABLE_GAMES = ['roulette', 'baccarat', 'dragontiger', 'andarbahar', 'blackjack', 'onebj'];
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
+const BLACKJACK_GAMES = ['blackjack', 'onebj'];
 
 /** Images the page needs before it shows (SPEC: they count for 60 % of the progress). */
 export const PRELOAD_IMAGES = ['/img/logo.svg', '/img/felt.svg'];
@@ -150,6 +152,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         <MultiBaccarat />
       ) : CARD_GAMES.includes(game) && launch.gameId ? (
         <CardTable tableId={launch.gameId} game={game} />
+      ) : BLACKJACK_GAMES.includes(game) && launch.gameId ? (
+        <BlackjackTable tableId={launch.gameId} game={game} seatNumber={launch.seatNumber} />
       ) : (
         <MissingPage />
       );

@@ -17,6 +17,7 @@ function http(answers: Record<string, unknown>): Http {
     getText: vi.fn(async (p: string) => String(await reply(p))),
     get: vi.fn(async (p: string) => reply(p)) as Http['get'],
     post: vi.fn() as Http['post'],
+    put: vi.fn() as Http['put'],
   };
 }
 

@@ -79,7 +79,8 @@ export function startServices(loc: Location = window.location) {
       }));
     }
   };
-  for (const type of ['betack', 'cancelack', 'gameresult', 'cancelround'])
+  // A blackjack double, split or insurance takes its stake when the decision is answered.
+  for (const type of ['betack', 'cancelack', 'gameresult', 'cancelround', 'decisionack'])
     realtime.on(type, onBalance);
   realtime.on('session', (m) =>
     showPopup(m.message === 'restricted' ? 'account-restricted' : 'session-expired'),

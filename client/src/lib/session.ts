@@ -46,9 +46,13 @@ export interface TableConfig {
   specialBallEvery: number;
   seats: number; // private tables; 0 elsewhere
   squeeze?: boolean; // baccarat squeeze mode
+  seatsPerPlayer?: number; // blackjack: seats one player may hold (3)
   limits: {
     min: string;
     max: string;
+    mainMax?: string; // card tables and blackjack: a main spot (a seat, MAIN)
+    sideMax?: string; // card tables: a side bet; blackjack: a bet behind
+    tableMax?: string; // the player's total in a round, when not `max`
     insideMax: string;
     outsideMax: string;
     oppositeBetsAllowed: boolean;
@@ -66,6 +70,10 @@ export interface AssignedTable {
   name: string;
   game: string;
   gameKind: string;
+  tableType?: string;
+  seats?: number; // seated tables (blackjack, private roulette)
+  seatsTaken?: number; // when the server tells it
+  freeSeats?: number; // when the server tells it
   dealer: string;
   players: number;
   limits: { min: string; max: string };

@@ -1,5 +1,6 @@
 // The round as a banner: what the table is doing and, while bets are open, the seconds
-// left, counted from server time.
+// left, counted from server time. Blackjack adds its states: 902 take a seat, 12
+// insurance, 11 decisions, 14 the dealer's turn.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,6 +21,10 @@ export function RoundBanner({ view }: { view: RoundView }) {
   else if (view.state === 3) text = t('BETS_CLOSED');
   else if (view.state === 6) text = t('WAITING_FOR_RESULT');
   else if (view.state === 15 || view.state === 13) text = t('DEALING');
+  else if (view.state === 902) text = t('TAKE_SEAT_TO_START');
+  else if (view.state === 12) text = t('INSURANCE_WAIT');
+  else if (view.state === 11) text = t('DECISIONS_WAIT');
+  else if (view.state === 14) text = t('DEALER_PLAYS');
   else if (view.state === 24) text = t('RESULT');
   else text = t('WAIT_FOR_NEXT_ROUND');
   const urgent = view.betsOpen && (view.closingSoon || (seconds !== null && seconds <= 5));

@@ -229,11 +229,10 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   if (!valid_id(c.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
   c.name = text(o, "name", path);
   c.game = text(o, "game", path);
-  static const std::set<std::string, std::less<>> games = {
-      "roulette", "baccarat", "dragontiger", "andarbahar", "blackjack", "onebj"};
+  static const std::set<std::string, std::less<>> games = {"roulette",   "baccarat",  "dragontiger",
+                                                           "andarbahar", "blackjack", "onebj"};
   if (!games.contains(c.game))
-    bad(path + ".game",
-        "must be roulette, baccarat, dragontiger, andarbahar, blackjack or onebj");
+    bad(path + ".game", "must be roulette, baccarat, dragontiger, andarbahar, blackjack or onebj");
   const bool blackjack_game = c.game == "blackjack" || c.game == "onebj";
   const bool roulette_game = c.game == "roulette";
   // game -> variant -> SPEC section 1 game kind; the first variant is the default.
@@ -260,7 +259,8 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   c.type = text(o, "type", path, c.game);
   static const std::set<std::string, std::less<>> types = {
       "roulette", "autoroulette", "priveroulette", "priveroulettedeluxe",
-      "baccarat", "dragontiger",  "andarbahar",          "blackjack", "onebj"};
+      "baccarat", "dragontiger",  "andarbahar",    "blackjack",
+      "onebj"};
   if (!types.contains(c.type) || (c.type.find("roulette") != std::string::npos) != roulette_game)
     bad(path + ".type",
         "must be roulette, autoroulette, priveroulette or priveroulettedeluxe for roulette, "

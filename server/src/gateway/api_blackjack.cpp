@@ -70,10 +70,11 @@ json::object prefs_json(std::string_view table_id, const StoredPrefs& s) {
 }
 
 void save_prefs(Services& svc, int64_t player, const std::string& table_id, const StoredPrefs& s) {
-  svc.store.save_player_settings(
-      player, {{prefs_key(table_id), json::serialize(prefs_json(table_id, s))}},
-      svc.clock.wall_ms());
-  if (const LiveTable* live = svc.table(table_id)) live->actor->set_blackjack_prefs(player, s.prefs);
+  svc.store.save_player_settings(player,
+                                 {{prefs_key(table_id), json::serialize(prefs_json(table_id, s))}},
+                                 svc.clock.wall_ms());
+  if (const LiveTable* live = svc.table(table_id))
+    live->actor->set_blackjack_prefs(player, s.prefs);
 }
 
 // The table named by tableId, which must be a blackjack table.
@@ -101,7 +102,8 @@ Reply post_bet_behind(Ctx& ctx) {
   if (auto refused = require_json(ctx)) return std::move(*refused);
   boost::system::error_code ec;
   json::value body = json::parse(ctx.req.body(), ec);
-  if (ec || !body.is_object()) return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
+  if (ec || !body.is_object())
+    return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
   const json::object& o = body.as_object();
   const json::value* table = o.if_contains("tableId");
   if (!table || !table->is_string() || !blackjack_table(ctx.svc, std::string(table->as_string())))
@@ -156,10 +158,10 @@ Reply get_bet_behind(Ctx& ctx) {
   StoredPrefs s = load_prefs(ctx.svc.store, player, table_id);
   if (ctx.has_param("action")) {
     if (ctx.param("action") != "save") return bad_request(ctx, "BAD_ACTION", "action must be save");
-    for (auto [name, flag] : {std::pair{"doubledown", &s.prefs.doubledown},
-                              std::pair{"split", &s.prefs.split},
-                              std::pair{"allowBetBehind", &s.prefs.allow_bet_behind},
-                              std::pair{"insurance", &s.prefs.insurance}}) {
+    for (auto [name, flag] :
+         {std::pair{"doubledown", &s.prefs.doubledown}, std::pair{"split", &s.prefs.split},
+          std::pair{"allowBetBehind", &s.prefs.allow_bet_behind},
+          std::pair{"insurance", &s.prefs.insurance}}) {
       if (!ctx.has_param(name)) continue;
       const std::string v = ctx.param(name);
       if (v != "true" && v != "false")
@@ -171,9 +173,9 @@ Reply get_bet_behind(Ctx& ctx) {
   pugi::xml_document doc;
   pugi::xml_node node = doc.append_child("betBehindSettings");
   for (const auto& [k, v] : prefs_json(table_id, s)) {
-    std::string text = v.is_string()  ? std::string(v.as_string())
-                       : v.is_bool()  ? (v.as_bool() ? "true" : "false")
-                                      : std::to_string(v.as_int64());
+    std::string text = v.is_string() ? std::string(v.as_string())
+                       : v.is_bool() ? (v.as_bool() ? "true" : "false")
+                                     : std::to_string(v.as_int64());
     node.append_attribute(std::string(k).c_str()) = text.c_str();
   }
   std::ostringstream out;
@@ -188,9 +190,9 @@ struct StrategyField {
   int min, max;
 };
 constexpr StrategyField kStrategy[] = {
-    {"stand", "bj_autoplay_stand", 4, 21},   {"hit", "bj_autoplay_hit", 4, 21},
-    {"split", "bj_autoplay_split", 4, 22},   {"splitMax", "bj_autoplay_split_max", 4, 22},
-    {"double", "bj_autoplay_double", 4, 22}, {"doubleMax", "bj_autoplay_double_max", 4, 22},
+    {"stand", "bj_autoplay_stand", 4, 21},        {"hit", "bj_autoplay_hit", 4, 21},
+    {"split", "bj_autoplay_split", 4, 22},        {"splitMax", "bj_autoplay_split_max", 4, 22},
+    {"double", "bj_autoplay_double", 4, 22},      {"doubleMax", "bj_autoplay_double_max", 4, 22},
     {"insurance", "bj_autoplay_insurance", 0, 2},
 };
 
@@ -204,15 +206,17 @@ json::object strategy_json(const json::object& settings) {
 }
 
 Reply get_strategy(Ctx& ctx) {
-  return json_reply(ctx.req, http::status::ok,
-                    strategy_json(merged_settings(ctx.svc.store.player_settings(ctx.me().player.id))));
+  return json_reply(
+      ctx.req, http::status::ok,
+      strategy_json(merged_settings(ctx.svc.store.player_settings(ctx.me().player.id))));
 }
 
 Reply put_strategy(Ctx& ctx) {
   if (auto refused = require_json(ctx)) return std::move(*refused);
   boost::system::error_code ec;
   json::value body = json::parse(ctx.req.body(), ec);
-  if (ec || !body.is_object()) return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
+  if (ec || !body.is_object())
+    return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
   const json::object* o = &body.as_object();
   if (const json::value* inner = o->if_contains("strategy")) {
     if (!inner->is_object()) return bad_request(ctx, "BAD_STRATEGY", "strategy must be an object");
@@ -226,11 +230,12 @@ Reply put_strategy(Ctx& ctx) {
     const StrategyField* field = nullptr;
     for (const auto& f : kStrategy)
       if (k == f.name) field = &f;
-    if (!field) return bad_request(ctx, "UNKNOWN_SETTING", "unknown strategy field '" + std::string(k) + "'");
+    if (!field)
+      return bad_request(ctx, "UNKNOWN_SETTING", "unknown strategy field '" + std::string(k) + "'");
     if (!v.is_int64() || v.as_int64() < field->min || v.as_int64() > field->max)
-      return bad_request(ctx, "BAD_STRATEGY", std::string(field->name) + " must be " +
-                                                  std::to_string(field->min) + " to " +
-                                                  std::to_string(field->max));
+      return bad_request(ctx, "BAD_STRATEGY",
+                         std::string(field->name) + " must be " + std::to_string(field->min) +
+                             " to " + std::to_string(field->max));
     current[field->name] = v.as_int64();
     values[field->key] = std::to_string(v.as_int64());
   }

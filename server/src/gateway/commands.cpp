@@ -202,9 +202,9 @@ Result<Command, CommandError> parse_decide(const pugi::xml_node& node) {
       return Command{std::move(cmd)};
     }
   }
-  CommandError e = fail(
-      "decision must be hit, stand, double, split, insurance, no_insurance or no_decision",
-      cmd.request_id);
+  CommandError e =
+      fail("decision must be hit, stand, double, split, insurance, no_insurance or no_decision",
+           cmd.request_id);
   e.code = ErrorCode::InvalidDecision;
   return e;
 }

@@ -101,9 +101,9 @@ struct AutoplayCommand {
   int rounds = 0;  // 1-100; 0 stops
 };
 
-using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand,
-                             SeatCommand, ChatCommand, SqueezeCommand, DecideCommand,
-                             AutoplayCommand>;
+using Command =
+    std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand, SeatCommand,
+                 ChatCommand, SqueezeCommand, DecideCommand, AutoplayCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 

@@ -161,8 +161,10 @@ TEST(Commands, BlackjackDecisionsAndAutoplay) {
   EXPECT_EQ(decide.game_id, "bj-1-000004");
   EXPECT_EQ(decide.seat, 3);
   EXPECT_EQ(decide.decision, Decision::double_down);
-  for (auto [text, want] : {std::pair{"hit", Decision::hit}, {"stand", Decision::stand},
-                            {"split", Decision::split}, {"insurance", Decision::insurance},
+  for (auto [text, want] : {std::pair{"hit", Decision::hit},
+                            {"stand", Decision::stand},
+                            {"split", Decision::split},
+                            {"insurance", Decision::insurance},
                             {"no_insurance", Decision::no_insurance},
                             {"no_decision", Decision::no_decision}}) {
     auto c = parse_command(std::string(R"(<decide tableId="onebj-1" requestId="d" decision=")") +
@@ -171,12 +173,15 @@ TEST(Commands, BlackjackDecisionsAndAutoplay) {
     EXPECT_EQ(std::get<DecideCommand>(c.value()).decision, want);
     EXPECT_EQ(std::get<DecideCommand>(c.value()).seat, 0);
   }
-  auto bad = parse_command(R"(<decide tableId="bj-1" requestId="d2" seat="1" decision="surrender"/>)");
+  auto bad =
+      parse_command(R"(<decide tableId="bj-1" requestId="d2" seat="1" decision="surrender"/>)");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code, ErrorCode::InvalidDecision);
   EXPECT_EQ(bad.error().request_id, "d2");
-  EXPECT_FALSE(parse_command(R"(<decide tableId="bj-1" requestId="d3" seat="0" decision="hit"/>)").ok());
-  EXPECT_FALSE(parse_command(R"(<decide tableId="bj-1" requestId="d4" seat="x" decision="hit"/>)").ok());
+  EXPECT_FALSE(
+      parse_command(R"(<decide tableId="bj-1" requestId="d3" seat="0" decision="hit"/>)").ok());
+  EXPECT_FALSE(
+      parse_command(R"(<decide tableId="bj-1" requestId="d4" seat="x" decision="hit"/>)").ok());
 
   auto a = parse_command(R"(<autoplay tableId="onebj-1" requestId="a1" rounds="10"/>)");
   ASSERT_TRUE(a.ok());

@@ -220,8 +220,8 @@ void WsSession::on_bet(BetCommand c) {
                                   [](const auto& b) { return b.spot.starts_with("BB_"); });
   if (behind && live->def->config.game == "blackjack") {
     // A bet behind follows the seat by the player's own preferences.
-    live->actor->set_blackjack_prefs(
-        session_.player.id, blackjack_prefs(svc_.store, session_.player.id, c.table_id));
+    live->actor->set_blackjack_prefs(session_.player.id,
+                                     blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   table::PlaceBetsCommand cmd;
   cmd.kind = kind_of(c.kind);
@@ -251,8 +251,8 @@ void WsSession::on_seat(SeatCommand c) {
   }
   if (live->def->config.game == "blackjack") {
     // The seat's preferences (who may bet behind, when to lose it) go with it.
-    live->actor->set_blackjack_prefs(
-        session_.player.id, blackjack_prefs(svc_.store, session_.player.id, c.table_id));
+    live->actor->set_blackjack_prefs(session_.player.id,
+                                     blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   std::weak_ptr<WsSession> weak = shared_from_this();
   live->actor->sit(session_.player.id, session_.player.screen_name, c.seat,
@@ -305,8 +305,8 @@ void WsSession::on_decide(DecideCommand c) {
   live->actor->decide(std::move(cmd), [weak, table = c.table_id](const table::DecisionAck& a) {
     auto self = weak.lock();
     if (!self) return;
-    json::object ack{{"type", "decisionack"}, {"table", table},   {"requestId", a.request_id},
-                     {"gameId", a.game_id},   {"seat", a.seat},   {"decision", a.decision}};
+    json::object ack{{"type", "decisionack"}, {"table", table}, {"requestId", a.request_id},
+                     {"gameId", a.game_id},   {"seat", a.seat}, {"decision", a.decision}};
     if (a.error) {
       ack["code"] = to_int(*a.error);
       ack["message"] = meaning(*a.error);
@@ -339,8 +339,11 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   live->actor->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
     auto self = weak.lock();
     if (!self) return;
-    json::object ack{{"type", "autoplayack"}, {"table", table}, {"requestId", a.request_id},
-                     {"rounds", a.rounds},    {"state", a.state}};
+    json::object ack{{"type", "autoplayack"},
+                     {"table", table},
+                     {"requestId", a.request_id},
+                     {"rounds", a.rounds},
+                     {"state", a.state}};
     if (a.error) {
       ack["code"] = to_int(*a.error);
       ack["message"] = meaning(*a.error);

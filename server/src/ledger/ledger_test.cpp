@@ -334,7 +334,8 @@ TEST_P(LedgerTest, ASettlementMayRecordTheResultWithIt) {
   EXPECT_EQ(results[0].result, "KH,7S");
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(120));
   // The result is part of what the key stands for.
-  EXPECT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"})->replayed);
+  EXPECT_TRUE(
+      run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"})->replayed);
   EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,8S"}).error(),
             Failure::key_conflict);
 }

@@ -40,8 +40,7 @@ int seat_of(std::string_view spot, std::string_view prefix) {
 constexpr std::span<const games::cards::Card> kNoCards{};
 
 bool takes_stake(bj::Decision d) {
-  return d == bj::Decision::double_down || d == bj::Decision::split ||
-         d == bj::Decision::insurance;
+  return d == bj::Decision::double_down || d == bj::Decision::split || d == bj::Decision::insurance;
 }
 
 ErrorCode stake_failure(bj::Decision d) {
@@ -170,7 +169,8 @@ void Table::bj_begin() {
   }
 
   bj_.phase = BjPhase::dealing;
-  bj_.ends = deadline_ = now + (closing_ ? Millis{0} : config_.timings.card * static_cast<int64_t>(hands * 2 + 2));
+  bj_.ends = deadline_ =
+      now + (closing_ ? Millis{0} : config_.timings.card * static_cast<int64_t>(hands * 2 + 2));
   set_dealing_state(RoundState::dealing, bj_.ends);
   bj_publish();
 }
@@ -209,8 +209,7 @@ void Table::bj_advance(MonoTime now) {
         const bool gone = !seat || seat->player != box.player;  // left: no one to wait for
         if ((due || gone) && !box.pending) {
           // The automatic decision for every hand left: stand (docs/games/blackjack.md).
-          while (!bj::seat_done(box.st))
-            bj_apply(bj_.turn, bj::auto_decision(box.st));
+          while (!bj::seat_done(box.st)) bj_apply(bj_.turn, bj::auto_decision(box.st));
           box.timed_out = true;
           bj_count_auto(box.player, box.seat, true);
           bj_next_turn();
@@ -275,8 +274,8 @@ void Table::bj_after_deal() {
       }
       bj_take_stake(i, bj::Decision::insurance, [this, i](std::optional<ledger::Balance> ok) {
         BjBox& b = bj_.boxes[i];
-        b.st = bj::apply_decision(
-            b.st, ok ? bj::Decision::insurance : bj::Decision::no_insurance, kNoCards);
+        b.st = bj::apply_decision(b.st, ok ? bj::Decision::insurance : bj::Decision::no_insurance,
+                                  kNoCards);
       });
     } else {
       bj_autoplay_decide(i);
@@ -354,8 +353,7 @@ void Table::bj_end_step() {
 
 void Table::bj_closing() {
   bj_.phase = BjPhase::closing;
-  bj_.ends = deadline_ =
-      clock_.now() + (closing_ ? Millis{0} : config_.timings.decision_closing);
+  bj_.ends = deadline_ = clock_.now() + (closing_ ? Millis{0} : config_.timings.decision_closing);
   set_dealing_state(RoundState::decision_closing, bj_.ends);
   bj_publish();
 }
@@ -364,9 +362,8 @@ void Table::bj_closing() {
 void Table::bj_dealer() {
   bj_.hole_shown = true;
   const bool live = std::any_of(bj_.boxes.begin(), bj_.boxes.end(), [](const BjBox& b) {
-    return std::any_of(b.st.hands.begin(), b.st.hands.end(), [](const bj::Hand& h) {
-      return !bj::busted(h) && !bj::is_blackjack(h);
-    });
+    return std::any_of(b.st.hands.begin(), b.st.hands.end(),
+                       [](const bj::Hand& h) { return !bj::busted(h) && !bj::is_blackjack(h); });
   });
   const size_t before = bj_.dealer.size();
   if (live && !bj::is_natural(bj_.dealer))
@@ -442,7 +439,8 @@ void Table::bj_run_follow(size_t j) {
           if (d == BjDecision::split) box.bets.resize(box.st.hands.size());
         } else if (d == BjDecision::double_down) {
           box.st = bj::apply_decision(box.st, BjDecision::hit, c[0]);
-          if (!bj::seat_done(box.st)) box.st = bj::apply_decision(box.st, BjDecision::stand, kNoCards);
+          if (!bj::seat_done(box.st))
+            box.st = bj::apply_decision(box.st, BjDecision::stand, kNoCards);
         } else {
           bj::Hand& h = box.st.hands[box.st.active];
           h.cards = {h.cards[0], c[0]};
@@ -480,9 +478,10 @@ void Table::bj_take_stake(size_t i, BjDecision decision,
   Money amount = decision == BjDecision::insurance
                      ? games::cards::scaled(box.st.hands[0].stake, 1, 2)
                      : box.st.hands[std::min(hand, box.st.hands.size() - 1)].stake;
-  std::string spot = box.spot + (decision == BjDecision::double_down ? "_DOUBLE_" + std::to_string(hand)
-                                 : decision == BjDecision::split     ? std::string("_SPLIT")
-                                                                     : std::string("_INSURANCE"));
+  std::string spot =
+      box.spot + (decision == BjDecision::double_down ? "_DOUBLE_" + std::to_string(hand)
+                  : decision == BjDecision::split     ? std::string("_SPLIT")
+                                                      : std::string("_INSURANCE"));
   if (!amount.is_positive()) {
     done(std::nullopt);
     return;
@@ -507,8 +506,9 @@ void Table::bj_take_stake(size_t i, BjDecision decision,
       b.pending = false;
       if (!r.ok() || r->bet_ids.size() != 1) {
         if (!r.ok() && r.error() != ledger::Failure::insufficient_funds)
-          log::warn("blackjack stake refused", {{"round", round}, {"spot", spot},
-                                                 {"failure", ledger::failure_name(r.error())}});
+          log::warn(
+              "blackjack stake refused",
+              {{"round", round}, {"spot", spot}, {"failure", ledger::failure_name(r.error())}});
         done(std::nullopt);
         return;
       }
@@ -543,8 +543,9 @@ void Table::decide(DecisionCommand c, DecisionFn ack) {
     ack(seen->second);
     return;
   }
-  DecisionAck reply{c.request_id, round_id_, c.seat, std::string(bj::decision_name(c.decision)),
-                    std::nullopt, {}, std::nullopt};
+  DecisionAck reply{
+      c.request_id, round_id_, c.seat,      std::string(bj::decision_name(c.decision)),
+      std::nullopt, {},        std::nullopt};
   auto refuse = [&](ErrorCode code, std::string detail) {
     reply.error = code;
     reply.detail = std::move(detail);
@@ -641,7 +642,8 @@ void Table::bj_count_auto(ledger::PlayerId player, int seat, bool automatic) {
   }
   const int count = ++bj_auto_count_[player];
   auto prefs = bj_prefs_.find(player);
-  const int limit = prefs != bj_prefs_.end() ? prefs->second.auto_stand : BlackjackPrefs{}.auto_stand;
+  const int limit =
+      prefs != bj_prefs_.end() ? prefs->second.auto_stand : BlackjackPrefs{}.auto_stand;
   if (onebj_ || seat <= 0 || count < limit) return;
   auto& s = seats_[static_cast<size_t>(seat - 1)];
   if (!s || s->player != player) return;
@@ -913,8 +915,8 @@ std::optional<Table::Refusal> Table::bj_refuse_line(ledger::PlayerId player,
     auto prefs = bj_prefs_.find(seat->player);
     if (prefs != bj_prefs_.end() && !prefs->second.allow_bet_behind) {
       reason = "bet_behind";
-      return Refusal{ErrorCode::BetsNotAccepted, "seat " + std::to_string(n) +
-                                                     "'s player does not allow bets behind"};
+      return Refusal{ErrorCode::BetsNotAccepted,
+                     "seat " + std::to_string(n) + "'s player does not allow bets behind"};
     }
   }
   return std::nullopt;

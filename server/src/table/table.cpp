@@ -443,8 +443,7 @@ void Table::settle() {
   ledger::SettleRound op{round_id_, blackjack_ ? bj_returns() : returns_for(outcome_),
                          clock_.wall_ms()};
   if (blackjack_) op.result = engines_.begin()->second->encode(outcome_);
-  ledger_.submit(std::move(op),
-                 [this](auto r) { post_([this, r] { on_settled(r); }); });
+  ledger_.submit(std::move(op), [this](auto r) { post_([this, r] { on_settled(r); }); });
 }
 
 void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
@@ -1140,7 +1139,8 @@ json::object Table::snapshot(ledger::PlayerId player) const {
       for (auto& [k, v] : bj_personal(player)) s["blackjack"].as_object()[k] = std::move(v);
     }
     if (auto a = autoplay_.find(player); a != autoplay_.end())
-      s["autoplay"] = json::object{{"state", a->second.state}, {"roundsLeft", a->second.rounds_left}};
+      s["autoplay"] =
+          json::object{{"state", a->second.state}, {"roundsLeft", a->second.rounds_left}};
   } else if (shoe_) {
     json::array cards;
     const bool all = state_ == RoundState::game_over && round_has_result_;

@@ -42,18 +42,18 @@
 namespace croupier::table {
 
 struct Timings {
-  Millis betting{35000};        // state 2: bets open
-  Millis closing_soon{5000};    // betsclosingsoon this long before betting ends
-  Millis bets_closed{1000};     // state 3: no more bets, before the ball is launched
-  Millis spin{12000};           // state 6: the ball spins; the result is drawn at its start
-  Millis result{6000};          // state 24: the result stays on screen
-  Millis next_game{3000};       // state 901: pause before the next round opens
-  Millis timer_interval{5000};  // a timer event this often while bets are open
-  Millis retry{1000};           // wait before retrying a failed ledger operation
-  Millis squeeze{8000};         // baccarat squeeze: how long the squeezer has
-  Millis decision{15000};       // blackjack: state 11, for each decision (onebj: each step)
-  Millis insurance{8000};       // blackjack: state 12, to answer the insurance offer
-  Millis card{600};             // blackjack: the pace of dealing, per card
+  Millis betting{35000};          // state 2: bets open
+  Millis closing_soon{5000};      // betsclosingsoon this long before betting ends
+  Millis bets_closed{1000};       // state 3: no more bets, before the ball is launched
+  Millis spin{12000};             // state 6: the ball spins; the result is drawn at its start
+  Millis result{6000};            // state 24: the result stays on screen
+  Millis next_game{3000};         // state 901: pause before the next round opens
+  Millis timer_interval{5000};    // a timer event this often while bets are open
+  Millis retry{1000};             // wait before retrying a failed ledger operation
+  Millis squeeze{8000};           // baccarat squeeze: how long the squeezer has
+  Millis decision{15000};         // blackjack: state 11, for each decision (onebj: each step)
+  Millis insurance{8000};         // blackjack: state 12, to answer the insurance offer
+  Millis card{600};               // blackjack: the pace of dealing, per card
   Millis decision_closing{1000};  // blackjack: state 14, before the dealer's hole card
 };
 

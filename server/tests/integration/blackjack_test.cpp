@@ -77,8 +77,8 @@ class Blackjack : public ::testing::Test {
     p.ws->send(xml);
     return p.ws->wait_type("seatack");
   }
-  static json::object decide(Player& p, const std::string& table, const std::string& game,
-                             int seat, const std::string& decision, const std::string& rid) {
+  static json::object decide(Player& p, const std::string& table, const std::string& game, int seat,
+                             const std::string& decision, const std::string& rid) {
     std::string seat_attr = seat > 0 ? " seat=\"" + std::to_string(seat) + "\"" : "";
     p.ws->send("<decide tableId=\"" + table + "\" requestId=\"" + rid + "\" gameId=\"" + game +
                "\"" + seat_attr + " decision=\"" + decision + "\"/>");
@@ -124,8 +124,9 @@ TEST_F(Blackjack, TwoSeatsAndBetsBehindFollowTheSeatsDecisions) {
   auto xml = dan.http.get("/api/ui/betBehindSettings?tableId=bj-t");
   EXPECT_NE(xml.header("content-type").find("xml"), std::string::npos);
   EXPECT_NE(xml.body.find("doubledown=\"false\""), std::string::npos) << xml.body;
-  EXPECT_EQ(dan.http.post("/api/ui/betBehindSettings",
-                          R"({"tableId":"bj-t","gameType":"blackjack","doubledown":"no"})")
+  EXPECT_EQ(dan.http
+                .post("/api/ui/betBehindSettings",
+                      R"({"tableId":"bj-t","gameType":"blackjack","doubledown":"no"})")
                 .status,
             400);
 
@@ -142,7 +143,8 @@ TEST_F(Blackjack, TwoSeatsAndBetsBehindFollowTheSeatsDecisions) {
   ASSERT_EQ(cat.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   ASSERT_EQ(dan.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   // Only the seat's player bets on it; nobody bets behind an empty seat.
-  cat.ws->send(pbet_xml("pbet", "bj-t", game, cat.id, "c2", {{"SEAT_2", "5.00"}, {"BB_5", "5.00"}}));
+  cat.ws->send(
+      pbet_xml("pbet", "bj-t", game, cat.id, "c2", {{"SEAT_2", "5.00"}, {"BB_5", "5.00"}}));
   json::object refused = cat.ws->wait_type("betack");
   ASSERT_EQ(refused.at("rejected").as_array().size(), 2u);
   EXPECT_EQ(refused.at("rejected").at(0).at("code").as_int64(), 1020);
@@ -283,7 +285,8 @@ TEST_F(Blackjack, TheStrategyIsSavedAndChecked) {
   EXPECT_EQ(s.at("insurance").as_int64(), 2);
   std::map<std::string, std::string> h{{"Content-Type", "application/json"},
                                        {"X-XSRF-TOKEN", http.cookie("XSRF-TOKEN")}};
-  auto put = http.request("PUT", "/api/bjstrategy/user", R"({"strategy":{"stand":13,"insurance":0}})", h);
+  auto put =
+      http.request("PUT", "/api/bjstrategy/user", R"({"strategy":{"stand":13,"insurance":0}})", h);
   ASSERT_EQ(put.status, 200) << put.body;
   EXPECT_EQ(http.get("/api/bjstrategy/player").json().at("stand").as_int64(), 13);
   EXPECT_EQ(http.get("/api/bjstrategy/user").json().at("insurance").as_int64(), 0);
@@ -309,9 +312,11 @@ TEST_F(Blackjack, InsurancePaysOnADealerBlackjackAndSplitHandsSettleOnTheirOwn) 
   std::string game(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());
   ann.ws->send(pbet_xml("pbet", "bj-s", game, ann.id, "a1", {{"SEAT_4", "10.00"}}));
   ASSERT_EQ(ann.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
-  json::object offer = ann.ws->wait_for([](const json::object& o) {
-    return is_type(o, "blackjack") && o.at("insurance").is_object();
-  }, 20s);
+  json::object offer = ann.ws->wait_for(
+      [](const json::object& o) {
+        return is_type(o, "blackjack") && o.at("insurance").is_object();
+      },
+      20s);
   EXPECT_EQ(offer.at("state").as_int64(), 12);
   // Nothing but the insurance answer is taken now.
   EXPECT_EQ(decide(ann, "bj-s", game, 4, "hit", "a-h").at("code").as_int64(), 1022);

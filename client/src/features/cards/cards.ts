@@ -1,21 +1,9 @@
-// Cards as the server writes them ("KH", "10S", "AD") and what the card tables show:
-// rank, suit symbol, colour, and baccarat's hand totals.
+// What the card tables show of the cards (read by lib/table/cards): baccarat's hand
+// totals, the spots and hands of each game, and the winner a result names.
 
-export interface CardFace {
-  rank: string; // A, 2-10, J, Q, K
-  suit: 'S' | 'H' | 'D' | 'C';
-  red: boolean;
-  symbol: string; // ♠ ♥ ♦ ♣
-}
+import type { CardFace } from '../../lib/table/cards';
 
-const SYMBOLS = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
-
-export function parseCard(text: string): CardFace | null {
-  const m = /^(A|[2-9]|10|J|Q|K)([SHDC])$/.exec(text);
-  if (!m) return null;
-  const suit = m[2] as CardFace['suit'];
-  return { rank: m[1]!, suit, red: suit === 'H' || suit === 'D', symbol: SYMBOLS[suit] };
-}
+export { type CardFace, parseCard } from '../../lib/table/cards';
 
 /** Baccarat value: ace 1, two to nine face value, tens and faces 0. */
 export function baccaratValue(card: CardFace): number {

@@ -6,35 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
+import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
 import { chipText } from '../../lib/format/chips';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
 
-export function PlayingCard({ card, progress = 1 }: { card: string | null; progress?: number }) {
-  const face = card ? parseCard(card) : null;
-  if (!face) {
-    // Face down; a squeeze lifts the back off as the squeezer drags.
-    return (
-      <span
-        className="playing-card back"
-        data-card=""
-        style={{ ['--lift' as string]: `${Math.round(progress * 100)}%` }}
-        aria-label="?"
-      />
-    );
-  }
-  return (
-    <span
-      className={`playing-card ${face.red ? 'red' : 'black'}`}
-      data-card={card}
-      aria-label={`${face.rank}${face.symbol}`}
-    >
-      <span className="rank">{face.rank}</span>
-      <span className="suit">{face.symbol}</span>
-    </span>
-  );
-}
+export { PlayingCard };
 
 /** A face-down card the squeezer drags up (or presses Reveal) to turn over. */
 export function SqueezeCard({

@@ -93,6 +93,17 @@ describe('POST', () => {
     });
   });
 
+  it('PUT sends the body as given, with the anti-forgery header', async () => {
+    const { http, calls } = setup([reply(200, '{"stand":13}')], { cookies: 'XSRF-TOKEN=tok' });
+    expect(await http.put('/api/bjstrategy/user', { strategy: { stand: 13 } })).toEqual({
+      stand: 13,
+    });
+    const init = calls[0]!.init;
+    expect(init.method).toBe('PUT');
+    expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok');
+    expect(JSON.parse(String(init.body))).toEqual({ strategy: { stand: 13 } });
+  });
+
   it('never sends the header to another origin', async () => {
     const { http, calls } = setup([reply(200, '{}')], { cookies: 'XSRF-TOKEN=tok' });
     await http.post('https://elsewhere.example/api', {});

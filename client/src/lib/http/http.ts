@@ -118,6 +118,29 @@ export function createHttp(options: HttpOptions) {
       : new HttpError('network', 0, String(lastError));
   }
 
+  /** A JSON call with the anti-forgery header (every method but GET and HEAD). */
+  async function send<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
+    const token = cookieValue(cookies(), XSRF_COOKIE);
+    if (isRelative(path) && token) headers[XSRF_HEADER] = token;
+    let res: Response;
+    try {
+      res = await doFetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers,
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new HttpError('network', 0, String(e));
+    }
+    if (!res.ok) return fail(res);
+    return (await res.json()) as T;
+  }
+
   return {
     async getText(
       path: string,
@@ -130,25 +153,11 @@ export function createHttp(options: HttpOptions) {
     },
     /** POST a JSON body with gameMode added. */
     async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
-      const headers: Record<string, string> = {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-      };
-      const token = cookieValue(cookies(), XSRF_COOKIE);
-      if (isRelative(path) && token) headers[XSRF_HEADER] = token;
-      let res: Response;
-      try {
-        res = await doFetch(path, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers,
-          body: JSON.stringify({ ...body, gameMode: options.gameMode() }),
-        });
-      } catch (e) {
-        throw new HttpError('network', 0, String(e));
-      }
-      if (!res.ok) return fail(res);
-      return (await res.json()) as T;
+      return send<T>('POST', path, { ...body, gameMode: options.gameMode() });
+    },
+    /** PUT a JSON body as given (a resource replaced: /api/bjstrategy/user). */
+    async put<T>(path: string, body: Record<string, unknown>): Promise<T> {
+      return send<T>('PUT', path, body);
     },
   };
 }

@@ -179,6 +179,23 @@ describe('Realtime', () => {
     expect(t.rt.pendingCount()).toBe(0);
   });
 
+  it('resolves blackjack decisions and auto-play with their answers, refusals included', async () => {
+    const t = setup();
+    t.rt.subscribe('table-bj-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    const hit = t.rt.command('table-bj-1', 'd-1', '<decide requestId="d-1" decision="hit"/>');
+    const late = t.rt.command('table-bj-1', 'd-2', '<decide requestId="d-2" decision="stand"/>');
+    const auto = t.rt.command('table-onebj-1', 'a-1', '<autoplay requestId="a-1" rounds="10"/>');
+    t.last().server({ type: 'decisionack', table: 'bj-1', requestId: 'd-1', decision: 'hit' });
+    t.last().server({ type: 'decisionack', table: 'bj-1', requestId: 'd-2', code: 1018 });
+    t.last().server({ type: 'autoplayack', requestId: 'a-1', rounds: 10, state: 'started' });
+    await expect(hit).resolves.toMatchObject({ type: 'decisionack', decision: 'hit' });
+    await expect(late).resolves.toMatchObject({ code: 1018 });
+    await expect(auto).resolves.toMatchObject({ type: 'autoplayack', state: 'started' });
+    expect(t.rt.pendingCount()).toBe(0);
+  });
+
   it('after a reconnect resends only the commands the server never answered', async () => {
     const t = setup();
     t.rt.subscribe('table-rou-1');

@@ -57,7 +57,8 @@ interface PendingCommand {
 
 type Handler = (m: ServerMessage) => void;
 
-const ACK_TYPES = new Set(['betack', 'cancelack', 'seatack']);
+// Answers to commands, matched by requestId (blackjack: decide and autoplay too).
+const ACK_TYPES = new Set(['betack', 'cancelack', 'seatack', 'decisionack', 'autoplayack']);
 const SESSION_ENDED = 1008;
 
 export function qualityOf(rttMs: number | null, status: ConnectionStatus): Quality {

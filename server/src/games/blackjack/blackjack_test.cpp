@@ -2,7 +2,6 @@
 // the decisions and their SPEC error codes, the automatic decision, auto-play, and the basic
 // strategy table against chart entries written out independently here.
 #include "games/blackjack/blackjack.hpp"
-#include "games/blackjack/bj_engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +10,8 @@
 #include <span>
 #include <string_view>
 #include <vector>
+
+#include "games/blackjack/bj_engine.hpp"
 
 namespace croupier::games::blackjack {
 namespace {
@@ -438,11 +439,12 @@ TEST(BlackjackEngine, SpotsLimitsAndResultText) {
   EXPECT_FALSE(seated->canonical_spot("SEAT_1_DOUBLE_0"));  // the table's own bets
   EXPECT_EQ(one->canonical_spot("MAIN"), "MAIN");
   EXPECT_FALSE(one->canonical_spot("SEAT_1"));
-  auto v = seated->check({}, {{"SEAT_1", Money::from_major(4)},
-                              {"SEAT_1", Money::from_major(101)},
-                              {"BB_2", Money::from_major(21)},
-                              {"SEAT_2", Money::from_major(100)},
-                              {"SEAT_3", Money::from_major(60)}},
+  auto v = seated->check({},
+                         {{"SEAT_1", Money::from_major(4)},
+                          {"SEAT_1", Money::from_major(101)},
+                          {"BB_2", Money::from_major(21)},
+                          {"SEAT_2", Money::from_major(100)},
+                          {"SEAT_3", Money::from_major(60)}},
                          "EUR");
   EXPECT_EQ(v[0], ErrorCode::BelowMinimum);
   EXPECT_EQ(v[1], ErrorCode::OverOutsideMax);
@@ -450,9 +452,9 @@ TEST(BlackjackEngine, SpotsLimitsAndResultText) {
   EXPECT_FALSE(v[3]);
   EXPECT_EQ(v[4], ErrorCode::OverTableMax);
   // A double already taken does not count towards the seat's maximum.
-  EXPECT_FALSE(seated->check({{"SEAT_1", Money::from_major(100)},
-                              {"SEAT_1_DOUBLE_0", Money::from_major(100)}},
-                             {{"BB_3", Money::from_major(10)}}, "EUR")[0]);
+  EXPECT_FALSE(seated->check(
+      {{"SEAT_1", Money::from_major(100)}, {"SEAT_1_DOUBLE_0", Money::from_major(100)}},
+      {{"BB_3", Money::from_major(10)}}, "EUR")[0]);
 
   Outcome bust{{card("6D").index(), card("10D").index(), card("8H").index()}};
   EXPECT_EQ(seated->encode(bust), "D BUST|6D,10D,8H");
