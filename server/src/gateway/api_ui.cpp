@@ -88,6 +88,8 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
       {"wheel", json::array(wheel.begin(), wheel.end())},
       {"specialBallEvery", c.special_ball_every},
       {"seats", c.seats},
+      {"seatsPerPlayer", c.seats_per_player},
+      {"decisionMs", c.timings.decision.count()},
       {"squeeze", c.squeeze},
       {"limits", json::object{{"min", money_json(info.min_bet)},
                               {"max", money_json(info.table_max)},
