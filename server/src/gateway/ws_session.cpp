@@ -52,6 +52,14 @@ table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
   return table::PlaceBetsCommand::Kind::add;
 }
 
+// The code, message and detail of a refused command, added to its answer.
+void add_refusal(json::object& ack, std::optional<ErrorCode> error, const std::string& detail) {
+  if (!error) return;
+  ack["code"] = to_int(*error);
+  ack["message"] = meaning(*error);
+  ack["detail"] = detail;
+}
+
 }  // namespace
 
 json::object session_notice(AuthFailure why) {
@@ -184,6 +192,12 @@ void WsSession::on_subscribe(SubscribeCommand c) {
     return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
   }
   if (auto old = channels_.find(c.channel); old != channels_.end()) old->second->unsubscribe(this);
+  if (live->def->config.game == "blackjack") {
+    // The player's saved preferences (a bet behind follows a seat by them; a seat allows
+    // bets behind by them) reach the table once per subscription, not once per bet.
+    live->actor->set_blackjack_prefs(
+        session_.player.id, blackjack_prefs(svc_.store, session_.player.id, live->def->config.id));
+  }
   channels_[c.channel] = live->channel;
   live->channel->subscribe(shared_from_this(), std::move(c.epoch), c.version);
 }
@@ -215,13 +229,6 @@ void WsSession::on_bet(BetCommand c) {
   if (c.kind == BetCommand::Kind::cancelbets) {
     live->actor->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
     return;
-  }
-  const bool behind = std::any_of(c.bets.begin(), c.bets.end(),
-                                  [](const auto& b) { return b.spot.starts_with("BB_"); });
-  if (behind && live->def->config.game == "blackjack") {
-    // A bet behind follows the seat by the player's own preferences.
-    live->actor->set_blackjack_prefs(session_.player.id,
-                                     blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   table::PlaceBetsCommand cmd;
   cmd.kind = kind_of(c.kind);
@@ -263,11 +270,7 @@ void WsSession::on_seat(SeatCommand c) {
                                       {"table", c.table_id},
                                       {"requestId", c.request_id},
                                       {"seat", r.seat}};
-                     if (r.error) {
-                       ack["code"] = to_int(*r.error);
-                       ack["message"] = meaning(*r.error);
-                       ack["detail"] = r.detail;
-                     }
+                     add_refusal(ack, r.error, r.detail);
                      boost::asio::post(
                          self->ws_.get_executor(),
                          [self, ack = std::move(ack), ok = !r.error, table = c.table_id]() mutable {
@@ -307,11 +310,7 @@ void WsSession::on_decide(DecideCommand c) {
     if (!self) return;
     json::object ack{{"type", "decisionack"}, {"table", table}, {"requestId", a.request_id},
                      {"gameId", a.game_id},   {"seat", a.seat}, {"decision", a.decision}};
-    if (a.error) {
-      ack["code"] = to_int(*a.error);
-      ack["message"] = meaning(*a.error);
-      ack["detail"] = a.detail;
-    }
+    add_refusal(ack, a.error, a.detail);
     if (a.balance) {
       ack["balance"] = table::money_json(a.balance->total());
       ack["bonusBalance"] = table::money_json(a.balance->bonus);
@@ -344,11 +343,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
                      {"requestId", a.request_id},
                      {"rounds", a.rounds},
                      {"state", a.state}};
-    if (a.error) {
-      ack["code"] = to_int(*a.error);
-      ack["message"] = meaning(*a.error);
-      ack["detail"] = a.detail;
-    }
+    add_refusal(ack, a.error, a.detail);
     boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });

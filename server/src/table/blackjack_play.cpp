@@ -96,18 +96,15 @@ void Table::bj_begin() {
   std::vector<ledger::PlayerId> players;
   for (const auto& [player, book] : book_) players.push_back(player);
   std::sort(players.begin(), players.end());
-  for (ledger::PlayerId player : players) {
+  for (size_t n = 0; n < players.size(); ++n) {
+    const ledger::PlayerId player = players[n];
     const PlayerBook& book = book_.at(player);
     for (const auto& bet : book.placed) {
       const std::string& spot = bet.line.spot;
-      int seat = onebj_ ? (spot == "MAIN" ? static_cast<int>(primary.size()) + 1 : 0)
-                        : seat_of(spot, "SEAT_");
+      // At onebj each player's hand stands in its own place, in player order.
+      int seat = onebj_ ? (spot == "MAIN" ? static_cast<int>(n) + 1 : 0) : seat_of(spot, "SEAT_");
       BjBox* box = nullptr;
-      if (onebj_ && spot == "MAIN") {
-        auto mine = std::find_if(primary.begin(), primary.end(),
-                                 [&](const auto& p) { return p.second.player == player; });
-        box = mine != primary.end() ? &mine->second : &primary[seat];
-      } else if (seat > 0) {
+      if (seat > 0) {
         box = &primary[seat];
       } else if (int bb = seat_of(spot, "BB_"); bb > 0) {
         box = &behind[{bb, player}];
@@ -433,20 +430,10 @@ void Table::bj_run_follow(size_t j) {
         auto [d, c] = box.follow.front();
         box.follow.pop_front();
         if (ok) {
-          const size_t hand = box.st.active;
           box.st = bj::apply_decision(box.st, d, c);
-          (void)hand;
           if (d == BjDecision::split) box.bets.resize(box.st.hands.size());
-        } else if (d == BjDecision::double_down) {
-          box.st = bj::apply_decision(box.st, BjDecision::hit, c[0]);
-          if (!bj::seat_done(box.st))
-            box.st = bj::apply_decision(box.st, BjDecision::stand, kNoCards);
         } else {
-          bj::Hand& h = box.st.hands[box.st.active];
-          h.cards = {h.cards[0], c[0]};
-          h.split_from = true;
-          if (bj::total(h) >= 21 || h.cards[0].rank == 1)
-            box.st = bj::apply_decision(box.st, BjDecision::stand, kNoCards);
+          bj_follow_at_own_stake(box, d, c);
         }
         bj_run_follow(j);
         bj_publish();
@@ -454,19 +441,27 @@ void Table::bj_run_follow(size_t j) {
       return;
     }
     b.follow.pop_front();
-    if (decision == BjDecision::double_down) {
-      b.st = bj::apply_decision(b.st, BjDecision::hit, cards[0]);
-      if (!bj::seat_done(b.st)) b.st = bj::apply_decision(b.st, BjDecision::stand, kNoCards);
-    } else if (decision == BjDecision::split) {
-      bj::Hand& h = b.st.hands[b.st.active];
-      h.cards = {h.cards[0], cards[0]};
-      h.split_from = true;
-      if (bj::total(h) >= 21 || h.cards[0].rank == 1)
-        b.st = bj::apply_decision(b.st, BjDecision::stand, kNoCards);
-    } else {
+    if (takes_stake(decision))
+      bj_follow_at_own_stake(b, decision, cards);
+    else
       b.st = bj::apply_decision(b.st, decision, cards);
-    }
   }
+}
+
+// A bet behind that does not follow the seat's double takes its card at its own stake and
+// stands; one that does not follow a split stays on the first hand with the card dealt to
+// it (a split hand: its 21 is no blackjack; split aces take one card).
+void Table::bj_follow_at_own_stake(BjBox& b, BjDecision decision, const std::vector<Card>& cards) {
+  if (decision == BjDecision::double_down) {
+    b.st = bj::apply_decision(b.st, BjDecision::hit, cards[0]);
+    if (!bj::seat_done(b.st)) b.st = bj::apply_decision(b.st, BjDecision::stand, kNoCards);
+    return;
+  }
+  bj::Hand& h = b.st.hands[b.st.active];
+  h.cards = {h.cards[0], cards[0]};
+  h.split_from = true;
+  if (bj::total(h) >= 21 || h.cards[0].rank == 1)
+    b.st = bj::apply_decision(b.st, BjDecision::stand, kNoCards);
 }
 
 // Places the stake a double, split or insurance needs as a bet of the box's player, then

@@ -483,6 +483,7 @@ class Table {
   void bj_dealer();
   void bj_apply(size_t box, BjDecision decision);
   void bj_run_follow(size_t box);
+  void bj_follow_at_own_stake(BjBox& box, BjDecision decision, const std::vector<Card>& cards);
   void bj_take_stake(size_t box, BjDecision decision,
                      std::function<void(std::optional<ledger::Balance>)> done);
   void bj_count_auto(ledger::PlayerId player, int seat, bool automatic);

@@ -6,8 +6,6 @@
 // (scriptedResults, with --rng-seed) so that every hand is known.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "support/harness.hpp"
 
 namespace croupier::testing {
@@ -58,20 +56,9 @@ const char* kCasino = R"({
 
 class Blackjack : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string dir = make_temp_dir("croupier-bj");
-    std::string casino = dir + "/casino.json";
-    std::ofstream(casino) << kCasino;
-    server = std::make_unique<ServerProcess>(
-        dir, std::vector<std::string>{"--casino-file", casino, "--rng-seed", "7"});
-    server->start();
-  }
-  void TearDown() override {
-    if (server->running()) EXPECT_EQ(server->stop(), 0);
-    // Every stake, double and return is in the ledger, and it still sums to zero.
-    auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server->data_dir()});
-    EXPECT_EQ(code, 0) << out;
-  }
+  void SetUp() override { server = start_with_casino("croupier-bj", kCasino, {"--rng-seed", "7"}); }
+  // Every stake, double and return is in the ledger, and it still sums to zero.
+  void TearDown() override { stop_and_check_ledger(*server); }
 
   static json::object seatack(Player& p, const std::string& xml) {
     p.ws->send(xml);

@@ -3,8 +3,6 @@
 // and the andar bahar card statistics.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "support/harness.hpp"
 
 namespace croupier::testing {
@@ -38,18 +36,9 @@ const char* kCasino = R"({
 class Cards : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string dir = make_temp_dir("croupier-cards");
-    std::string casino = dir + "/casino.json";
-    std::ofstream(casino) << kCasino;
-    server = std::make_unique<ServerProcess>(
-        dir, std::vector<std::string>{"--casino-file", casino, "--spin-ms", "1500"});
-    server->start();
+    server = start_with_casino("croupier-cards", kCasino, {"--spin-ms", "1500"});
   }
-  void TearDown() override {
-    if (server->running()) EXPECT_EQ(server->stop(), 0);
-    auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server->data_dir()});
-    EXPECT_EQ(code, 0) << out;
-  }
+  void TearDown() override { stop_and_check_ledger(*server); }
   std::unique_ptr<ServerProcess> server;
 };
 

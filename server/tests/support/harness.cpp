@@ -361,4 +361,22 @@ int64_t units(const json::value& amount_text) {
   return m ? m->units : 0;
 }
 
+std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
+                                                 const std::string& casino_json,
+                                                 std::vector<std::string> extra) {
+  std::string dir = make_temp_dir(prefix);
+  std::string casino = dir + "/casino.json";
+  std::ofstream(casino) << casino_json;
+  extra.insert(extra.begin(), {"--casino-file", casino});
+  auto server = std::make_unique<ServerProcess>(dir, std::move(extra));
+  server->start();
+  return server;
+}
+
+void stop_and_check_ledger(ServerProcess& server) {
+  if (server.running()) EXPECT_EQ(server.stop(), 0);
+  auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server.data_dir()});
+  EXPECT_EQ(code, 0) << out;
+}
+
 }  // namespace croupier::testing

@@ -15,6 +15,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -123,6 +124,15 @@ struct Player {
   std::unique_ptr<WsClient> ws;
 };
 Player join_as_guest(uint16_t port, const std::string& table_id);
+
+// Starts croupierd on its own casino file (written to a fresh data directory) with the
+// given extra flags; the casino's tables are what the test plays.
+std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
+                                                 const std::string& casino_json,
+                                                 std::vector<std::string> extra = {});
+// Stops the server (it must exit 0) and checks its ledger: every bet recorded once and
+// every currency summing to zero. For a test's TearDown.
+void stop_and_check_ledger(ServerProcess& server);
 
 // "<pbet .../>" with the given bets (code, amount).
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,

@@ -439,14 +439,15 @@ describe('BlackjackTable (one-hand infinite)', () => {
     t.socket().server({ type: 'autoplayack', requestId, rounds: 10, state: 'started' });
     await screen.findByTestId('bj-autoplay-stop');
     expect(screen.getByTestId('bj-autoplay-state')).toHaveAttribute('data-state', 'running');
-    expect(heard).toEqual(['autoplay start']);
+    // The lifecycle event is sent from an effect, after the render that shows Stop.
+    await waitFor(() => expect(heard).toEqual(['autoplay start']));
     t.event('gameresult', {
       gameId: 'onebj-1-000001',
       state: 24,
       result: 'D 20',
       autoplay: { state: 'completed', roundsLeft: 0 },
     });
-    expect(heard).toEqual(['autoplay start', 'autoplay completed']);
+    await waitFor(() => expect(heard).toEqual(['autoplay start', 'autoplay completed']));
     window.removeEventListener(LIFECYCLE_EVENT, listen);
   });
 });

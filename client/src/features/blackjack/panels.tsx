@@ -1,6 +1,6 @@
 // Blackjack's panels: the bet-behind settings of a table, auto-play (one-hand infinite)
 // with its strategy editor, and the help with the table's limits.
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
@@ -34,6 +34,65 @@ function useSaveFailed() {
   };
 }
 
+/** A settings popup with Save and Close: a save shows its outcome and closes on success. */
+function SavePopup({
+  title,
+  testId,
+  ready,
+  onSave,
+  onClose,
+  children,
+}: {
+  title: string;
+  testId: string;
+  ready: boolean;
+  /** Saves; false when nothing was sent (the input was refused first). */
+  onSave: () => Promise<boolean>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const failed = useSaveFailed();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      if (!(await onSave())) return;
+      toast(t('BJ_SAVED'), 'info');
+      onClose();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Popup
+      title={title}
+      onClose={onClose}
+      testId={testId}
+      actions={
+        <>
+          <button
+            type="button"
+            className="button"
+            data-testid={`${testId}-save`}
+            disabled={!ready || saving}
+            onClick={() => void save()}
+          >
+            {t('BJ_SAVE')}
+          </button>
+          <button type="button" className="link-button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Popup>
+  );
+}
+
 const FLAGS = [
   ['doubledown', 'BJ_SETTINGS_DOUBLEDOWN'],
   ['split', 'BJ_SETTINGS_SPLIT'],
@@ -45,10 +104,8 @@ const FLAGS = [
 export function BetBehindPopup({ tableId, onClose }: { tableId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { http } = useServices();
-  const failed = useSaveFailed();
   const [settings, setSettings] = useState<BetBehindSettings | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -71,47 +128,25 @@ export function BetBehindPopup({ tableId, onClose }: { tableId: string; onClose:
   }, [http, tableId]);
 
   const save = async () => {
-    if (!settings) return;
-    setSaving(true);
-    try {
-      await http.post('/api/ui/betBehindSettings', {
-        tableId,
-        gameType: 'blackjack',
-        doubledown: settings.doubledown,
-        split: settings.split,
-        insurance: settings.insurance,
-        allowBetBehind: settings.allowBetBehind,
-      });
-      toast(t('BJ_SAVED'), 'info');
-      onClose();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setSaving(false);
-    }
+    if (!settings) return false;
+    await http.post('/api/ui/betBehindSettings', {
+      tableId,
+      gameType: 'blackjack',
+      doubledown: settings.doubledown,
+      split: settings.split,
+      insurance: settings.insurance,
+      allowBetBehind: settings.allowBetBehind,
+    });
+    return true;
   };
 
   return (
-    <Popup
+    <SavePopup
       title={t('BJ_SETTINGS')}
-      onClose={onClose}
       testId="bj-settings"
-      actions={
-        <>
-          <button
-            type="button"
-            className="button"
-            data-testid="bj-settings-save"
-            disabled={!settings || saving}
-            onClick={() => void save()}
-          >
-            {t('BJ_SAVE')}
-          </button>
-          <button type="button" className="link-button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      ready={settings !== null}
+      onSave={save}
+      onClose={onClose}
     >
       {!settings ? (
         <p>{t('LOADING')}</p>
@@ -131,7 +166,7 @@ export function BetBehindPopup({ tableId, onClose }: { tableId: string; onClose:
           ))}
         </fieldset>
       )}
-    </Popup>
+    </SavePopup>
   );
 }
 
@@ -139,9 +174,7 @@ export function BetBehindPopup({ tableId, onClose }: { tableId: string; onClose:
 export function StrategyPopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { http } = useServices();
-  const failed = useSaveFailed();
   const [strategy, setStrategy] = useState<Strategy | null>(null);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -155,45 +188,23 @@ export function StrategyPopup({ onClose }: { onClose: () => void }) {
   }, [http]);
 
   const save = async () => {
-    if (!strategy) return;
+    if (!strategy) return false;
     const bad = badStrategyField(strategy);
     if (bad) {
       toast(t('BJ_STRATEGY_INVALID', { field: t(`BJ_STRATEGY_${bad}`) }), 'error');
-      return;
+      return false;
     }
-    setSaving(true);
-    try {
-      setStrategy(strategyOf(await http.put<unknown>('/api/bjstrategy/user', { strategy })));
-      toast(t('BJ_SAVED'), 'info');
-      onClose();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setSaving(false);
-    }
+    setStrategy(strategyOf(await http.put<unknown>('/api/bjstrategy/user', { strategy })));
+    return true;
   };
 
   return (
-    <Popup
+    <SavePopup
       title={t('BJ_STRATEGY_TITLE')}
-      onClose={onClose}
       testId="bj-strategy"
-      actions={
-        <>
-          <button
-            type="button"
-            className="button"
-            data-testid="bj-strategy-save"
-            disabled={!strategy || saving}
-            onClick={() => void save()}
-          >
-            {t('BJ_SAVE')}
-          </button>
-          <button type="button" className="link-button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      ready={strategy !== null}
+      onSave={save}
+      onClose={onClose}
     >
       {!strategy ? (
         <p>{t('LOADING')}</p>
@@ -237,7 +248,7 @@ export function StrategyPopup({ onClose }: { onClose: () => void }) {
           })}
         </div>
       )}
-    </Popup>
+    </SavePopup>
   );
 }
 
