@@ -4,21 +4,14 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatMoney, units } from '../lib/format/money';
-import {
-  type PopupKind,
-  type Services,
-  ServicesContext,
-  type SessionState,
-  useServices,
-} from '../lib/session';
-import { useStore } from '../lib/store';
-import { ConnectionIndicator } from '../ui/ConnectionIndicator';
+import { units } from '../lib/format/money';
+import { type PopupKind, type Services, ServicesContext } from '../lib/session';
 import { Preloader } from '../ui/Preloader';
 import { Toaster } from '../ui/Toaster';
 import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
 import type { LaunchParams } from './launch';
 import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/Pages';
+import { Header } from './Header';
 import { Popups } from './Popups';
 
 const Lobby = lazy(() => import('../features/lobby/Lobby'));
@@ -171,27 +164,5 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         </div>
       </ErrorBoundary>
     </ServicesContext.Provider>
-  );
-}
-
-function Header() {
-  const { t } = useTranslation();
-  const { session, currency } = useServices();
-  const balance = useStore(session, (s: SessionState) => s.balance);
-  const name = useStore(session, (s: SessionState) => s.config?.playerConfig.player.name ?? '');
-  const connection = useStore(session, (s: SessionState) => s.connection);
-  return (
-    <header className="app-header">
-      <a className="brand" href="/play/lobby" aria-label={t('BACK_TO_LOBBY')}>
-        <img src="/img/logo.svg" alt="" width={28} height={28} />
-        <span>{t('APP_NAME')}</span>
-      </a>
-      <span className="player-name">{name}</span>
-      <span className="balance" data-testid="balance" aria-live="polite">
-        <span className="label">{t('BALANCE')}</span>{' '}
-        <strong>{balance ? formatMoney(balance.total, currency()) : '…'}</strong>
-      </span>
-      <ConnectionIndicator quality={connection.quality} rtt={connection.rtt} />
-    </header>
   );
 }
