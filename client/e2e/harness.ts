@@ -10,7 +10,8 @@ import { type Browser, type BrowserContext, chromium, devices } from 'playwright
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
-const DIST = join(ROOT, 'client', 'dist');
+const DIST = process.env.CROUPIER_DIST ?? join(ROOT, 'client', 'dist');
+const DATA = join(ROOT, 'server', 'data');
 export const RESULTS = join(ROOT, 'client', 'test-results');
 
 export interface Server {
@@ -39,6 +40,12 @@ export interface ServerOptions {
 // The demo casino file's shape, as far as the tests change it.
 export interface Casino {
   tables: { id: string; scriptedResults?: string[]; [key: string]: unknown }[];
+  operators?: {
+    id: string;
+    origins?: string[];
+    casinoConfigFile?: string;
+    [key: string]: unknown;
+  }[];
   [key: string]: unknown;
 }
 
@@ -51,9 +58,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const portFile = join(dataDir, 'port');
   const extra: string[] = [];
   if (options.casino) {
-    const casino = JSON.parse(
-      readFileSync(join(ROOT, 'server', 'data', 'casino.json'), 'utf8'),
-    ) as Casino;
+    const casino = JSON.parse(readFileSync(join(DATA, 'casino.json'), 'utf8')) as Casino;
+    // The operators' configuration files are named relative to the demo casino file.
+    for (const op of casino.operators ?? [])
+      if (op.casinoConfigFile) op.casinoConfigFile = join(DATA, op.casinoConfigFile);
     options.casino(casino);
     const file = join(dataDir, 'casino.json');
     writeFileSync(file, JSON.stringify(casino));

@@ -160,6 +160,15 @@ bool App::Impl::open_data() {
 }
 
 void App::Impl::make_tables() {
+  std::vector<gateway::LobbyTable> lobby_tables;
+  for (const auto& def : casino->tables)
+    lobby_tables.push_back({def.config.id, def.config.dealer, def.config.seats});
+  svc->lobby = std::make_shared<gateway::LobbyFeed>(
+      io.get_executor(), std::move(lobby_tables), clock, settings.history_max,
+      [svc = svc.get()](const std::string& id) -> size_t {
+        const auto* t = svc->table(id);
+        return t ? t->channel->subscriber_count() : 0;
+      });
   uint64_t index = 0;
   for (const auto& def : casino->tables) {
     gateway::LiveTable live;
@@ -180,7 +189,10 @@ void App::Impl::make_tables() {
     ++index;
     live.actor = std::make_shared<table::TableActor>(
         io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
-        [channel = live.channel](table::TableEvent e) { channel->publish(std::move(e)); },
+        [channel = live.channel, lobby = svc->lobby, id = def.config.id](table::TableEvent e) {
+          lobby->observe(id, e.type, e.json);
+          channel->publish(std::move(e));
+        },
         settings.table_inbox_max);
     *actor_slot = live.actor;
     svc->tables.emplace(def.config.id, std::move(live));
@@ -227,6 +239,7 @@ void App::Impl::begin_stop() {
   log::info("shutting down");
   svc->draining = true;
   svc->ready = false;
+  svc->lobby->stop();
   listener->stop();
   if (sweeper) sweeper->cancel();
   grace.emplace(io, std::chrono::milliseconds(settings.shutdown_grace_ms));
@@ -297,12 +310,14 @@ bool App::start() {
                            *m.limiter,
                            {},
                            {},
+                           {},
                            {}});
   m.make_tables();
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
   gateway::add_ui_routes(*m.router, *m.svc);
   gateway::add_blackjack_routes(*m.router, *m.svc);
+  gateway::add_lobby_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);
   if (!m.listen()) {
@@ -315,7 +330,13 @@ bool App::start() {
     });
   });
 
-  for (auto& [id, live] : m.svc->tables) live.actor->start();
+  for (auto& [id, live] : m.svc->tables) {
+    live.actor->start();
+    live.actor->snapshot(0, [lobby = m.svc->lobby, id](json::object s) {
+      lobby->observe_snapshot(id, std::move(s));
+    });
+  }
+  m.svc->lobby->start();
   m.listener->run();
   m.start_housekeeping();
   m.svc->ready = true;

@@ -1,6 +1,7 @@
 #include "config/casino.hpp"
 
 #include <boost/json.hpp>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -118,8 +119,14 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       op.origins.emplace_back(item.as_string());
     }
   }
+  // The casino configuration is completed in parse_casino, once the tables are known.
   if (const json::value* c = field(o, "casinoConfig"))
     op.casino_config = as_object(*c, path + ".casinoConfig");
+  if (field(o, "casinoConfigFile")) {
+    if (field(o, "casinoConfig"))
+      bad(path + ".casinoConfigFile", "give casinoConfig or casinoConfigFile, not both");
+    op.casino_config_file = text(o, "casinoConfigFile", path);
+  }
   if (const json::value* f = field(o, "features")) {
     op.features = as_object(*f, path + ".features");
     for (const auto& [k, fv] : op.features)
@@ -384,7 +391,7 @@ const Operator* Casino::demo_operator() const {
   return nullptr;
 }
 
-Result<Casino, std::string> parse_casino(std::string_view json_text) {
+Result<Casino, std::string> parse_casino(std::string_view json_text, const std::string& base_dir) {
   boost::system::error_code ec;
   json::value doc = json::parse(json_text, ec);
   if (ec) return std::string("not valid JSON: ") + ec.message();
@@ -409,6 +416,25 @@ Result<Casino, std::string> parse_casino(std::string_view json_text) {
       casino.tables.push_back(parse_table(tables->as_array()[i], at));
       if (!ids.insert(casino.tables.back().config.id).second) bad(at + ".id", "is used twice");
     }
+    for (size_t i = 0; i < casino.operators.size(); ++i) {
+      Operator& op = casino.operators[i];
+      std::string at = "operators[" + std::to_string(i) + "].casinoConfig";
+      if (!op.casino_config_file.empty()) {
+        std::filesystem::path file(op.casino_config_file);
+        if (file.is_relative()) file = std::filesystem::path(base_dir) / file;
+        at = file.string();
+        std::ifstream in(file);
+        if (!in) bad(at, "cannot read the operator's casino configuration");
+        std::stringstream text;
+        text << in.rdbuf();
+        json::value given = json::parse(text.str(), ec);
+        if (ec) bad(at, "not valid JSON: " + ec.message());
+        op.casino_config = as_object(given, at);
+      }
+      auto complete = complete_casino_config(op.casino_config, op, casino.tables);
+      if (!complete.ok()) bad(at, complete.error());
+      op.casino_config = std::move(complete).value();
+    }
     return casino;
   } catch (const Bad& b) {
     return b.message;
@@ -420,7 +446,7 @@ Result<Casino, std::string> load_casino(const std::string& path) {
   if (!in) return "cannot read " + path;
   std::stringstream buf;
   buf << in.rdbuf();
-  auto casino = parse_casino(buf.str());
+  auto casino = parse_casino(buf.str(), std::filesystem::path(path).parent_path().string());
   if (!casino.ok()) return path + ": " + casino.error();
   return casino;
 }
@@ -450,59 +476,6 @@ table::Engines make_engines(const TableDef& def) {
     engines.emplace(currency, std::shared_ptr<const games::Engine>(make_engine(def, terms)));
   }
   return engines;
-}
-
-json::object casino_config_json(const Operator& op, const Casino& casino) {
-  // SPEC section 3 fields with their stated defaults; the operator's file overrides them.
-  json::array tables_order;
-  for (const auto& t : casino.tables) tables_order.push_back(json::string(t.config.id));
-  json::object c{
-      {"casino_id", op.id},
-      {"casino_name", op.name},
-      {"languages", json::array{"en"}},
-      {"lobby_logo", ""},
-      {"lobby_background", ""},
-      {"lobby_theme", "green"},
-      {"cashier_url", ""},
-      {"tabs_order", json::array{"ROULETTE"}},
-      {"tables_order", tables_order},
-      {"hide_currency", false},
-      {"bonus_balance", false},
-      {"hide_bonus", false},
-      {"combine_bonus", false},
-      {"chat_disabled", false},
-      {"subtitles_available", false},
-      {"reality_check_handle", false},
-      {"uk_regulation_check", false},
-      {"micro_gaming", false},
-      {"net_position", false},
-      {"voice_over_tables", json::array{}},
-      {"clr_desktop", json::array{}},
-      {"clr_mobile", json::array{}},
-      {"integration_api", json::array{}},
-      {"ws_time_in_sec", 2},
-      {"estimated_player_wait_time_in_secs", 5},
-      {"estimated_micro_game_session_time", 20},
-      {"restrict_nickname_edit", false},
-      {"show_nl_min_bet_toaster", false},
-      {"hide_screenname_leaderboard", false},
-      {"lobby_version", 2},
-      {"exit_url", ""},
-      {"home_url", ""},
-  };
-  for (const auto& [k, v] : op.casino_config) c[k] = v;
-  // Rules the SPEC states for given values.
-  if (auto* wait = c.if_contains("estimated_player_wait_time_in_secs");
-      !wait || !wait->is_number() || wait->to_number<double>() <= 0) {
-    c["estimated_player_wait_time_in_secs"] = 5;
-  }
-  if (auto* tabs = c["tabs_order"].if_array()) {
-    bool has_promotions = std::any_of(tabs->begin(), tabs->end(), [](const json::value& t) {
-      return t.is_string() && t.as_string() == "PROMOTIONS";
-    });
-    if (!has_promotions) tabs->push_back("PROMOTIONS");
-  }
-  return c;
 }
 
 }  // namespace croupier::config

@@ -29,7 +29,8 @@ struct Operator {
   std::string currency;               // currency of guests
   std::string landing;                // where "/" sends a new guest
   std::vector<std::string> origins;   // host pages allowed to embed and open /ws
-  boost::json::object casino_config;  // SPEC section 3 settings, as given (defaults added on use)
+  std::string casino_config_file;     // where casino_config came from ("" when inline)
+  boost::json::object casino_config;  // SPEC section 3 settings, checked, defaults filled in
   boost::json::object features;       // feature flags (feature_combineAPI, ...)
   bool regulated = false;  // a regulated market: a player's total must reach the table minimum
   bool block_safe_bets = false;  // players are under bonus terms that refuse safe bets
@@ -59,13 +60,27 @@ struct Casino {
 };
 
 Result<Casino, std::string> load_casino(const std::string& path);
-Result<Casino, std::string> parse_casino(std::string_view json_text);
+// `base_dir` is where operators' casinoConfigFile paths are relative to.
+Result<Casino, std::string> parse_casino(std::string_view json_text,
+                                         const std::string& base_dir = ".");
 
 // The engines of a table, one per currency.
 table::Engines make_engines(const TableDef& def);
 std::unique_ptr<games::Engine> make_engine(const TableDef& def, const CurrencyTerms& terms);
 
-// The operator's casino configuration with the SPEC section 3 defaults filled in.
+// The lobby tabs a casino configuration may order, and a table's tab (its family).
+const std::vector<std::string>& lobby_tabs();
+std::string tab_of(const table::TableConfig& t);
+
+// Checks an operator's casino configuration (SPEC section 3) field by field and fills in
+// every default; the error names the field ("tabs_order[1]: ...").
+Result<boost::json::object, std::string> complete_casino_config(
+    const boost::json::object& given, const Operator& op, const std::vector<TableDef>& tables);
+
+// The configuration as served: the operator's, plus host_origins and voice_over_languages.
 boost::json::object casino_config_json(const Operator& op, const Casino& casino);
+
+// `wanted` if the configuration offers it, else the first language it offers.
+std::string offered_language(const boost::json::object& casino_config, std::string_view wanted);
 
 }  // namespace croupier::config

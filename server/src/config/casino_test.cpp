@@ -1,9 +1,16 @@
 #include "config/casino.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
 
 namespace croupier::config {
 namespace {
+
+namespace json = boost::json;
 
 const char* kGood = R"({
   "operators": [{"id": "demo", "name": "Demo", "secret": "0123456789abcdef", "demo": true,
@@ -67,6 +74,80 @@ TEST(Casino, RefusesABadFileNamingTheField) {
   }
   EXPECT_FALSE(parse_casino("{").ok());
   EXPECT_FALSE(parse_casino(R"({"operators": [], "tables": []})").ok());
+}
+
+TEST(Casino, ConfigurationFieldsAreCheckedAndNamed) {
+  struct Case {
+    std::string config, field;
+  };
+  std::vector<Case> cases = {
+      {R"("tabs_order": ["ROULETE"])", "tabs_order[0]"},
+      {R"("tabs_order": ["ROULETTE", "ROULETTE"])", "tabs_order[1]"},
+      {R"("tables_order": ["rou-9"])", "tables_order[0]"},
+      {R"("languages": ["en", "xx"])", "languages[1]"},
+      {R"("languages": [])", "languages"},
+      {R"("lobby_theme": "red")", "lobby_theme"},
+      {R"("hide_currency": "yes")", "hide_currency"},
+      {R"("ws_time_in_sec": 0)", "ws_time_in_sec"},
+      {R"("lobby_version": 3)", "lobby_version"},
+      {R"x("exit_url": "javascript:alert(1)")x", "exit_url"},
+      {R"("home_url": "//evil.example")", "home_url"},
+      {R"("casino_id": "other")", "casino_id"},
+      {R"("some_setting": "text")", "some_setting"},
+      {R"("clr_desktop": "op-1")", "clr_desktop"},
+  };
+  for (const auto& c : cases) {
+    std::string text = kGood;
+    const std::string from = R"("tabs_order": ["ROULETTE"],)";
+    text.replace(text.find(from), from.size(), c.config + ",");
+    auto r = parse_casino(text);
+    ASSERT_FALSE(r.ok()) << c.config;
+    EXPECT_NE(r.error().find("operators[0].casinoConfig: " + c.field + ":"), std::string::npos)
+        << r.error();
+  }
+}
+
+TEST(Casino, ConfigurationNormalisesAndAcceptsFurtherFlags) {
+  std::string text = kGood;
+  const std::string from = R"("tabs_order": ["ROULETTE"],)";
+  text.replace(text.find(from), from.size(),
+               R"("languages": ["ZH", "nb", "en", "cn"], "feature_x": true, "tables_order": [],)");
+  auto c = parse_casino(text);
+  ASSERT_TRUE(c.ok()) << c.error();
+  auto cfg = casino_config_json(*c->demo_operator(), *c);
+  EXPECT_EQ(json::serialize(cfg.at("languages")), R"(["cn","no","en"])");
+  EXPECT_EQ(json::serialize(cfg.at("voice_over_languages")), R"(["cn","en"])");
+  EXPECT_TRUE(cfg.at("feature_x").as_bool());
+  EXPECT_EQ(json::serialize(cfg.at("tables_order")), R"(["rou-1"])");
+  EXPECT_EQ(json::serialize(cfg.at("tabs_order")), R"(["ROULETTE","PROMOTIONS"])");
+  EXPECT_EQ(offered_language(cfg, "de"), "cn");
+  EXPECT_EQ(offered_language(cfg, "no"), "no");
+}
+
+TEST(Casino, ReadsTheOperatorFileAndNamesItWhenMalformed) {
+  auto dir = std::filesystem::temp_directory_path() / ("casino-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "operators");
+  std::string text = kGood;
+  const std::string from = R"("casinoConfig": {"tabs_order": ["ROULETTE"],
+                 "estimated_player_wait_time_in_secs": 0})";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), R"("casinoConfigFile": "operators/demo.json")");
+  std::ofstream(dir / "casino.json") << text;
+  std::ofstream(dir / "operators" / "demo.json") << R"({"chat_disabled": true})";
+  auto c = load_casino((dir / "casino.json").string());
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_TRUE(casino_config_json(*c->demo_operator(), *c).at("chat_disabled").as_bool());
+
+  std::ofstream(dir / "operators" / "demo.json") << R"({"chat_disabled": 1})";
+  auto bad = load_casino((dir / "casino.json").string());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("operators/demo.json: chat_disabled: must be true or false"),
+            std::string::npos)
+      << bad.error();
+  std::ofstream(dir / "operators" / "demo.json") << R"({"chat_disabled": )";
+  EXPECT_NE(load_casino((dir / "casino.json").string()).error().find("not valid JSON"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Casino, TheShippedDemoCasinoLoads) {

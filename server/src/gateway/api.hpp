@@ -16,6 +16,8 @@ void add_ops_routes(Router& router, Services& svc);       // /healthz /readyz /m
 void add_ui_routes(Router& router, Services& svc);        // /api/ui/*, /api/env/*, url list
 void add_operator_routes(Router& router, Services& svc);  // /api/operator/*, /launch
 void set_page_fallback(Router& router, Services& svc);    // "/", /play/*, static files
+// /api/ui/lobbyFilters, /api/info/recentPlayersAllTables, /api/info/lastPlayersTables
+void add_lobby_routes(Router& router, Services& svc);
 // /api/ui/betBehindSettings, /api/bjstrategy/*
 void add_blackjack_routes(Router& router, Services& svc);
 

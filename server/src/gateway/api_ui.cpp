@@ -146,6 +146,7 @@ json::array assigned_tables(Services& svc, const store::Player& player) {
                                {"dealer", live.def->config.dealer},
                                {"channel", "table-" + id},
                                {"players", live.channel->subscriber_count()},
+                               {"seats", live.def->config.seats},
                                {"limits", json::object{{"min", money_json(l.min_bet)},
                                                        {"max", money_json(l.table_max)}}}});
   }
@@ -186,12 +187,19 @@ json::array swearwords_json(Services& svc) {
   return out;
 }
 
+// The language asked for (ln, lang, then the player's), normalised, among those the
+// operator offers (else the first it offers).
 std::string language_of(Ctx& ctx) {
+  std::string wanted = "en";
   for (const std::string& candidate :
        {ctx.param("ln"), ctx.param("lang"), ctx.me().player.language}) {
-    if (auto lang = config::normalise_language(candidate)) return *lang;
+    if (auto lang = config::normalise_language(candidate)) {
+      wanted = *lang;
+      break;
+    }
   }
-  return "en";
+  const auto* op = operator_of(ctx.svc, ctx.me().player);
+  return op ? config::offered_language(op->casino_config, wanted) : wanted;
 }
 
 Reply get_all_config(Ctx& ctx) {

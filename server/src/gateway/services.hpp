@@ -14,6 +14,7 @@
 #include "config/settings.hpp"
 #include "core/clock.hpp"
 #include "gateway/hub.hpp"
+#include "gateway/lobby.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
 #include "ledger/ledger.hpp"
@@ -45,6 +46,7 @@ struct Services {
   std::map<std::string, LiveTable, std::less<>> tables;
   std::atomic<bool> ready{false};     // /readyz: tables started, not shutting down
   std::atomic<bool> draining{false};  // shutting down: refuse new bets and sockets
+  std::shared_ptr<LobbyFeed> lobby;   // every table's summary, channel "lobby"
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

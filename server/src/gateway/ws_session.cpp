@@ -185,13 +185,20 @@ void WsSession::handle(std::string_view text) {
 
 void WsSession::on_subscribe(SubscribeCommand c) {
   const std::string prefix = "table-";
+  const bool lobby = c.channel == "lobby";
   const LiveTable* live =
       c.channel.rfind(prefix, 0) == 0 ? svc_.table(c.channel.substr(prefix.size())) : nullptr;
-  if (!live) return send_error(ErrorCode::InvalidBet, "no such channel: " + c.channel, "");
+  if (!live && !lobby)
+    return send_error(ErrorCode::InvalidBet, "no such channel: " + c.channel, "");
   if (!channels_.contains(c.channel) && channels_.size() >= svc_.settings.ws_subscriptions_max) {
     return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
   }
   if (auto old = channels_.find(c.channel); old != channels_.end()) old->second->unsubscribe(this);
+  if (lobby) {
+    channels_[c.channel] = svc_.lobby->channel();
+    svc_.lobby->channel()->subscribe(shared_from_this(), std::move(c.epoch), c.version);
+    return;
+  }
   if (live->def->config.game == "blackjack") {
     // The player's saved preferences (a bet behind follows a seat by them; a seat allows
     // bets behind by them) reach the table once per subscription, not once per bet.

@@ -190,6 +190,20 @@ struct UnsettledRound {
   std::vector<OpenBet> bets;          // accepted, not yet settled
 };
 
+// A table a player bet at: when last (the round's opening) and in how many rounds.
+struct PlayerTable {
+  std::string table_id;
+  int64_t last_ms = 0;
+  int64_t rounds = 0;
+};
+
+// A player who bet at a table since some time, and when last.
+struct TablePlayer {
+  std::string table_id;
+  PlayerId player = 0;
+  int64_t last_ms = 0;
+};
+
 struct RoundResult {
   std::string round_id;
   int64_t seq = 0;
@@ -241,6 +255,11 @@ class Ledger {
   // not yet settled is left out: it is not announced yet.
   virtual std::vector<RoundResult> recent_results(std::string_view table_id,
                                                   size_t limit) const = 0;
+  // The tables the player bet at, most recently first (the lobby's recent tables).
+  virtual std::vector<PlayerTable> player_tables(PlayerId player, size_t limit) const = 0;
+  // Who bet in rounds opened since `since_ms`, per table, most recently first within a
+  // table; at most `limit` rows.
+  virtual std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

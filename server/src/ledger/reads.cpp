@@ -65,4 +65,27 @@ bool read_has_bets_in_play(sqlite::Db& db, PlayerId player) {
   return q.step();
 }
 
+std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, size_t limit) {
+  auto q = db.query(
+      "SELECT r.table_id, MAX(r.opened_ms), COUNT(DISTINCT r.id) FROM bets b "
+      "JOIN rounds r ON r.id = b.round_id WHERE b.player_id = ? "
+      "GROUP BY r.table_id ORDER BY 2 DESC LIMIT ?");
+  q.bind(player, static_cast<int64_t>(limit));
+  std::vector<PlayerTable> out;
+  while (q.step()) out.push_back(PlayerTable{q.text(0), q.int64(1), q.int64(2)});
+  return out;
+}
+
+std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, size_t limit) {
+  auto q = db.query(
+      "SELECT r.table_id, b.player_id, MAX(r.opened_ms) FROM rounds r "
+      "JOIN bets b ON b.round_id = r.id WHERE r.opened_ms >= ? "
+      "GROUP BY r.table_id, b.player_id ORDER BY r.table_id, 3 DESC LIMIT ?");
+  q.bind(since_ms, static_cast<int64_t>(limit));
+  std::vector<TablePlayer> out;
+  while (q.step())
+    out.push_back(TablePlayer{q.text(0), static_cast<PlayerId>(q.int64(1)), q.int64(2)});
+  return out;
+}
+
 }  // namespace croupier::ledger

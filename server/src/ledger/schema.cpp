@@ -106,6 +106,10 @@ void ensure_schema(sqlite::Db& db) {
     } else {
       db.exec(kSchema);
     }
+    // Indexes added since schema version 1 (additive: older files gain them here).
+    db.exec(
+        "CREATE INDEX IF NOT EXISTS bets_by_player ON bets (player_id, round_id);"
+        "CREATE INDEX IF NOT EXISTS rounds_by_opened ON rounds (opened_ms);");
     db.exec("COMMIT");
   } catch (...) {
     db.exec("ROLLBACK");

@@ -244,6 +244,14 @@ bool SqliteLedger::has_bets_in_play(PlayerId player) const {
   return with_reader([&](sqlite::Db& db) { return read_has_bets_in_play(db, player); });
 }
 
+std::vector<PlayerTable> SqliteLedger::player_tables(PlayerId player, size_t limit) const {
+  return with_reader([&](sqlite::Db& db) { return read_player_tables(db, player, limit); });
+}
+
+std::vector<TablePlayer> SqliteLedger::recent_players(int64_t since_ms, size_t limit) const {
+  return with_reader([&](sqlite::Db& db) { return read_recent_players(db, since_ms, limit); });
+}
+
 std::vector<RoundResult> SqliteLedger::recent_results(std::string_view table_id,
                                                       size_t limit) const {
   return with_reader([&](sqlite::Db& db) { return read_recent_results(db, table_id, limit); });

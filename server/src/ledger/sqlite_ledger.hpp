@@ -80,6 +80,8 @@ class SqliteLedger final : public Ledger {
   int64_t max_round_seq(std::string_view table_id) const override;
   bool has_bets_in_play(PlayerId player) const override;
   std::vector<RoundResult> recent_results(std::string_view table_id, size_t limit) const override;
+  std::vector<PlayerTable> player_tables(PlayerId player, size_t limit) const override;
+  std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const override;
 
  private:
   template <class Op, class R>

@@ -142,6 +142,7 @@ std::pair<int, std::string> run_croupierd(const std::vector<std::string>& args) 
   pid_t pid = ::fork();
   if (pid == 0) {
     ::dup2(pipe_fds[1], 1);
+    ::dup2(pipe_fds[1], 2);
     ::close(pipe_fds[0]);
     std::vector<std::string> all = {CROUPIERD_PATH};
     all.insert(all.end(), args.begin(), args.end());

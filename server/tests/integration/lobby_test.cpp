@@ -1,0 +1,193 @@
+// The lobby through the real croupierd: the lobby channel's summaries and their live
+// updates (a result, the players following, a seat taken), the lobby's filters and the
+// recent players, the casino configuration (languages offered) and an operator file that
+// is refused at start-up naming the field.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "support/harness.hpp"
+
+namespace croupier::testing {
+namespace {
+
+const char* kCasino = R"({
+  "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
+                 "demo": true, "funMoney": "1000.00", "currency": "EUR",
+                 "casinoConfig": {"languages": ["de", "en", "zh"], "tables_order": ["rou-b"],
+                                  "tabs_order": ["BLACKJACK", "ROULETTE"]}}],
+  "tables": [
+    {"id": "rou-a", "name": "Roulette A", "game": "roulette", "dealer": "Ann",
+     "limits": {"EUR": {"min": "1.00", "insideMax": "100", "outsideMax": "200", "tableMax": "500",
+                        "chips": ["1.00", "5.00"]}}},
+    {"id": "rou-b", "name": "Roulette B", "game": "roulette", "type": "autoroulette",
+     "limits": {"EUR": {"min": "1.00", "insideMax": "100", "outsideMax": "200", "tableMax": "500",
+                        "chips": ["1.00", "5.00"]}}},
+    {"id": "bj-t", "name": "Blackjack", "game": "blackjack",
+     "timings": {"bettingMs": 2500, "closingSoonMs": 500, "betsClosedMs": 200, "resultMs": 1500,
+                 "nextGameMs": 300, "decisionMs": 4000, "insuranceMs": 1500, "cardMs": 20},
+     "limits": {"EUR": {"min": "5.00", "mainMax": "500.00", "sideMax": "100.00", "tableMax": "1000.00",
+                        "chips": ["5.00", "25.00"]}}}
+  ]})";
+
+bool is_type(const json::object& o, std::string_view type) {
+  return o.contains("type") && o.at("type").as_string() == type;
+}
+
+// The summary of `table` in a lobby resync or update, if it holds one.
+std::optional<json::object> tile(const json::object& message, std::string_view table) {
+  if (!message.contains("tables")) return std::nullopt;
+  for (const auto& t : message.at("tables").as_array())
+    if (t.as_object().at("tableId").as_string() == table) return t.as_object();
+  return std::nullopt;
+}
+
+class Lobby : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server = start_with_casino("croupier-lobby", kCasino,
+                               {"--betting-ms", "1500", "--spin-ms", "500", "--result-ms", "500",
+                                "--next-game-ms", "300", "--closing-soon-ms", "500"});
+  }
+  void TearDown() override { stop_and_check_ledger(*server); }
+  std::unique_ptr<ServerProcess> server;
+};
+
+TEST_F(Lobby, TheChannelListsEveryTableAndPushesResultsPlayersAndSeats) {
+  Player watcher = join_as_guest(server->port(), "");
+  watcher.ws->send(R"(<subscribe channel="lobby"/>)");
+  json::object subscribed = watcher.ws->wait_type("subscribed");
+  EXPECT_EQ(subscribed.at("channel").as_string(), "lobby");
+  json::object resync = watcher.ws->wait_type("resync");
+  EXPECT_EQ(resync.at("channel").as_string(), "lobby");
+  ASSERT_EQ(resync.at("tables").as_array().size(), 3u);
+  json::object a = *tile(resync, "rou-a");
+  EXPECT_EQ(a.at("dealer").as_string(), "Ann");
+  EXPECT_TRUE(a.at("open").as_bool());
+  EXPECT_EQ(tile(resync, "bj-t")->at("seats").as_int64(), 7);
+
+  // A round's result reaches the tile, as the table announced it.
+  Player bettor = join_as_guest(server->port(), "rou-a");
+  json::object result = bettor.ws->wait_type("gameresult", 20s);
+
+  const std::string number(result.at("result").as_string());
+  json::object update = watcher.ws->wait_for(
+      [&](const json::object& o) {
+        auto t = tile(o, "rou-a");
+        return is_type(o, "lobbyupdate") && t && !t->at("results").as_array().empty() &&
+               t->at("results").as_array()[0].as_string() == number &&
+               t->at("gameId").as_string() != "";
+      },
+      10s);
+  EXPECT_EQ(tile(update, "rou-a")->at("players").as_int64(), 1);  // the bettor follows it
+
+  // While bets are open the tile counts down to the end of betting.
+  watcher.ws->wait_for(
+      [&](const json::object& o) {
+        auto t = tile(o, "rou-a");
+        return is_type(o, "lobbyupdate") && t && t->at("betsOpen").as_bool() &&
+               t->at("state").as_int64() == 2 &&
+               t->at("endsAt").as_int64() > o.at("ts").as_int64() - 1500;
+      },
+      10s);
+
+  // A seat taken at the blackjack table.
+  Player sitter = join_as_guest(server->port(), "bj-t");
+  sitter.ws->send(R"(<sit tableId="bj-t" requestId="s1" seat="3"/>)");
+  sitter.ws->wait_type("seatack");
+  watcher.ws->wait_for(
+      [&](const json::object& o) {
+        auto t = tile(o, "bj-t");
+        return is_type(o, "lobbyupdate") && t && t->at("seatsTaken").as_int64() == 1;
+      },
+      10s);
+
+  // A reconnect resumes from the last version seen: nothing is missed.
+  const std::string epoch(resync.at("epoch").as_string());
+  uint64_t v = 0;
+  for (const auto& m : watcher.ws->seen())
+    if (m.contains("channel") && m.at("channel") == "lobby" && m.contains("v"))
+      v = std::max<uint64_t>(v, m.at("v").to_number<uint64_t>());
+  WsClient again(server->port(), watcher.session);
+  again.wait_type("welcome");
+  again.send(R"(<subscribe channel="lobby" epoch=")" + epoch + R"(" v=")" + std::to_string(v) +
+             R"("/>)");
+  json::object resumed = again.wait_type("subscribed");
+  EXPECT_TRUE(resumed.at("resumed").as_bool()) << json::serialize(resumed);
+}
+
+TEST_F(Lobby, FiltersRecentPlayersAndLastTables) {
+  Player p = join_as_guest(server->port(), "rou-a");
+  json::object filters = p.http.get("/api/ui/lobbyFilters").json().as_object();
+  EXPECT_EQ(json::serialize(filters.at("tabs")), R"(["BLACKJACK","ROULETTE","PROMOTIONS"])");
+  EXPECT_EQ(json::serialize(filters.at("tableTypes").at("ROULETTE")),
+            R"(["all","classic-roulette","roulette","autoroulette"])");
+  EXPECT_EQ(filters.at("selected").at("showfulltables").as_bool(), true);
+  EXPECT_EQ(filters.at("selected").at("tableType").at("ROULETTE").as_string(), "all");
+
+  auto saved = p.http.post("/api/ui/savePlayerConfigGeneric",
+                           R"({"gameType":"lobby","showfulltables":false,"grid_view":false,)"
+                           R"("roulette_table_type":"autoroulette","selectedbjfilter":"free",)"
+                           R"("selpromofilter":"nonsense"})");
+  ASSERT_EQ(saved.status, 200) << saved.body;
+  filters = p.http.get("/api/ui/lobbyFilters").json().as_object();
+  const auto& selected = filters.at("selected").as_object();
+  EXPECT_FALSE(selected.at("showfulltables").as_bool());
+  EXPECT_FALSE(selected.at("grid_view").as_bool());
+  EXPECT_EQ(selected.at("tableType").at("ROULETTE").as_string(), "autoroulette");
+  EXPECT_EQ(selected.at("selectedbjfilter").as_string(), "free");
+  EXPECT_EQ(selected.at("selpromofilter").as_string(), "all");  // not offered: all
+
+  EXPECT_TRUE(p.http.get("/api/info/lastPlayersTables").json().at("tables").as_array().empty());
+  std::string game(p.ws->wait_type("betsopen", 20s).at("gameId").as_string());
+  p.ws->send(pbet_xml("pbet", "rou-a", game, p.id, "r1", {{"RED", "1.00"}}));
+  ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
+  p.ws->wait_type("gameresult", 20s);
+
+  json::object last = p.http.get("/api/info/lastPlayersTables").json().as_object();
+  ASSERT_EQ(last.at("tables").as_array().size(), 1u);
+  EXPECT_EQ(last.at("tables").as_array()[0].at("tableId").as_string(), "rou-a");
+  EXPECT_EQ(last.at("tables").as_array()[0].at("rounds").as_int64(), 1);
+
+  Player other = join_as_guest(server->port(), "");
+  json::object recent = other.http.get("/api/info/recentPlayersAllTables").json().as_object();
+  EXPECT_EQ(recent.at("total").as_int64(), 1);
+  ASSERT_EQ(recent.at("tables").as_array().size(), 1u);
+  const auto& row = recent.at("tables").as_array()[0].as_object();
+  EXPECT_EQ(row.at("tableId").as_string(), "rou-a");
+  EXPECT_EQ(row.at("players").as_int64(), 1);
+  std::string name(p.http.get("/api/ui/playerConfig").json().at("player").at("name").as_string());
+  EXPECT_EQ(json::serialize(row.at("names")), "[\"" + name + "\"]");
+}
+
+TEST_F(Lobby, TheConfigurationOffersItsLanguagesOnly) {
+  Player p = join_as_guest(server->port(), "");
+  auto config = p.http.get("/api/ui/casinoConfig?ln=fr").json().as_object();
+  EXPECT_EQ(config.at("language").as_string(), "de");  // not offered: the first offered
+  EXPECT_EQ(json::serialize(config.at("languages")), R"(["de","en","cn"])");
+  EXPECT_EQ(p.http.get("/api/ui/casinoConfig?ln=zh").json().at("language").as_string(), "cn");
+  EXPECT_EQ(json::serialize(config.at("tables_order")), R"(["rou-b","rou-a","bj-t"])");
+  EXPECT_EQ(json::serialize(config.at("voice_over_languages")), R"(["cn","en"])");
+  EXPECT_EQ(p.http.get("/api/ui/getAllConfig?lang=EN").json().at("language").as_string(), "en");
+}
+
+TEST(LobbyConfig, AMalformedOperatorFileIsRefusedAtStartUpNamingTheField) {
+  std::string dir = make_temp_dir("croupier-opfile");
+  std::filesystem::create_directories(dir + "/operators");
+  std::string casino = kCasino;
+  const std::string from = casino.substr(casino.find("\"casinoConfig\""),
+                                         casino.find("}}],") + 1 - casino.find("\"casinoConfig\""));
+  casino.replace(casino.find(from), from.size(), R"("casinoConfigFile": "operators/demo.json")");
+  std::ofstream(dir + "/casino.json") << casino;
+  std::ofstream(dir + "/operators/demo.json") << R"({"tabs_order": ["ROULETTE", "POKER"]})";
+  auto [code, out] =
+      run_croupierd({"--casino-file", dir + "/casino.json", "--data-dir", dir, "--port", "0"});
+  EXPECT_NE(code, 0);
+  EXPECT_NE(out.find("operators/demo.json: tabs_order[1]: "), std::string::npos) << out;
+  EXPECT_NE(out.find("POKER"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace croupier::testing
