@@ -103,6 +103,12 @@ const std::vector<Option>& options() {
     o.push_back(
         {"secure_cookies", "mark cookies Secure (serve behind TLS)", "false",
          [](Settings& s, const std::string& v) { return parse_bool(v, s.secure_cookies); }});
+    o.push_back({"cross_site_embedding",
+                 "cookies usable in an operator's frame on another site (SameSite=None; "
+                 "Partitioned); needs secure_cookies",
+                 "false", [](Settings& s, const std::string& v) {
+                   return parse_bool(v, s.cross_site_embedding);
+                 }});
     o.push_back(string_option("data_dir", "directory for the databases", &Settings::data_dir));
     o.push_back(string_option("static_dir", "built client to serve", &Settings::static_dir));
     o.push_back({"casino_file", "operators and tables (JSON)", CROUPIER_SHARE_DIR "/casino.json",
@@ -319,6 +325,9 @@ Result<LoadedSettings, std::string> load_settings(int argc, const char* const* a
   for (const auto& [name, value] : flags) {
     if (auto e = apply(s, name, value, "--" + name)) return *e;
   }
+  // Browsers drop SameSite=None cookies that are not Secure.
+  if (s.cross_site_embedding && !s.secure_cookies)
+    return std::string("cross_site_embedding needs secure_cookies (cookies over TLS)");
   return out;
 }
 

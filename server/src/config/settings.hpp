@@ -25,6 +25,8 @@ struct Settings {
   std::string public_url;  // base of launch URLs; default http://<bind>:<port>
   std::vector<std::string> allowed_origins;  // extra origins allowed to open /ws
   bool secure_cookies = false;               // add Secure to cookies (behind TLS)
+  // Cookies for a client framed by another site: SameSite=None; Secure; Partitioned.
+  bool cross_site_embedding = false;
 
   // Files.
   std::string data_dir = "./var";

@@ -58,6 +58,10 @@ TEST(Settings, BadInputIsAnErrorNamingTheSetting) {
   EXPECT_NE(bad_env.error().find("CROUPIER_BETTING_MS"), std::string::npos);
   EXPECT_FALSE(load({"--port"}).ok());
   EXPECT_FALSE(load({"--config", "/no/such/file.json"}).ok());
+  auto embedding = load({"--cross-site-embedding", "true"});
+  ASSERT_FALSE(embedding.ok());
+  EXPECT_NE(embedding.error().find("secure_cookies"), std::string::npos);
+  EXPECT_TRUE(load({"--cross-site-embedding", "true", "--secure-cookies", "true"}).ok());
 }
 
 TEST(Settings, CommandsAndHelp) {

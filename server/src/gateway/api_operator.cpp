@@ -250,8 +250,9 @@ Reply launch(Ctx& ctx) {
   AuthedSession session = ctx.svc.sessions.create(*player, json::serialize(params));
   // One live session per player: a new launch logs the others out (code 10003).
   ctx.svc.sessions.terminate_player(player->id, AuthFailure::replaced, session.id);
-  ctx.set_cookies.push_back(
-      make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
+  ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true,
+                                        ctx.svc.settings.secure_cookies,
+                                        ctx.svc.settings.cross_site_embedding));
   return redirect_reply(ctx.req, client_route(ctx.svc, params));
 }
 

@@ -32,8 +32,9 @@ std::optional<AuthedSession> create_guest(Ctx& ctx) {
   auto [player, created] = ctx.svc.store.upsert_player(p, ctx.svc.clock.wall_ms());
   fund_new_player(ctx.svc, *op, player);
   AuthedSession session = ctx.svc.sessions.create(player, "{}");
-  ctx.set_cookies.push_back(
-      make_cookie(kSessionCookie, session.id, true, ctx.svc.settings.secure_cookies));
+  ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true,
+                                        ctx.svc.settings.secure_cookies,
+                                        ctx.svc.settings.cross_site_embedding));
   log::info("guest created", {{"player", player.id}, {"operator", op->id}});
   return session;
 }

@@ -44,11 +44,13 @@ std::string cookie_value(std::string_view header, std::string_view name) {
   return {};
 }
 
-std::string make_cookie(std::string_view name, std::string_view value, bool http_only,
-                        bool secure) {
-  std::string c = std::string(name) + "=" + std::string(value) + "; Path=/; SameSite=Lax";
+std::string make_cookie(std::string_view name, std::string_view value, bool http_only, bool secure,
+                        bool cross_site) {
+  std::string c = std::string(name) + "=" + std::string(value) +
+                  "; Path=/; SameSite=" + (cross_site ? "None" : "Lax");
   if (http_only) c += "; HttpOnly";
-  if (secure) c += "; Secure";
+  if (secure || cross_site) c += "; Secure";
+  if (cross_site) c += "; Partitioned";
   return c;
 }
 

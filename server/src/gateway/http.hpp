@@ -50,7 +50,10 @@ struct Ctx {
 std::string cookie_value(std::string_view header, std::string_view name);
 
 // "name=value; Path=/; SameSite=Lax" plus HttpOnly and Secure when asked.
-std::string make_cookie(std::string_view name, std::string_view value, bool http_only, bool secure);
+// SameSite=Lax; with `cross_site`, SameSite=None; Secure; Partitioned (a frame on another
+// site: the cookie is kept per embedding site).
+std::string make_cookie(std::string_view name, std::string_view value, bool http_only, bool secure,
+                        bool cross_site = false);
 
 StringReply json_reply(const Request& req, http::status status, const boost::json::value& body);
 StringReply text_reply(const Request& req, http::status status, std::string body,

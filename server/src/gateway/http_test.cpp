@@ -18,6 +18,8 @@ TEST(Cookies, FindsAValueAmongOthers) {
             "JSESSIONID=v; Path=/; SameSite=Lax; HttpOnly");
   EXPECT_EQ(make_cookie("XSRF-TOKEN", "t", false, true),
             "XSRF-TOKEN=t; Path=/; SameSite=Lax; Secure");
+  EXPECT_EQ(make_cookie("JSESSIONID", "v", true, true, true),
+            "JSESSIONID=v; Path=/; SameSite=None; HttpOnly; Secure; Partitioned");
 }
 
 TEST(StaticFiles, HashedAssetsAreRecognised) {

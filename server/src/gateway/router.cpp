@@ -131,8 +131,9 @@ Reply Router::handle(const Request& req, const std::string& client_ip) {
 
   std::vector<std::string> cookies = std::move(ctx.set_cookies);
   if (ctx.cookie(kXsrfCookie).empty()) {
-    cookies.push_back(
-        make_cookie(kXsrfCookie, crypto::random_token(24), false, svc_.settings.secure_cookies));
+    cookies.push_back(make_cookie(kXsrfCookie, crypto::random_token(24), false,
+                                  svc_.settings.secure_cookies,
+                                  svc_.settings.cross_site_embedding));
   }
   with_headers(reply, [&](auto& h) {
     for (const auto& c : cookies) h.insert(http::field::set_cookie, c);
