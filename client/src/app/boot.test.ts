@@ -1,7 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 import { describe, expect, it, vi } from 'vitest';
 
 import { HttpError, type Http } from '../lib/http/http';
-import { BOOT_STEPS, boot, parseUrlList, progressOf } from './boot';
+import {
+  BOOT_STEPS,
+  type BootSteps,
+  boot,
+  chooseTheme,
+  launchChoices,
+  parseSkin,
+  parseUrlList,
+  progressOf,
+} from './boot';
 
 const URLS =
   '<?xml version="1.0"?><urls version="1"><url key="balance" href="/api/ui/balance"/></urls>';
@@ -22,13 +34,23 @@ function http(answers: Record<string, unknown>): Http {
 }
 
 const config = { language: 'en', playerConfig: { player: {} } };
-const steps = (h: Http, loadLanguage = async () => {}) => ({
+const steps = (
+  h: Http,
+  loadLanguage: (lang: string) => Promise<void> = async () => {},
+  extra: Partial<BootSteps> = {},
+) => ({
   http: h,
   tableId: 'rou-1',
   theme: 'green' as const,
   loadLanguage,
-  fetchJson: async () => ({ name: 'green', colors: { felt: '#0b5d3b' }, images: [] }),
+  fetchJson: vi.fn(async (_url: string) => ({
+    name: 'green',
+    colors: { felt: '#0b5d3b' },
+    images: [],
+  })),
   onStep: vi.fn(),
+  search: '',
+  ...extra,
 });
 
 describe('boot', () => {
@@ -98,6 +120,89 @@ describe('boot', () => {
     expect(r).toEqual({ ok: false, failure: { kind: 'language', lang: 'en' } });
   });
 
+  it("loads the launch language, else the server's, and only one the operator offers", async () => {
+    const booted = async (search: string, casinoConfig: unknown, language = 'de') => {
+      const loadLanguage = vi.fn(async (_lang: string) => {});
+      const h = http({
+        '/assets/api/urlxml.xml': URLS,
+        '/api/env/getAll': '{}',
+        '/api/ui/getAllConfig': { ...config, language, casinoConfig },
+      });
+      await boot(steps(h, loadLanguage, { search }));
+      return loadLanguage.mock.calls.map((c) => c[0]);
+    };
+    expect(await booted('?lang=ar', {})).toEqual(['ar']);
+    expect(await booted('', {})).toEqual(['de']); // the server's language
+    expect(await booted('?lang=zh', { languages: ['en', 'cn'] })).toEqual(['cn']);
+    expect(await booted('?lang=NB', {})).toEqual(['no']);
+    expect(await booted('?lang=xx', {}, 'pt-BR')).toEqual(['pt']);
+    expect(await booted('?lang=ar', { languages: ['fr', 'de'] })).toEqual(['fr']);
+    expect(await booted('', {}, '')).toEqual(['en']);
+  });
+
+  it('reports the chosen language when it fails to load', async () => {
+    const h = http({
+      '/assets/api/urlxml.xml': URLS,
+      '/api/env/getAll': '{}',
+      '/api/ui/getAllConfig': config,
+    });
+    const r = await boot(
+      steps(h, async () => Promise.reject(new Error('404')), { search: '?lang=ja' }),
+    );
+    expect(r).toEqual({ ok: false, failure: { kind: 'language', lang: 'ja' } });
+  });
+
+  it("loads the launch theme, else the operator's, and names it on <html>", async () => {
+    const run = async (search: string, casinoConfig: unknown) => {
+      const root = document.createElement('html');
+      const h = http({
+        '/assets/api/urlxml.xml': URLS,
+        '/api/env/getAll': '{}',
+        '/api/ui/getAllConfig': { ...config, casinoConfig },
+      });
+      const fetchJson = vi.fn(async (_url: string) => ({ colors: {} }));
+      const r = await boot(steps(h, async () => {}, { search, root, fetchJson }));
+      return { url: fetchJson.mock.calls[0]?.[0], theme: root.dataset.theme, r };
+    };
+    expect(await run('?theme=blue', { lobby_theme: 'green' })).toMatchObject({
+      url: '/skins/blue.json',
+      theme: 'blue',
+    });
+    expect(await run('', { lobby_theme: 'blue' })).toMatchObject({
+      url: '/skins/blue.json',
+      theme: 'blue',
+    });
+    expect(await run('?theme=pink', {})).toMatchObject({
+      url: '/skins/green.json',
+      theme: 'green',
+    });
+    expect(chooseTheme(null, { lobby_theme: 'red' }, 'green')).toBe('green');
+    expect(launchChoices('?lang=pt-BR&theme=blue')).toEqual({ lang: 'pt-BR', theme: 'blue' });
+  });
+
+  it('keeps only well-formed skin colours and survives a missing skin', async () => {
+    expect(
+      parseSkin(
+        { colors: { felt: '#123', 'bad;': '#000', text: 'red; x: y' }, images: ['/a'] },
+        'blue',
+      ),
+    ).toEqual({ name: 'blue', colors: { felt: '#123' }, images: ['/a'] });
+    expect(() => parseSkin('<html>', 'green')).toThrow();
+    const h = http({
+      '/assets/api/urlxml.xml': URLS,
+      '/api/env/getAll': '{}',
+      '/api/ui/getAllConfig': config,
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const r = await boot({
+      ...steps(h),
+      fetchJson: async () => Promise.reject(new Error('404')),
+    });
+    expect(r.ok && r.value.skin).toEqual({ name: 'green', colors: {}, images: [] });
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('parses the url list and refuses what is not XML', () => {
     expect(() => parseUrlList('<urls')).toThrow();
   });
@@ -111,5 +216,49 @@ describe('progress', () => {
     expect(progressOf(4, 4, BOOT_STEPS, false)).toBe(90);
     expect(progressOf(4, 4, BOOT_STEPS, true)).toBe(100);
     expect(progressOf(3, 4, BOOT_STEPS, true)).toBe(75); // an image is still missing
+  });
+});
+
+describe('skins', () => {
+  const read = (name: string) =>
+    JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/skins', name), 'utf8')) as {
+      name: string;
+      colors: Record<string, string>;
+      images: string[];
+    };
+  const green = read('green.json');
+  const blue = read('blue.json');
+  const css = readFileSync(resolve(import.meta.dirname, '../styles.css'), 'utf8');
+  // The colour variables of :root in styles.css (sizes such as --header are not colours).
+  const rootBlock = /:root\s*{([^}]*)}/.exec(css)![1]!;
+  const colourVars = [...rootBlock.matchAll(/--([a-z0-9-]+):\s*([^;]+);/g)]
+    .filter(([, , value]) => /^(#|rgba?\(|hsla?\()/.test(value!.trim()))
+    .map(([, name]) => name!);
+
+  it('both skins are complete: every colour variable styles.css declares', () => {
+    expect(colourVars.length).toBeGreaterThan(10);
+    for (const skin of [green, blue]) {
+      expect(Object.keys(skin.colors).sort()).toEqual([...colourVars].sort());
+      for (const [k, v] of Object.entries(skin.colors))
+        expect(parseSkin(skin, 'green').colors[k], `${skin.name} ${k}`).toBe(v);
+    }
+    expect(green.name).toBe('green');
+    expect(blue.name).toBe('blue');
+  });
+
+  it('every variable styles.css reads is declared on :root', () => {
+    const used = new Set([...css.matchAll(/var\(--([a-z0-9-]+)/g)].map((m) => m[1]!));
+    const declared = new Set([...rootBlock.matchAll(/--([a-z0-9-]+):/g)].map((m) => m[1]!));
+    for (const name of used) if (name !== 'lift') expect(declared, name).toContain(name);
+  });
+
+  it('the blue skin really changes the look: felt, panel and header differ', () => {
+    for (const key of ['felt', 'felt-dark', 'panel', 'header-bg', 'surface'])
+      expect(blue.colors[key], key).not.toBe(green.colors[key]);
+    // the green skin is styles.css's own default, so the page looks the same without a skin
+    for (const name of colourVars) {
+      const declared = new RegExp(`--${name}:\\s*([^;]+);`).exec(rootBlock)![1]!.trim();
+      expect(green.colors[name], name).toBe(declared);
+    }
   });
 });

@@ -3,8 +3,17 @@
 // configuration failing is NO_INTERNET (game-load-failed, reason 103 or 101); an env
 // answer of "offline" is SESSION_EXPIRED; a failing primary language file aborts
 // loading with the error page.
+//
+// The language is the launch `lang` parameter, else the server's (getAllConfig
+// `language`), aliases and region suffixes resolved, and one the operator does not offer
+// (casinoConfig.languages) gives way to the first it offers (lib/i18n chooseLanguage).
+// The theme is the launch `theme` parameter, else the operator's `lobby_theme`, else
+// green; its skin JSON (public/skins) holds every colour variable of styles.css, and
+// <html data-theme> names it.
 import { HttpError, type Http } from '../lib/http/http';
+import { chooseLanguage, offeredLanguages } from '../lib/i18n/languages';
 import type { AllConfig } from '../lib/session';
+import type { Theme } from './launch';
 
 export type BootFailure =
   | { kind: 'no-internet'; reason: 103 | 101; status: number }
@@ -29,11 +38,49 @@ export interface BootResult {
 export interface BootSteps {
   http: Http;
   tableId?: string;
-  theme: 'green' | 'blue';
-  /** Loads the language files (i18n); rejects when the primary one cannot load. */
+  /** The theme when neither the launch parameters nor the operator name one. */
+  theme: Theme;
+  /** Loads the language files (i18n) of the chosen language; rejects when it cannot. */
   loadLanguage: (lang: string) => Promise<void>;
   fetchJson: (url: string) => Promise<unknown>;
   onStep: (done: number, total: number) => void;
+  /** The page's query string (launch parameters); window.location.search by default. */
+  search?: string;
+  /** Where data-theme goes; <html> by default. */
+  root?: HTMLElement;
+}
+
+const THEMES: readonly Theme[] = ['green', 'blue'];
+
+const isTheme = (v: unknown): v is Theme => THEMES.includes(v as Theme);
+
+/** The launch parameters boot resolves against the configuration: lang and theme. */
+export function launchChoices(search: string): { lang: string | null; theme: Theme | null } {
+  const q = new URLSearchParams(search);
+  const theme = q.get('theme');
+  return { lang: q.get('lang'), theme: isTheme(theme) ? theme : null };
+}
+
+/** The launch theme, else the operator's lobby_theme, else the fallback. */
+export function chooseTheme(launch: Theme | null, casinoConfig: unknown, fallback: Theme): Theme {
+  if (launch) return launch;
+  const lobby =
+    casinoConfig && typeof casinoConfig === 'object'
+      ? (casinoConfig as { lobby_theme?: unknown }).lobby_theme
+      : undefined;
+  return isTheme(lobby) ? lobby : fallback;
+}
+
+/** A skin file as loaded, checked: colours are CSS values (no `;{}`), images paths. */
+export function parseSkin(value: unknown, name: Theme): Skin {
+  const v = value as Partial<Skin> | null;
+  if (!v || typeof v !== 'object' || !v.colors || typeof v.colors !== 'object')
+    throw new Error(`skin ${name} has no colours`);
+  const colors: Record<string, string> = {};
+  for (const [k, c] of Object.entries(v.colors))
+    if (/^[a-z0-9-]+$/.test(k) && typeof c === 'string' && !/[;{}]/.test(c)) colors[k] = c;
+  const images = Array.isArray(v.images) ? v.images.filter((i) => typeof i === 'string') : [];
+  return { name, colors, images };
 }
 
 export const BOOT_STEPS = 5;
@@ -107,16 +154,25 @@ export async function boot(
   }
   step();
 
+  const launch = launchChoices(steps.search ?? globalThis.location?.search ?? '');
+  const lang = chooseLanguage({
+    requested: launch.lang,
+    server: config.language,
+    offered: offeredLanguages(config.casinoConfig),
+  });
   try {
-    await steps.loadLanguage(config.language);
+    await steps.loadLanguage(lang);
   } catch {
-    return { ok: false, failure: { kind: 'language', lang: config.language } };
+    return { ok: false, failure: { kind: 'language', lang } };
   }
   step();
 
-  let skin: Skin = { name: steps.theme, colors: {}, images: [] };
+  const theme = chooseTheme(launch.theme, config.casinoConfig, steps.theme);
+  const root = steps.root ?? globalThis.document?.documentElement;
+  if (root) root.dataset.theme = theme;
+  let skin: Skin = { name: theme, colors: {}, images: [] };
   try {
-    skin = (await steps.fetchJson(`/skins/${steps.theme}.json`)) as Skin;
+    skin = parseSkin(await steps.fetchJson(`/skins/${theme}.json`), theme);
   } catch (e) {
     console.error('skin failed to load; using the default look', e); // not fatal
   }

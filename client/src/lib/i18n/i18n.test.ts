@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import en from './locales/en.json';
-import { initTestI18n, keysAsTexts, loadLanguageFile } from './index';
+import { parseLanguageFonts } from './fonts';
+import {
+  FONT_VARIABLE,
+  type Resources,
+  availableLanguages,
+  initI18n,
+  initTestI18n,
+  keysAsTexts,
+  loadLanguageFile,
+} from './index';
 
 describe('i18n', () => {
   it('shows keys in the test locale', async () => {
@@ -23,5 +32,95 @@ describe('i18n', () => {
     for (const code of codes)
       expect(file.ERROR[String(code) as keyof typeof file.ERROR], String(code)).toBeTruthy();
     expect(file.ERROR['1007']).toBe('Bet late. Please try again next round.');
+  });
+});
+
+const FONTS = parseLanguageFonts({
+  default: 'system-ui, sans-serif',
+  languages: { ar: '"Noto Naskh Arabic", Tahoma, sans-serif', cn: '"Noto Sans SC", sans-serif' },
+});
+const fonts = async () => FONTS;
+
+describe('initI18n', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const html = document.documentElement;
+
+  it('loads only the chosen language and English, right to left for Arabic', async () => {
+    const load = vi.fn(loadLanguageFile);
+    const i18n = await initI18n('ar', { fonts, load });
+    expect(load.mock.calls.map((c) => c[0]).sort()).toEqual(['ar', 'en']);
+    expect(html.lang).toBe('ar');
+    expect(html.dir).toBe('rtl');
+    expect(html.dataset.lang).toBe('ar');
+    expect(i18n.t('BALANCE')).toBe('الرصيد');
+    expect(i18n.t('LOADING_PROGRESS', { percent: 40 })).toBe('جارٍ التحميل 40%');
+    expect(html.style.getPropertyValue(FONT_VARIABLE)).toBe(
+      '"Noto Naskh Arabic", Tahoma, sans-serif',
+    );
+    // A text still in English (a fallback) shows English.
+    expect(i18n.t('HELP_blackjack')).toBe(en.HELP_blackjack);
+    // The fallback list is no text i18next knows about.
+    expect(i18n.exists('_fallback')).toBe(false);
+  });
+
+  it('loads cn for zh, no for nb, and English for what is no SPEC language', async () => {
+    const i18n = await initI18n('zh', { fonts });
+    expect(html.dataset.lang).toBe('cn');
+    expect(html.lang).toBe('zh-CN');
+    expect(html.dir).toBe('ltr');
+    expect(i18n.t('BALANCE')).toBe('余额');
+    await initI18n('nb', { fonts });
+    expect(html.dataset.lang).toBe('no');
+    expect(i18n.t('BALANCE')).toBe('Saldo');
+    await initI18n('pt-BR', { fonts });
+    expect(i18n.t('PLACE_YOUR_BETS')).toBe('Façam suas apostas');
+    await initI18n('klingon', { fonts });
+    expect(html.dataset.lang).toBe('en');
+    expect(i18n.t('BALANCE')).toBe('Balance');
+    expect(html.style.getPropertyValue(FONT_VARIABLE)).toBe('system-ui, sans-serif');
+  });
+
+  it('fails when the primary language fails, and only logs a failing English fallback', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = (bad: string) => async (lang: string) => {
+      if (lang === bad) throw new Error(`${lang}.json: 404`);
+      return loadLanguageFile(lang);
+    };
+    await expect(initI18n('de', { fonts, load: failing('de') })).rejects.toThrow('404');
+    expect(error).not.toHaveBeenCalled();
+    const i18n = await initI18n('fr', { fonts, load: failing('en') });
+    expect(error).toHaveBeenCalledWith('fallback language failed to load', expect.any(Error));
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('CLOSE')).toBe('Fermer');
+  });
+
+  it('keeps the default fonts when the font file fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    html.style.removeProperty(FONT_VARIABLE);
+    await initI18n('ja', { fonts: async () => Promise.reject(new Error('404')) });
+    expect(html.dataset.lang).toBe('ja');
+    expect(html.style.getPropertyValue(FONT_VARIABLE)).toBe('');
+    expect(error).toHaveBeenCalled();
+    expect(() => parseLanguageFonts({ default: 'x; color: red' })).toThrow();
+  });
+
+  it('has a file for every language it lists', async () => {
+    expect(availableLanguages()).toHaveLength(36);
+    const file: Resources = await loadLanguageFile('sr');
+    expect(file).not.toHaveProperty('_fallback');
+    expect(file.BALANCE).toBe('Стање');
+  });
+});
+
+describe('the language font file', () => {
+  it('parses and names a stack for every script that needs one', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const path = resolve(import.meta.dirname, '../../../public/fonts/languages.json');
+    const fonts = parseLanguageFonts(JSON.parse(readFileSync(path, 'utf8')));
+    for (const lang of ['ar', 'fa', 'hi', 'bn', 'cn', 'ja', 'ko', 'th', 'ka', 'hy'])
+      expect(fonts.languages[lang], lang).toMatch(/sans-serif$/);
+    expect(fonts.languages.ar).toContain('Noto Naskh Arabic');
+    expect(fonts.default).toContain('system-ui');
   });
 });

@@ -1,12 +1,32 @@
 // Texts through i18next and react-i18next. English is complete and the source of the
-// typed keys (a misspelt key does not compile); other languages load on demand as their
-// own files and fall back to English. The "test" locale shows each key as [[KEY]].
+// typed keys (a misspelt key does not compile); the other SPEC §9 languages load on
+// demand as their own chunks (only the chosen one and English load) and fall back to
+// English. A language file lists the keys still in English under "_fallback" (kept up to
+// date by `npm run languages`); i18next never sees that list. The "test" locale shows
+// each key as [[KEY]].
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { type LanguageFonts, applyLanguageFont, fetchLanguageFonts } from './fonts';
+import {
+  DEFAULT_LANGUAGE,
+  type LanguageCode,
+  htmlLangOf,
+  isRightToLeft,
+  normaliseLanguage,
+} from './languages';
 import type en from './locales/en.json';
 
+export * from './languages';
+export { LANGUAGE_FONTS_URL, FONT_VARIABLE } from './fonts';
+
 export type Resources = typeof en;
+
+/** A language file as stored: the texts, plus the keys that are English fallbacks. */
+export type LanguageFile = Resources & { _fallback?: string[] };
+
+/** The top-level entry of a language file that lists its English fallbacks. */
+export const FALLBACK_FIELD = '_fallback';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,7 +35,7 @@ declare module 'i18next' {
   }
 }
 
-const loaders = import.meta.glob<{ default: Resources }>('./locales/*.json');
+const loaders = import.meta.glob<{ default: LanguageFile }>('./locales/*.json');
 
 export const TEST_LOCALE = 'test';
 
@@ -30,32 +50,72 @@ export function keysAsTexts(tree: Record<string, unknown>, prefix = ''): Record<
   return out;
 }
 
-/** Loads one language file; throws when it cannot be loaded. */
+/** The texts of a language file, without its fallback list. */
+export function textsOf(file: LanguageFile): Resources {
+  const texts: Partial<LanguageFile> = { ...file };
+  delete texts._fallback;
+  return texts as Resources;
+}
+
+/** Loads one language file (its texts); throws when it cannot be loaded. */
 export async function loadLanguageFile(lang: string): Promise<Resources> {
   const loader = loaders[`./locales/${lang}.json`];
   if (!loader) throw new Error(`no language file for ${lang}`);
-  return (await loader()).default;
+  return textsOf((await loader()).default);
 }
 
+/** The codes that have a language file (not the aliases such as zh). */
 export function availableLanguages(): string[] {
   return Object.keys(loaders).map((p) => p.replace(/^.*\/(\w+)\.json$/, '$1'));
 }
 
+/** <html lang dir data-lang> for a language: CSS and components read these. */
+export function applyDocumentLanguage(
+  lang: LanguageCode,
+  root: HTMLElement = document.documentElement,
+): void {
+  root.lang = htmlLangOf(lang);
+  root.dir = isRightToLeft(lang) ? 'rtl' : 'ltr';
+  root.dataset.lang = lang;
+}
+
+export interface InitOptions {
+  /** The language font file; the default fetches /fonts/languages.json once. */
+  fonts?: () => Promise<LanguageFonts>;
+  /** Loads one language file; the default is loadLanguageFile (tests replace it). */
+  load?: (lang: string) => Promise<Resources>;
+}
+
+const defaultFonts = () =>
+  fetchLanguageFonts(async (url) => {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url}: ${r.status}`);
+    return r.json();
+  });
+
 /**
- * Starts i18next with `lang` (English when it has no file). The primary language must
- * load; English, the fallback, is loaded too when another language is primary.
+ * Starts i18next with `lang` (an alias or a region suffix is resolved first: zh → cn,
+ * pt-BR → pt; English when it is no SPEC language). The primary language must load, or
+ * this rejects; English, the fallback, is loaded too when another language is primary,
+ * and its failure is only logged. Sets <html lang dir data-lang> and the language's fonts.
  */
-export async function initI18n(lang: string): Promise<typeof i18next> {
-  const primary = availableLanguages().includes(lang) ? lang : 'en';
+export async function initI18n(lang: string, options: InitOptions = {}): Promise<typeof i18next> {
+  const code = normaliseLanguage(lang) ?? DEFAULT_LANGUAGE;
+  const primary = availableLanguages().includes(code) ? code : DEFAULT_LANGUAGE;
+  const load = options.load ?? loadLanguageFile;
+  const font = applyLanguageFont(primary, options.fonts ?? defaultFonts);
   const resources: Record<string, { translation: Resources }> = {};
-  resources[primary] = { translation: await loadLanguageFile(primary) };
-  if (primary !== 'en') {
-    try {
-      resources.en = { translation: await loadLanguageFile('en') };
-    } catch (e) {
-      console.error('fallback language failed to load', e);
-    }
-  }
+  const [main, english] = await Promise.all([
+    load(primary),
+    primary === DEFAULT_LANGUAGE
+      ? null
+      : load(DEFAULT_LANGUAGE).catch((e: unknown) => {
+          console.error('fallback language failed to load', e);
+          return null;
+        }),
+  ]);
+  resources[primary] = { translation: main };
+  if (english) resources[DEFAULT_LANGUAGE] = { translation: english };
   if (i18next.isInitialized) {
     for (const [lng, bundle] of Object.entries(resources)) {
       i18next.addResourceBundle(lng, 'translation', bundle.translation, true, true);
@@ -64,13 +124,14 @@ export async function initI18n(lang: string): Promise<typeof i18next> {
   } else {
     await i18next.use(initReactI18next).init({
       lng: primary,
-      fallbackLng: 'en',
+      fallbackLng: DEFAULT_LANGUAGE,
       resources,
       interpolation: { escapeValue: false }, // React escapes
       showSupportNotice: false, // no advertisement in the player's console
     } as Parameters<typeof i18next.init>[0]);
   }
-  document.documentElement.lang = primary;
+  applyDocumentLanguage(primary);
+  await font;
   return i18next;
 }
 

@@ -1,0 +1,105 @@
+// scripts/languages.mjs (npm run languages) against a scratch locales directory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+const SCRIPT = resolve(import.meta.dirname, '../../../scripts/languages.mjs');
+const LOCALES = resolve(import.meta.dirname, 'locales');
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+let dir = '';
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+const read = (lang: string) =>
+  JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+
+describe('npm run languages', () => {
+  it('adds missing keys as marked English, drops gone keys, keeps translations', () => {
+    dir = mkdtempSync(join(tmpdir(), 'locales-'));
+    const en = {
+      HELLO: 'Hello {{name}}',
+      BYE: 'Bye',
+      ITEMS_one: 'one item',
+      ITEMS_other: '{{count}} items',
+      ERROR: { '1': 'Broken', '2': 'Worse' },
+    };
+    writeFileSync(join(dir, 'en.json'), JSON.stringify(en));
+    writeFileSync(
+      join(dir, 'de.json'),
+      JSON.stringify({
+        GONE: 'Weg',
+        HELLO: 'Hallo {{name}}',
+        BYE: 'Bye (old English)',
+        ITEMS_one: 'ein Ding',
+        ITEMS_other: '{{count}} Dinge',
+        ITEMS_few: 'kept: a plural form English has not',
+        ERROR: { '2': 'Schlimmer' },
+        _fallback: ['BYE'],
+      }),
+    );
+    const first = run('--dir', dir);
+    expect(first.code).toBe(0);
+    const de = read('de');
+    expect(de).toEqual({
+      HELLO: 'Hallo {{name}}',
+      BYE: 'Bye',
+      ITEMS_one: 'ein Ding',
+      ITEMS_other: '{{count}} Dinge',
+      ITEMS_few: 'kept: a plural form English has not',
+      ERROR: { '1': 'Broken', '2': 'Schlimmer' },
+      _fallback: ['BYE', 'ERROR.1'],
+    });
+    // key order follows English, with _fallback last
+    expect(Object.keys(de)).toEqual([
+      'HELLO',
+      'BYE',
+      'ITEMS_one',
+      'ITEMS_other',
+      'ITEMS_few',
+      'ERROR',
+      '_fallback',
+    ]);
+    // every other language file is created, all English
+    expect(read('ja')._fallback).toEqual([
+      'HELLO',
+      'BYE',
+      'ITEMS_one',
+      'ITEMS_other',
+      'ERROR.1',
+      'ERROR.2',
+    ]);
+    expect(read('ja').HELLO).toBe('Hello {{name}}');
+
+    // a second run changes nothing, and --check agrees
+    const before = readFileSync(join(dir, 'de.json'), 'utf8');
+    expect(run('--dir', dir).code).toBe(0);
+    expect(readFileSync(join(dir, 'de.json'), 'utf8')).toBe(before);
+    expect(run('--check', '--dir', dir).code).toBe(0);
+
+    // English changes: --check fails and writes nothing; a run brings the fallback along
+    writeFileSync(join(dir, 'en.json'), JSON.stringify({ ...en, BYE: 'Goodbye', NEW: 'New' }));
+    const check = run('--check', '--dir', dir);
+    expect(check.code).toBe(1);
+    expect(check.out).toContain('de');
+    expect(readFileSync(join(dir, 'de.json'), 'utf8')).toBe(before);
+    expect(run('--dir', dir).code).toBe(0);
+    expect(read('de')).toMatchObject({ BYE: 'Goodbye', NEW: 'New', HELLO: 'Hallo {{name}}' });
+    expect(read('de')._fallback).toEqual(['BYE', 'ERROR.1', 'NEW']); // English's order
+  });
+
+  it('finds the real language files up to date', () => {
+    const r = run('--check', '--dir', LOCALES);
+    expect(r.out).not.toContain('out of date');
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './viewport';
+export { applyLayout, isFramed, layoutStore, measure, startViewportWatcher } from './watch';
+export { useLayout } from './useLayout';
