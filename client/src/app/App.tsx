@@ -1,20 +1,34 @@
 // The application: boots (configuration, language, skin) with a progress bar, then
 // shows the page the path names, with the player's balance and the connection always in
 // the header, and the popups on top.
+//
+// Pages change without reloading (lib/navigation): a plain click on a link to a client
+// page, the lobby's tiles, the mini lobby and the back button change the address and
+// this renders the page it names. A table page gets its table's configuration
+// (tableConfig) into the session before it shows; the table it replaces unmounts and
+// stops following its channel; the host page hears the lifecycle event `switch`. Table
+// pages have a lobby button that opens the mini lobby to switch tables.
+import '../features/lobby/lobby.css';
+
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { units } from '../lib/format/money';
-import { type PopupKind, type Services, ServicesContext } from '../lib/session';
+import { HttpError } from '../lib/http/http';
+import { emitLifecycle } from '../lib/lifecycle';
+import { type AppLocation, followLink, useLocation } from '../lib/navigation';
+import { type PopupKind, type Services, ServicesContext, type TableConfig } from '../lib/session';
+import { useStore } from '../lib/store';
 import { Preloader } from '../ui/Preloader';
 import { Toaster } from '../ui/Toaster';
 import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
-import type { LaunchParams } from './launch';
+import { type LaunchParams, gameOfPath, parseLaunchParams } from './launch';
 import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/Pages';
 import { Header } from './Header';
 import { Popups } from './Popups';
 
 const Lobby = lazy(() => import('../features/lobby/Lobby'));
+const MiniLobby = lazy(() => import('../features/lobby/MiniLobby'));
 const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
 const CardTable = lazy(() => import('../features/cards/CardTable'));
 const MultiBaccarat = lazy(() => import('../features/cards/MultiBaccarat'));
@@ -45,6 +59,20 @@ function preload(urls: string[], onLoaded: () => void) {
   }
 }
 
+/** The page an address names: its game, launch parameters and table (if it plays one). */
+export interface PageRoute {
+  game: string;
+  launch: LaunchParams;
+  tableId: string | null;
+}
+
+export function pageRoute(loc: AppLocation): PageRoute {
+  const game = gameOfPath(loc.pathname);
+  const launch = parseLaunchParams(loc.search);
+  const tableId = TABLE_GAMES.includes(game) && launch.gameId ? launch.gameId : null;
+  return { game, launch, tableId };
+}
+
 function popupFor(failure: BootFailure): PopupKind | null {
   if (failure.kind === 'session-expired') return 'session-expired';
   if (failure.kind === 'account-restricted') return 'account-restricted';
@@ -67,6 +95,18 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     [],
   );
   const all: Services = useMemo(() => ({ ...services, loaded }), [services, loaded]);
+
+  // The page of the current address (the boot above and the preloader below go by the
+  // address the app was opened with).
+  const location = useLocation();
+  const route = useMemo(() => pageRoute(location), [location]);
+  const pageTable = useStore(session, (s) => s.config?.tableConfig?.tableId ?? null);
+  const [tableProblem, setTableProblem] = useState<{ at: AppLocation; status: number } | null>(
+    null,
+  );
+  const [miniAt, setMiniAt] = useState<AppLocation | null>(null);
+  const miniOpen = miniAt === location;
+  const lobbyButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     preload(PRELOAD_IMAGES, () => setImages((n) => n + 1));
@@ -107,6 +147,42 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     };
   }, [services, game, launch, loadLanguage, session]);
 
+  // A table reached in the app: its configuration first (the boot brought the first one).
+  useEffect(() => {
+    const tableId = route.tableId;
+    if (!booted || !tableId || pageTable === tableId) return;
+    let live = true;
+    const at = location;
+    services.http
+      .get<TableConfig>('/api/ui/tableConfig', { tableId })
+      .then((tableConfig) => {
+        if (!live) return;
+        session.set((s) =>
+          s.config ? { ...s, config: { ...s.config, tableConfig: tableConfig } } : s,
+        );
+      })
+      .catch((e: unknown) => {
+        console.error(`the configuration of ${tableId} could not be read`, e);
+        if (live) setTableProblem({ at, status: e instanceof HttpError ? e.status : 0 });
+      });
+    return () => {
+      live = false;
+    };
+  }, [booted, route.tableId, pageTable, location, services.http, session]);
+
+  // The host page hears when the player moves from one table (or the lobby: null) to another.
+  const shownTable = useRef(route.tableId);
+  useEffect(() => {
+    if (shownTable.current === route.tableId) return;
+    emitLifecycle('switch', { from: shownTable.current, to: route.tableId });
+    shownTable.current = route.tableId;
+  }, [route.tableId]);
+
+  const closeMini = useCallback(() => {
+    setMiniAt(null);
+    lobbyButton.current?.focus();
+  }, []);
+
   // Pages with no table have no game or video to wait for.
   const gameAndVideo =
     (booted && !(TABLE_GAMES.includes(game) && launch.gameId) && game !== 'multi-baccarat') ||
@@ -136,28 +212,80 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
   } else if (failure) {
     page = <LoginFailedPage />;
   } else if (booted) {
-    page =
-      game === 'all' ? (
-        <Lobby />
-      ) : game === 'roulette' && launch.gameId ? (
-        <RouletteTable tableId={launch.gameId} />
-      ) : game === 'multi-baccarat' ? (
-        <MultiBaccarat />
-      ) : CARD_GAMES.includes(game) && launch.gameId ? (
-        <CardTable tableId={launch.gameId} game={game} />
-      ) : BLACKJACK_GAMES.includes(game) && launch.gameId ? (
-        <BlackjackTable tableId={launch.gameId} game={game} seatNumber={launch.seatNumber} />
-      ) : (
-        <MissingPage />
-      );
+    const { game: g, launch: l, tableId } = route;
+    if (tableId && pageTable !== tableId) {
+      page =
+        tableProblem?.at === location ? (
+          tableProblem.status === 404 ? (
+            <MissingPage />
+          ) : (
+            <ErrorPage />
+          )
+        ) : (
+          <main className="page-loading" aria-busy="true" data-testid="page-loading">
+            <p>{t('LOADING')}</p>
+          </main>
+        );
+    } else {
+      page =
+        g === 'all' ? (
+          <Lobby />
+        ) : g === 'roulette' && tableId ? (
+          <RouletteTable key={tableId} tableId={tableId} />
+        ) : g === 'multi-baccarat' ? (
+          <MultiBaccarat />
+        ) : CARD_GAMES.includes(g) && tableId ? (
+          <CardTable key={tableId} tableId={tableId} game={g} />
+        ) : BLACKJACK_GAMES.includes(g) && tableId ? (
+          <BlackjackTable key={tableId} tableId={tableId} game={g} seatNumber={l.seatNumber} />
+        ) : (
+          <MissingPage />
+        );
+    }
   }
+  // Table pages (and the multi-table page) can open the mini lobby to switch tables.
+  const withLobbyButton =
+    booted && !failure && (route.tableId !== null || route.game === 'multi-baccarat');
 
   return (
     <ServicesContext.Provider value={all}>
       <ErrorBoundary>
-        <div className="app" data-game={game}>
+        {/* Plain clicks on links to client pages are followed in place. */}
+        <div
+          className="app"
+          data-game={route.game}
+          data-in-frame={route.launch.lobbyInFrame ? 'true' : undefined}
+          data-lobby-button={withLobbyButton ? 'true' : undefined}
+          onClick={(e) => followLink(e)}
+        >
           {booted && <Header />}
-          <Suspense fallback={null}>{page}</Suspense>
+          <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
+            <Suspense fallback={null}>{page}</Suspense>
+          </ErrorBoundary>
+          {withLobbyButton && (
+            <button
+              ref={lobbyButton}
+              type="button"
+              className="lb-fab"
+              aria-label={t('LOBBY_OPEN_MINI')}
+              aria-expanded={miniOpen}
+              data-testid="lobby-button"
+              onClick={() => (miniOpen ? closeMini() : setMiniAt(location))}
+            >
+              <span className="lb-fab-icon" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="lb-fab-text">{t('LOBBY_BUTTON')}</span>
+            </button>
+          )}
+          {withLobbyButton && miniOpen && (
+            <Suspense fallback={null}>
+              <MiniLobby currentTableId={route.tableId ?? undefined} onClose={closeMini} />
+            </Suspense>
+          )}
           <Popups />
           <Toaster />
           <Preloader percent={failure ? 100 : percent} hidden={hidden || failure !== null} />

@@ -1,10 +1,10 @@
 // Lifecycle events for the host page (SPEC section 4: launch start/end, autoplay
 // start/stopped/completed, …): a `croupier:lifecycle` CustomEvent on window whose detail
-// is `{ name, ...detail }`. A host that embeds the client listens for it (or relays it
-// with postMessage); nothing in the client depends on anyone listening.
+// is `{ name, ...detail }`. lib/host relays each one to the page that embeds the client
+// as a LIFECYCLE message (docs/host-messages.md); nothing else depends on anyone listening.
 export const LIFECYCLE_EVENT = 'croupier:lifecycle';
 
-export type LifecycleName = 'autoplay start' | 'autoplay stopped' | 'autoplay completed';
+export type LifecycleName = 'autoplay start' | 'autoplay stopped' | 'autoplay completed' | 'switch';
 
 export function emitLifecycle(name: LifecycleName, detail: Record<string, unknown> = {}): void {
   if (typeof window === 'undefined') return;

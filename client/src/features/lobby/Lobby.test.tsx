@@ -1,90 +1,357 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
-import {
-  type AllConfig,
-  type AssignedTable,
-  type Services,
-  ServicesContext,
-  type SessionState,
-} from '../../lib/session';
-import { createStore } from '../../lib/store';
+import { currentLocation, navigate } from '../../lib/navigation';
 import Lobby from './Lobby';
+import { TABLES, setupLobby, summary, table, tiles } from './test-util';
 
-const table = (tableId: string, game: string, extra: Partial<AssignedTable> = {}) => ({
-  tableId,
-  name: tableId,
-  game,
-  gameKind: game,
-  dealer: 'Ava',
-  players: 0,
-  limits: { min: '1.00', max: '500.00' },
-  ...extra,
-});
+const FILTERS = {
+  tabs: ['ROULETTE', 'BACCARAT', 'BLACKJACK', 'PROMOTIONS'],
+  tableTypes: {
+    ROULETTE: ['all', 'classic-roulette', 'americanroulette'],
+    BACCARAT: ['all', 'baccarat', 'multi-baccarat'],
+    BLACKJACK: ['all', 'blackjack', 'onebj'],
+    PROMOTIONS: ['all'],
+  },
+  bjFilters: ['all', 'free', 'behind'],
+  promoFilters: ['all', 'live', 'upcoming'],
+  selected: {
+    showfulltables: true,
+    grid_view: true,
+    grid_view_mobile: false,
+    selectedbjfilter: 'all',
+    selpromofilter: 'all',
+    tableType: { ROULETTE: 'all', BACCARAT: 'all', BLACKJACK: 'all', PROMOTIONS: 'all' },
+  },
+};
 
-function renderLobby(settings: Record<string, unknown>) {
-  const session = createStore<SessionState>({
-    device: {} as SessionState['device'],
-    mobile: false,
-    config: {
-      playerConfig: { player: {}, settings },
-      assignedTables: [
-        table('rou-1', 'roulette'),
-        table('bj-1', 'blackjack', { seats: 7, seatsTaken: 0 }),
-        table('onebj-1', 'onebj'),
-      ],
-    } as unknown as AllConfig,
-    balance: null,
-    popups: [],
-    connection: { status: 'open', quality: 'good', rtt: null },
-  });
-  const saveSetting = vi.fn(async () => {});
-  const services = {
-    session,
-    currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
-    saveSetting,
-  } as unknown as Services;
-  render(
-    <ServicesContext.Provider value={services}>
-      <Lobby />
-    </ServicesContext.Provider>,
-  );
-  return { saveSetting };
-}
-
-const tiles = () =>
-  Array.from(document.querySelectorAll('[data-table]')).map((a) => a.getAttribute('data-table'));
+const tab = (name: string) => screen.getByRole('tab', { name: `[[LOBBY_TAB_${name}]]` });
 
 beforeAll(async () => {
   await initTestI18n(en);
 });
 
-afterEach(cleanup);
+// The calls a test does not answer fail and are logged; the tests that care look.
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  navigate('/play/lobby', { replace: true });
+  errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
 
-describe('Lobby blackjack filter', () => {
-  it('links blackjack tables to their pages and filters them, saving the choice', () => {
-    const { saveSetting } = renderLobby({});
-    expect(document.querySelector('[data-table="bj-1"]')).toHaveAttribute(
-      'href',
-      '/play/blackjack?gameId=bj-1',
-    );
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the main lobby', () => {
+  it('lists every table in the casino order under tabs of the casino families', () => {
+    const { socket } = setupLobby(<Lobby />);
+    expect(socket.subscribed).toEqual(['lobby']);
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('data-tab'))).toEqual([
+      'ALL',
+      'ROULETTE',
+      'BACCARAT',
+      'BLACKJACK',
+      'DRAGONTIGER', // a family the list leaves out comes after the listed ones
+      'PROMOTIONS', // SICBO has no table: no tab
+    ]);
+    expect(tab('ALL')).toHaveAttribute('aria-selected', 'true');
+    // tables_order first (rou-1, us-1), then the rest as assigned.
+    expect(tiles()).toEqual(['rou-1', 'us-1', 'bac-1', 'bac-2', 'bj-1', 'onebj-1', 'dt-1']);
+    const rou = document.querySelector('[data-table="rou-1"]')!;
+    expect(rou).toHaveAttribute('href', '/play/roulette?gameId=rou-1');
     expect(document.querySelector('[data-table="onebj-1"]')).toHaveAttribute(
       'href',
       '/play/onebj?gameId=onebj-1',
     );
-    expect(screen.getByTestId('bj-filter-all')).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(screen.getByTestId('bj-filter-free'));
-    expect(tiles()).toEqual(['rou-1', 'bj-1', 'onebj-1']);
+    expect(rou).toHaveTextContent('[[LOBBY_LIMITS]]');
+    expect(rou).toHaveAccessibleName('[[LOBBY_JOIN]]');
+    expect(screen.getByTestId('multi-baccarat-link')).toHaveAttribute(
+      'href',
+      '/play/multi-baccarat',
+    );
+  });
+
+  it('shows each table live: state, countdown, players, seats and last results', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(100_000);
+    const { socket } = setupLobby(<Lobby />);
+    act(() =>
+      socket.lobby(
+        'resync',
+        [
+          summary('rou-1', {
+            betsOpen: true,
+            endsAt: 110_000,
+            players: 4,
+            results: ['32', '0', '26'],
+          }),
+          summary('bac-1', {
+            state: 15,
+            results: ['B 5-9', 'P 8-3'],
+            roads: { beadPlate: [{ col: 0, row: 0, winner: 'P' }] },
+          }),
+          summary('bj-1', { seats: 7, seatsTaken: 3, results: ['D 20'] }),
+          summary('dt-1', { open: false }),
+        ],
+        100_000,
+      ),
+    );
+    const rou = document.querySelector<HTMLElement>('[data-table="rou-1"]')!;
+    const state = within(rou).getByTestId('lobby-state');
+    expect(state).toHaveAttribute('data-left', '10');
+    expect(state).toHaveTextContent('[[LOBBY_BETS_CLOSE_IN]]');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(state).toHaveAttribute('data-left', '7');
+    const results = within(rou).getByTestId('lobby-results');
+    expect(results).toHaveAttribute('data-results', '32 0 26');
+    expect(
+      Array.from(results.querySelectorAll('[data-colour]')).map((e) => [
+        e.textContent,
+        e.getAttribute('data-colour'),
+      ]),
+    ).toEqual([
+      ['32', 'red'],
+      ['0', 'green'],
+      ['26', 'black'],
+    ]);
+    // The baccarat tile draws its bead plate; blackjack shows seats and result texts.
+    const bac = document.querySelector<HTMLElement>('[data-table="bac-1"]')!;
+    expect(bac.querySelectorAll('.lb-bead-P')).toHaveLength(1);
+    expect(within(bac).getByTestId('lobby-state')).toHaveTextContent('[[STATE_15]]');
+    const bj = document.querySelector<HTMLElement>('[data-table="bj-1"]')!;
+    expect(within(bj).getByTestId('lobby-seats')).toHaveTextContent('[[LOBBY_SEATS]]');
+    expect(within(bj).getByTestId('lobby-results')).toHaveTextContent('D 20');
+    expect(document.querySelector('[data-table="dt-1"]')).toHaveAttribute('data-open', 'false');
+
+    // A new round's result comes with an update, without anything else changing.
+    act(() =>
+      socket.lobby('lobbyupdate', [summary('rou-1', { state: 24, results: ['7', '32', '0'] })]),
+    );
+    expect(within(rou).getByTestId('lobby-results')).toHaveAttribute('data-results', '7 32 0');
+    expect(within(rou).getByTestId('lobby-state')).toHaveTextContent('[[STATE_24]]');
+    expect(within(bac).getByTestId('lobby-results')).toHaveAttribute('data-results', 'B 5-9 P 8-3');
+  });
+
+  it('moves between tabs with the arrow keys and keeps the tab in the address', () => {
+    setupLobby(<Lobby />);
+    tab('ALL').focus();
+    fireEvent.keyDown(tab('ALL'), { key: 'ArrowRight' });
+    expect(tab('ROULETTE')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('ROULETTE')).toHaveFocus();
+    expect(tab('ROULETTE')).toHaveAttribute('tabindex', '0');
+    expect(tab('ALL')).toHaveAttribute('tabindex', '-1');
+    expect(currentLocation().search).toBe('?tab=roulette');
+    expect(tiles()).toEqual(['rou-1', 'us-1']);
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'lb-tab-ROULETTE');
+    fireEvent.keyDown(tab('ROULETTE'), { key: 'ArrowLeft' });
+    fireEvent.keyDown(tab('ALL'), { key: 'ArrowLeft' }); // wraps to the last
+    expect(tab('PROMOTIONS')).toHaveFocus();
+    fireEvent.keyDown(tab('PROMOTIONS'), { key: 'Home' });
+    expect(tab('ALL')).toHaveAttribute('aria-selected', 'true');
+    expect(currentLocation().search).toBe('');
+  });
+
+  it('filters by table type, full tables and view, saving each choice', async () => {
+    const { socket, saveSetting, session } = setupLobby(<Lobby />, {
+      answers: { '/api/ui/lobbyFilters': FILTERS },
+    });
+    act(() => socket.lobby('resync', [summary('bj-1', { seats: 7, seatsTaken: 7 })]));
+    fireEvent.click(tab('ROULETTE'));
+    const type = await screen.findByTestId('lobby-table-type');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['all', 'classic-roulette', 'americanroulette']);
+    fireEvent.change(type, { target: { value: 'americanroulette' } });
+    expect(tiles()).toEqual(['us-1']);
+    expect(saveSetting).toHaveBeenLastCalledWith('roulette_table_type', 'americanroulette');
+    expect(session.get().config!.playerConfig.settings.roulette_table_type).toBe(
+      'americanroulette',
+    );
+
+    // Full tables: bj-1 has every seat taken.
+    fireEvent.click(tab('ALL'));
+    expect(tiles()).toContain('bj-1');
+    fireEvent.click(screen.getByTestId('lobby-show-full'));
+    expect(tiles()).not.toContain('bj-1');
+    expect(saveSetting).toHaveBeenLastCalledWith('showfulltables', false);
+
+    // Grid or list: grid_view on a desktop.
+    expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'grid');
+    fireEvent.click(screen.getByTestId('lobby-view-list'));
+    expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'list');
+    expect(screen.getByTestId('lobby-view-list')).toHaveAttribute('aria-pressed', 'true');
+    expect(saveSetting).toHaveBeenLastCalledWith('grid_view', false);
+  });
+
+  it('saves the view of a phone as grid_view_mobile', () => {
+    const { saveSetting } = setupLobby(<Lobby />, { mobile: true });
+    expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'list');
+    fireEvent.click(screen.getByTestId('lobby-view-grid'));
+    expect(saveSetting).toHaveBeenLastCalledWith('grid_view_mobile', true);
+    expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'grid');
+  });
+
+  it('applies the choices lobbyFilters reads back', async () => {
+    const saved = {
+      ...FILTERS,
+      selected: {
+        ...FILTERS.selected,
+        showfulltables: false,
+        grid_view: false,
+        tableType: { ...FILTERS.selected.tableType, ROULETTE: 'americanroulette' },
+      },
+    };
+    const { calls, socket } = setupLobby(<Lobby />, {
+      answers: { '/api/ui/lobbyFilters': saved },
+    });
+    act(() => socket.lobby('resync', [summary('bj-1', { seats: 7, seatsTaken: 7 })]));
+    await waitFor(() =>
+      expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'list'),
+    );
+    expect(calls).toContain('/api/ui/lobbyFilters');
+    expect(tiles()).not.toContain('bj-1');
+    expect(screen.getByTestId('lobby-show-full')).not.toBeChecked();
+    fireEvent.click(tab('ROULETTE'));
+    expect(screen.getByTestId('lobby-table-type')).toHaveValue('americanroulette');
+    expect(tiles()).toEqual(['us-1']);
+  });
+
+  it('starts from the saved settings when lobbyFilters cannot be read', async () => {
+    setupLobby(<Lobby />, {
+      settings: { grid_view: false, roulette_table_type: 'americanroulette' },
+    });
+    expect(screen.getByTestId('lobby-tables')).toHaveAttribute('data-view', 'list');
+    fireEvent.click(tab('ROULETTE'));
+    expect(tiles()).toEqual(['us-1']);
+    await waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(
+        'lobby: the saved filters could not be read',
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('filters blackjack tables on the blackjack tab', () => {
+    const { socket, saveSetting } = setupLobby(<Lobby />, {
+      settings: { selectedbjfilter: 'free' },
+    });
+    act(() => socket.lobby('resync', [summary('bj-1', { seats: 7, seatsTaken: 7 })]));
+    fireEvent.click(tab('BLACKJACK'));
+    expect(screen.getByTestId('bj-filter-free')).toHaveAttribute('aria-pressed', 'true');
+    expect(tiles()).toEqual(['onebj-1']);
     fireEvent.click(screen.getByTestId('bj-filter-behind'));
-    expect(tiles()).toEqual(['rou-1']); // nobody seated at bj-1, onebj has no seats
+    expect(tiles()).toEqual(['bj-1']);
     expect(saveSetting).toHaveBeenLastCalledWith('selectedbjfilter', 'behind');
   });
 
-  it('restores the saved filter', () => {
-    renderLobby({ selectedbjfilter: 'behind' });
-    expect(screen.getByTestId('bj-filter-behind')).toHaveAttribute('aria-pressed', 'true');
-    expect(tiles()).toEqual(['rou-1']);
+  it('shows the promotions tab empty, with its filter', () => {
+    const { saveSetting } = setupLobby(<Lobby />);
+    fireEvent.click(tab('PROMOTIONS'));
+    expect(screen.getByTestId('lobby-no-promotions')).toHaveTextContent('[[LOBBY_NO_PROMOTIONS]]');
+    expect(tiles()).toEqual([]);
+    expect(screen.queryByTestId('lobby-show-full')).toBeNull();
+    fireEvent.click(screen.getByTestId('promo-filter-upcoming'));
+    expect(saveSetting).toHaveBeenLastCalledWith('selpromofilter', 'upcoming');
+    expect(screen.getByTestId('promo-filter-upcoming')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('offers multi-baccarat on the baccarat tab by its table type', async () => {
+    setupLobby(<Lobby />, { answers: { '/api/ui/lobbyFilters': FILTERS } });
+    fireEvent.click(tab('BACCARAT'));
+    await screen.findByRole('option', { name: '[[TABLE_TYPE_baccarat]]' });
+    fireEvent.change(screen.getByTestId('lobby-table-type'), {
+      target: { value: 'multi-baccarat' },
+    });
+    expect(tiles()).toEqual([]);
+    expect(screen.getByTestId('multi-baccarat-link')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('lobby-table-type'), { target: { value: 'baccarat' } });
+    expect(tiles()).toEqual(['bac-1', 'bac-2']);
+    expect(screen.queryByTestId('multi-baccarat-link')).toBeNull();
+  });
+
+  it('shows recently played tables and recent players, and refreshes the players', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let recent = 2;
+    const { calls } = setupLobby(<Lobby />, {
+      answers: {
+        '/api/info/lastPlayersTables': {
+          tables: [
+            { tableId: 'bac-1', lastPlayed: 2, rounds: 3 },
+            { tableId: 'gone-1', lastPlayed: 1, rounds: 1 },
+          ],
+        },
+        '/api/info/recentPlayersAllTables': () => ({
+          windowMs: 600000,
+          tables: [{ tableId: 'rou-1', players: recent, names: ['Ann', 'Bob'] }],
+        }),
+      },
+    });
+    const row = await screen.findByTestId('lobby-recent');
+    expect(
+      Array.from(row.querySelectorAll('[data-recent]')).map((a) => a.getAttribute('data-recent')),
+    ).toEqual(['bac-1']); // a table the casino no longer has is left out
+    expect(row.querySelector('[data-recent="bac-1"]')).toHaveAttribute(
+      'href',
+      '/play/baccarat?gameId=bac-1',
+    );
+    const rou = document.querySelector<HTMLElement>('[data-table="rou-1"]')!;
+    const players = await within(rou).findByTestId('lobby-recent-players');
+    expect(players).toHaveAttribute('title', 'Ann, Bob');
+    recent = 5;
+    expect(calls.filter((c) => c === '/api/info/recentPlayersAllTables')).toHaveLength(1);
+    await act(async () => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(calls.filter((c) => c === '/api/info/recentPlayersAllTables')).toHaveLength(2);
+  });
+
+  it('hides the recent rows when their calls fail, and logs it', async () => {
+    setupLobby(<Lobby />);
+    await waitFor(() => expect(errors).toHaveBeenCalledTimes(3)); // filters, last, recent
+    expect(screen.queryByTestId('lobby-recent')).toBeNull();
+    expect(screen.queryByTestId('lobby-recent-players')).toBeNull();
+    expect(tiles()).toHaveLength(TABLES.length);
+  });
+
+  it('shows the casino logo and background, and says when no table plays', () => {
+    setupLobby(<Lobby />, {
+      tables: [],
+      casino: {
+        casino_name: 'Demo',
+        lobby_logo: '/img/demo-logo.svg',
+        lobby_background: 'javascript:alert(1)',
+      },
+    });
+    expect(screen.getByRole('img', { name: 'Demo' })).toHaveAttribute('src', '/img/demo-logo.svg');
+    expect(screen.getByTestId('lobby').style.backgroundImage).toBe('');
+    expect(screen.getByTestId('lobby-empty')).toHaveTextContent('[[LOBBY_EMPTY]]');
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('data-tab'))).toEqual([
+      'ALL',
+      'PROMOTIONS',
+    ]);
+  });
+
+  it('opens a table in place on a plain click', () => {
+    setupLobby(<Lobby />);
+    fireEvent.click(document.querySelector('[data-table="us-1"]')!);
+    expect(currentLocation()).toEqual({ pathname: '/play/roulette', search: '?gameId=us-1' });
+  });
+
+  it('marks a full table and says how long a seat may take', () => {
+    const { socket } = setupLobby(<Lobby />, {
+      tables: [table('bj-1', 'blackjack')],
+      casino: { estimated_player_wait_time_in_secs: 0 },
+    });
+    act(() => socket.lobby('resync', [summary('bj-1', { seats: 7, seatsTaken: 7 })]));
+    const bj = document.querySelector<HTMLElement>('[data-table="bj-1"]')!;
+    expect(bj).toHaveAttribute('data-full', 'true');
+    expect(bj).toHaveTextContent('[[LOBBY_FULL]]');
+    expect(bj).toHaveTextContent('[[LOBBY_WAIT]]');
   });
 });

@@ -1,95 +1,290 @@
-// The tables the player can join, until the full lobby arrives (issue 7): a tile per
-// table that plays in the player's currency, with its limits and dealer. Blackjack tables
-// can be filtered (all, a free seat, bet behind); the choice is saved as the player's
-// `selectedbjfilter` setting.
+// The main lobby (SPEC §2, route /play/lobby): the player's recently played tables, a
+// tab per game family in the casino's order (and one with every table), and a tile per
+// table with its limits in the player's currency, dealer, players, seats, state, the
+// time left to bet and the last results, all live from the lobby channel. Filters: the
+// table type per tab, full tables, grid or list, the blackjack and promotions filters;
+// each choice is saved and read back from lobbyFilters on the next visit.
+import './lobby.css';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatMoney, units } from '../../lib/format/money';
+import { followLink, replaceQuery, useLocation } from '../../lib/navigation';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
+import { type BjFilter, bjFilterOf } from './bj-filter';
 import {
-  BJ_FILTERS,
-  type BjFilter,
-  bjFilterOf,
-  isBlackjack,
-  passesBjFilter,
-  routeOf,
-} from './bj-filter';
+  ALL_TAB,
+  PROMOTIONS,
+  type PromoFilter,
+  safeImageUrl,
+  showsMultiBaccarat,
+  visibleTables,
+} from './model';
+import { LastResults, TableTile, Tabs, stateText, tableHref, tableTypeLabel } from './parts';
+import {
+  useLastTables,
+  useLiveTables,
+  useLobbyFilters,
+  useLobbyTables,
+  useNow,
+  useRecentPlayers,
+} from './useLobby';
+
+/** SPEC §3: a wait that is not positive means the default, 5 s. */
+export function waitSecondsOf(v: unknown): number {
+  return typeof v === 'number' && v > 0 ? v : 5;
+}
 
 export default function Lobby() {
   const { t } = useTranslation();
-  const { session, currency, saveSetting } = useServices();
-  const tables = useStore(session, (s) => s.config?.assignedTables ?? []);
-  const saved = useStore(session, (s) => s.config?.playerConfig.settings.selectedbjfilter);
-  const [chosen, setChosen] = useState<BjFilter | null>(null);
-  const filter = chosen ?? bjFilterOf(saved);
-  const hasBlackjack = tables.some(isBlackjack);
-  const choose = (f: BjFilter) => {
-    setChosen(f);
-    void saveSetting('selectedbjfilter', f).catch(() => {
-      /* the choice still holds for this visit */
-    });
-  };
-  const shown = tables.filter((x) => passesBjFilter(x, filter));
+  const { session } = useServices();
+  const mobile = useStore(session, (s) => s.mobile);
+  const { tables, tabs, casino } = useLobbyTables();
+  const live = useLiveTables();
+  const { filters, choose, chooseTableType } = useLobbyFilters(tabs, tables);
+  const recent = useRecentPlayers();
+  const last = useLastTables();
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+
+  // The tab: the address's `tab`, else the tab of a launch `selectedTableType`, else all.
+  const allTabs = [ALL_TAB, ...tabs];
+  const launchType = query.get('selectedTableType');
+  const launchTab = launchType
+    ? tabs.find((tab) => filters.tableTypes[tab]?.includes(launchType))
+    : undefined;
+  const wanted = (query.get('tab') ?? '').toUpperCase();
+  const tab = allTabs.includes(wanted) ? wanted : (launchTab ?? ALL_TAB);
+  const selectTab = (next: string) =>
+    replaceQuery({ tab: next === ALL_TAB ? null : next.toLowerCase() });
+
+  // A launch table type holds on its tab until the player picks another.
+  const [launchTypeHeld, setLaunchTypeHeld] = useState(true);
+  const tableType =
+    tab === ALL_TAB
+      ? 'all'
+      : launchTypeHeld && launchTab === tab && launchType
+        ? launchType
+        : (filters.selected.tableType[tab] ?? 'all');
+  const types = tab === ALL_TAB ? [] : (filters.tableTypes[tab] ?? ['all']);
+  const grid = mobile ? filters.selected.grid_view_mobile : filters.selected.grid_view;
+  const gridKey = mobile ? 'grid_view_mobile' : 'grid_view';
+  const showFull = filters.selected.showfulltables;
+  const bjFilter = filters.selected.selectedbjfilter;
+
+  const shown = visibleTables(tables, live, { tab, tableType, showFull, bjFilter });
+  const multi = showsMultiBaccarat(tables, tab, tableType);
+  const byId = new Map(tables.map((x) => [x.tableId, x]));
+  const recentTables = last.map((l) => byId.get(l.tableId)).filter((x) => x !== undefined);
+  const counting = [...shown, ...recentTables].some((x) => live[x.tableId]?.betsOpen === true);
+  const now = useNow(counting);
+  const waitSeconds = waitSecondsOf(casino.estimated_player_wait_time_in_secs);
+
+  const logo = safeImageUrl(casino.lobby_logo);
+  const background = safeImageUrl(casino.lobby_background);
+  const inFrame = query.get('lobbyInFrame') === 'true' || query.get('lobbyInFrame') === '1';
+
   return (
-    <main className="lobby">
-      <h1>{t('LOBBY_TITLE')}</h1>
-      {tables.length === 0 && <p>{t('LOBBY_EMPTY')}</p>}
-      {tables.filter((x) => x.game === 'baccarat').length > 1 && (
-        <p>
-          <a className="button" href="/play/multi-baccarat" data-testid="multi-baccarat-link">
-            {t('LOBBY_MULTI_BACCARAT')}
-          </a>
-        </p>
+    <main
+      className="lb"
+      data-testid="lobby"
+      data-in-frame={inFrame ? 'true' : undefined}
+      onClick={(e) => followLink(e)}
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+    >
+      <div className="lb-head">
+        {logo && <img className="lb-logo" src={logo} alt={String(casino.casino_name ?? '')} />}
+        <h1>{t('LOBBY_TITLE')}</h1>
+      </div>
+
+      {recentTables.length > 0 && (
+        <section className="lb-recent" aria-labelledby="lb-recent-title" data-testid="lobby-recent">
+          <h2 id="lb-recent-title">{t('LOBBY_RECENTLY_PLAYED')}</h2>
+          <ul>
+            {recentTables.map((x) => (
+              <li key={x.tableId}>
+                <a
+                  className="lb-recent-tile"
+                  href={tableHref(x)}
+                  data-recent={x.tableId}
+                  aria-label={t('LOBBY_JOIN', { name: x.name })}
+                >
+                  <span className="lb-name">{x.name}</span>
+                  <span className="lb-status">
+                    {stateText(t, live[x.tableId], now) || '\u00a0'}
+                  </span>
+                  <LastResults game={x.game} live={live[x.tableId]} max={5} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
-      {hasBlackjack && (
-        <div className="lobby-filter" role="group" aria-label={t('BJ_FILTER')}>
-          <span className="label">{t('BJ_FILTER')}</span>
-          {BJ_FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              className={`toggle ${filter === f ? 'on' : ''}`}
-              aria-pressed={filter === f}
-              data-testid={`bj-filter-${f}`}
-              onClick={() => choose(f)}
-            >
-              {t(`BJ_FILTER_${f}`)}
-            </button>
-          ))}
-        </div>
-      )}
-      <ul className="lobby-tables">
-        {shown.map((table) => {
-          const route = routeOf(table);
-          return (
-            <li key={table.tableId}>
-              <a
-                className="lobby-tile"
-                href={`/play/${route}?gameId=${encodeURIComponent(table.tableId)}`}
-                aria-label={t('LOBBY_JOIN', { name: table.name })}
-                data-table={table.tableId}
+
+      <Tabs
+        tabs={allTabs}
+        selected={tab}
+        onSelect={selectTab}
+        label={t('LOBBY_TABS')}
+        idPrefix="lb"
+      />
+      <div
+        className="lb-panel"
+        role="tabpanel"
+        id="lb-panel"
+        aria-labelledby={`lb-tab-${tab}`}
+        data-tab={tab}
+      >
+        <div className="lb-toolbar" role="group" aria-label={t('LOBBY_FILTERS')}>
+          {types.length > 1 && (
+            <label className="lb-field">
+              <span>{t('LOBBY_TABLE_TYPE')}</span>
+              <select
+                data-testid="lobby-table-type"
+                value={types.includes(tableType) ? tableType : 'all'}
+                onChange={(e) => {
+                  setLaunchTypeHeld(false);
+                  chooseTableType(tab, e.target.value);
+                }}
               >
-                <span className="lobby-name">{table.name}</span>
-                <span className="lobby-kind">
-                  {t(route.toUpperCase() as 'ROULETTE', { defaultValue: table.game })}
-                </span>
-                <span className="lobby-limits">
-                  {t('LOBBY_LIMITS', {
-                    min: formatMoney(units(table.limits.min), currency()),
-                    max: formatMoney(units(table.limits.max), currency()),
-                  })}
-                </span>
-                <span className="lobby-dealer">{t('DEALER', { name: table.dealer })}</span>
-                <span className="lobby-players">
-                  {t('LOBBY_PLAYERS', { count: table.players })}
-                </span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+                {types.map((type) => (
+                  <option key={type} value={type}>
+                    {tableTypeLabel(t, type)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {tab === 'BLACKJACK' && (
+            <Choice
+              label={t('BJ_FILTER')}
+              options={filters.bjFilters}
+              value={bjFilter}
+              testid="bj-filter"
+              text={(f) => t(`BJ_FILTER_${f as BjFilter}`)}
+              onChange={(f) => choose('selectedbjfilter', bjFilterOf(f) as BjFilter)}
+            />
+          )}
+          {tab === PROMOTIONS && (
+            <Choice
+              label={t('PROMO_FILTER')}
+              options={filters.promoFilters}
+              value={filters.selected.selpromofilter}
+              testid="promo-filter"
+              text={(f) => t(`PROMO_FILTER_${f as PromoFilter}`)}
+              onChange={(f) => choose('selpromofilter', f as PromoFilter)}
+            />
+          )}
+          {tab !== PROMOTIONS && (
+            <>
+              <label className="lb-field lb-check">
+                <input
+                  type="checkbox"
+                  data-testid="lobby-show-full"
+                  checked={showFull}
+                  onChange={(e) => choose('showfulltables', e.target.checked)}
+                />
+                <span>{t('LOBBY_SHOW_FULL')}</span>
+              </label>
+              <Choice
+                label={t('LOBBY_VIEW')}
+                options={['grid', 'list']}
+                value={grid ? 'grid' : 'list'}
+                testid="lobby-view"
+                text={(v) => t(v === 'grid' ? 'LOBBY_VIEW_GRID' : 'LOBBY_VIEW_LIST')}
+                onChange={(v) => choose(gridKey, v === 'grid')}
+              />
+            </>
+          )}
+        </div>
+
+        {tab === PROMOTIONS ? (
+          <p className="lb-empty" data-testid="lobby-no-promotions">
+            {t('LOBBY_NO_PROMOTIONS')}
+          </p>
+        ) : (
+          <>
+            <ul
+              className="lb-tables"
+              data-view={grid ? 'grid' : 'list'}
+              data-testid="lobby-tables"
+              aria-label={t('LOBBY_TITLE')}
+            >
+              {multi && (
+                <li>
+                  <a
+                    className="lb-tile lb-multi"
+                    href="/play/multi-baccarat"
+                    data-testid="multi-baccarat-link"
+                  >
+                    <span className="lb-name">{t('MULTI_BACCARAT')}</span>
+                    <span className="lb-kind">{t('LOBBY_MULTI_BACCARAT')}</span>
+                    <span className="lb-status">
+                      {t('LOBBY_MULTI_TABLES', {
+                        count: tables.filter((x) => x.game === 'baccarat').length,
+                      })}
+                    </span>
+                  </a>
+                </li>
+              )}
+              {shown.map((x) => (
+                <li key={x.tableId}>
+                  <TableTile
+                    table={x}
+                    live={live[x.tableId]}
+                    now={now}
+                    recent={recent?.[x.tableId]}
+                    waitSeconds={waitSeconds}
+                  />
+                </li>
+              ))}
+            </ul>
+            {shown.length === 0 && !multi && (
+              <p className="lb-empty" data-testid="lobby-empty">
+                {tables.length === 0 ? t('LOBBY_EMPTY') : t('LOBBY_NO_MATCH')}
+              </p>
+            )}
+          </>
+        )}
+      </div>
     </main>
+  );
+}
+
+/** A group of toggle buttons of which one is on. */
+function Choice({
+  label,
+  options,
+  value,
+  testid,
+  text,
+  onChange,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string;
+  testid: string;
+  text: (option: string) => string;
+  onChange: (option: string) => void;
+}) {
+  return (
+    <div className="lb-choice" role="group" aria-label={label}>
+      <span className="lb-choice-label" aria-hidden="true">
+        {label}
+      </span>
+      {options.map((o) => (
+        <button
+          key={o}
+          type="button"
+          className="lb-toggle"
+          aria-pressed={value === o}
+          data-testid={`${testid}-${o}`}
+          onClick={() => onChange(o)}
+        >
+          {text(o)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -246,6 +246,72 @@ describe('Realtime', () => {
     expect(t.rt.getStatus()).toBe('reconnecting');
   });
 
+  it('follows the lobby channel by the channel its events name, and resumes it', () => {
+    const t = setup();
+    const lobby = (type: string, v: number) => ({
+      type,
+      channel: 'lobby',
+      table: 'lobby',
+      v,
+      ts: 1,
+    });
+    t.rt.subscribe('lobby');
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    expect(t.last().sent.slice(0, 2)).toEqual([
+      '<subscribe channel="lobby"/>',
+      '<subscribe channel="table-rou-1"/>',
+    ]);
+    t.last().server({ type: 'subscribed', channel: 'lobby', table: 'lobby', epoch: 'L1', v: 40 });
+    t.last().server({ ...lobby('resync', 41), epoch: 'L1', tables: [] });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 5, myAcks: [] });
+    t.last().server(lobby('lobbyupdate', 42));
+    t.last().server(lobby('lobbyupdate', 42)); // duplicate
+    t.last().server(event('betsopen', 6)); // the table's own versions are separate
+    t.last().server(lobby('lobbyupdate', 43));
+    expect(
+      t.seen
+        .filter((m) => m.type === 'lobbyupdate' || m.type === 'betsopen')
+        .map((m) => `${m.type}:${String(m.v)}`),
+    ).toEqual(['lobbyupdate:42', 'betsopen:6', 'lobbyupdate:43']);
+    // A gap asks the lobby channel (not a table channel) for what was missed.
+    t.last().server(lobby('lobbyupdate', 45));
+    expect(t.last().sent.at(-1)).toBe('<subscribe channel="lobby" epoch="L1" v="43"/>');
+    expect(t.seen.some((m) => m.type === 'lobbyupdate' && m.v === 45)).toBe(false);
+    // After a reconnect both channels resume from their own versions.
+    t.last().drop();
+    t.advance(500);
+    t.last().server({ type: 'welcome' });
+    expect(t.last().sent.slice(0, 2)).toEqual([
+      '<subscribe channel="lobby" epoch="L1" v="43"/>',
+      '<subscribe channel="table-rou-1" epoch="E1" v="6"/>',
+    ]);
+    t.last().server({
+      type: 'subscribed',
+      channel: 'lobby',
+      table: 'lobby',
+      epoch: 'L1',
+      v: 44,
+      resumed: true,
+      replayed: 1,
+    });
+    t.last().server(lobby('lobbyupdate', 44));
+    expect(t.seen.at(-1)).toMatchObject({ type: 'lobbyupdate', v: 44, replayed: true });
+  });
+
+  it('stops delivering the lobby channel once it is no longer followed', () => {
+    const t = setup();
+    const stop = t.rt.subscribe('lobby');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', channel: 'lobby', table: 'lobby', epoch: 'L', v: 1 });
+    stop();
+    expect(t.last().sent.at(-1)).toBe('<unsubscribe channel="lobby"/>');
+    t.last().server({ type: 'lobbyupdate', channel: 'lobby', table: 'lobby', v: 2, ts: 1 });
+    expect(t.seen.some((m) => m.type === 'lobbyupdate')).toBe(false);
+  });
+
   it('grades latency', () => {
     expect(qualityOf(100, 'open')).toBe('good');
     expect(qualityOf(250, 'open')).toBe('fair');

@@ -5,7 +5,8 @@
 //   server ended the session (close code 1008).
 // - Tracks each channel's epoch and version: duplicates are dropped, a gap asks for the
 //   missed events, and after a reconnect a channel resumes from its last version (the
-//   server replays what was missed) or, when it cannot, receives a resync.
+//   server replays what was missed) or, when it cannot, receives a resync. An event
+//   belongs to the channel it names (`"channel":"lobby"`), else to its table's.
 // - Bet commands carry a requestId and resolve with the server's answer. Commands that
 //   were not answered when the connection dropped are resent after the reconnect only
 //   when the resync's `myAcks` shows the server never answered them.
@@ -60,6 +61,14 @@ type Handler = (m: ServerMessage) => void;
 // Answers to commands, matched by requestId (blackjack: decide and autoplay too).
 const ACK_TYPES = new Set(['betack', 'cancelack', 'seatack', 'decisionack', 'autoplayack']);
 const SESSION_ENDED = 1008;
+
+/**
+ * The channel an event belongs to: the one it names (the lobby's events carry
+ * `"channel":"lobby"`), else its table's (`table-rou-1`).
+ */
+export function channelOf(m: ServerMessage): string {
+  return typeof m.channel === 'string' && m.channel !== '' ? m.channel : `table-${String(m.table)}`;
+}
 
 export function qualityOf(rttMs: number | null, status: ConnectionStatus): Quality {
   if (status !== 'open' || rttMs === null) return status === 'open' ? 'good' : 'offline';
@@ -350,7 +359,7 @@ export class Realtime {
   }
 
   private resynced(m: ServerMessage): void {
-    const channel = `table-${String(m.table)}`;
+    const channel = channelOf(m);
     const c = this.channels.get(channel);
     if (c) {
       c.epoch = String(m.epoch);
@@ -382,7 +391,7 @@ export class Realtime {
   /** Drops duplicates and asks for missed events on a gap; true if the event is next. */
   private inOrder(m: ServerMessage): boolean {
     if (typeof m.table !== 'string' || typeof m.v !== 'number') return true;
-    const channel = `table-${m.table}`;
+    const channel = channelOf(m);
     const c = this.channels.get(channel);
     if (!c) return false; // no longer followed
     if (c.v !== undefined) {

@@ -1,0 +1,172 @@
+// The app's routing without page loads: the page follows the address, a table reached
+// in place gets its configuration first, the host hears `switch`, table pages have the
+// lobby button that opens the mini lobby.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import en from '../lib/i18n/locales/en.json';
+import { initTestI18n } from '../lib/i18n';
+import { HttpError } from '../lib/http/http';
+import { LIFECYCLE_EVENT } from '../lib/lifecycle';
+import { navigate } from '../lib/navigation';
+import type { ServerMessage } from '../lib/realtime/realtime';
+import type { Services, SessionState } from '../lib/session';
+import { createStore } from '../lib/store';
+import { App, pageRoute } from './App';
+import { parseLaunchParams } from './launch';
+
+const URLS = '<urls><url key="socket" href="/ws"/></urls>';
+
+function services() {
+  const session = createStore<SessionState>({
+    device: { orientation: 'landscape', deviceType: 'desktop' } as SessionState['device'],
+    mobile: false,
+    config: null,
+    balance: null,
+    popups: [],
+    connection: { status: 'open', quality: 'good', rtt: null },
+  });
+  const tables = [
+    { tableId: 'rou-1', name: 'Azure', game: 'roulette', gameKind: 'classic-roulette' },
+    { tableId: 'bac-1', name: 'Royale', game: 'baccarat', gameKind: 'baccarat' },
+  ].map((t) => ({ ...t, dealer: 'Ava', players: 0, limits: { min: '1.00', max: '5.00' } }));
+  const config = {
+    language: 'en',
+    playerConfig: { player: { name: 'Ann' }, settings: {} },
+    tableConfig: null,
+    casinoConfig: { tabs_order: ['ROULETTE', 'BACCARAT'] },
+    balance: { balance: '10.00', bonusBalance: '0.00', actualBalance: '10.00', currency: 'EUR' },
+    assignedTables: tables,
+  };
+  const get = vi.fn(async (path: string, params?: Record<string, unknown>) => {
+    if (path === '/api/ui/getAllConfig') return config;
+    if (path === '/api/ui/tableConfig' && params?.tableId === 'nope-1')
+      throw new HttpError('http', 404, '{"error":"NO_SUCH_TABLE"}');
+    throw new HttpError('http', 500, 'not in this test');
+  });
+  const handlers = new Map<string, Set<(m: ServerMessage) => void>>();
+  const realtime = {
+    connect: vi.fn(),
+    on: (type: string, h: (m: ServerMessage) => void) => {
+      if (!handlers.has(type)) handlers.set(type, new Set());
+      handlers.get(type)!.add(h);
+      return () => handlers.get(type)!.delete(h);
+    },
+    subscribe: vi.fn(() => () => {}),
+    onStatus: () => () => {},
+  };
+  const http = {
+    getText: vi.fn(async (path: string) => (path.endsWith('urlxml.xml') ? URLS : '{}')),
+    get,
+    post: vi.fn(async () => ({})),
+  };
+  return {
+    session,
+    get,
+    services: {
+      http,
+      realtime,
+      session,
+      currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
+      showPopup: vi.fn(),
+      saveSetting: vi.fn(async () => {}),
+    } as unknown as Omit<Services, 'loaded'>,
+  };
+}
+
+let switches: unknown[];
+const onLifecycle = (e: Event) => {
+  const detail = (e as CustomEvent<{ name: string }>).detail;
+  if (detail.name === 'switch') switches.push(detail);
+};
+
+beforeAll(async () => {
+  await initTestI18n(en);
+});
+
+beforeEach(() => {
+  switches = [];
+  window.addEventListener(LIFECYCLE_EVENT, onLifecycle);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}')),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  window.removeEventListener(LIFECYCLE_EVENT, onLifecycle);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('App routing', () => {
+  it('reads the page from the address', () => {
+    const route = (path: string) => {
+      const [pathname, search = ''] = path.split('?');
+      return pageRoute({ pathname: pathname!, search: search ? `?${search}` : '' });
+    };
+    expect(route('/play/lobby')).toMatchObject({ game: 'all', tableId: null });
+    expect(route('/play/roulette?gameId=rou-1')).toMatchObject({
+      game: 'roulette',
+      tableId: 'rou-1',
+    });
+    expect(route('/play/onebj?gameId=onebj-1&seatNumber=2').launch.seatNumber).toBe(2);
+    expect(route('/play/multi-baccarat')).toMatchObject({ game: 'multi-baccarat', tableId: null });
+    expect(route('/play/roulette')).toMatchObject({ tableId: null });
+  });
+
+  it('changes pages in place, fetching a new table first, and tells the host', async () => {
+    navigate('/play/lobby', { replace: true });
+    const { services: s, get } = services();
+    render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    await screen.findByTestId('lobby');
+    expect(screen.queryByTestId('lobby-button')).toBeNull();
+
+    // A table that does not exist: its configuration is asked for, then EV03.
+    act(() => navigate('/play/roulette?gameId=nope-1'));
+    expect(screen.queryByTestId('lobby')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('page-message')).toHaveAttribute('data-code', 'EV03'),
+    );
+    expect(get).toHaveBeenCalledWith('/api/ui/tableConfig', { tableId: 'nope-1' });
+    expect(switches).toEqual([{ name: 'switch', from: null, to: 'nope-1' }]);
+
+    // Table pages have the lobby button: it opens and closes the mini lobby.
+    const button = screen.getByTestId('lobby-button');
+    expect(button).toHaveAccessibleName('[[LOBBY_OPEN_MINI]]');
+    fireEvent.click(button);
+    expect(await screen.findByTestId('mini-lobby')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getByTestId('mini-lobby-close'));
+    expect(screen.queryByTestId('mini-lobby')).toBeNull();
+    expect(button).toHaveFocus();
+
+    // Back to the lobby with the browser's back button.
+    act(() => window.history.back());
+    await screen.findByTestId('lobby');
+    expect(switches.at(-1)).toEqual({ name: 'switch', from: 'nope-1', to: null });
+    expect(screen.queryByTestId('lobby-button')).toBeNull();
+  });
+
+  it('follows a plain click on a link to a client page, and leaves a modified one', async () => {
+    navigate('/play/lobby', { replace: true });
+    const { services: s } = services();
+    render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    await screen.findByTestId('lobby');
+    const brand = document.querySelector<HTMLAnchorElement>('.app-header a.brand')!;
+    // A ctrl+click is the browser's (a new tab); jsdom must not try to load it.
+    const modified = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    document.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    brand.dispatchEvent(modified);
+    expect(window.location.pathname).toBe('/play/lobby');
+    fireEvent.click(document.querySelector('[data-table="bac-1"]')!);
+    expect(window.location.pathname + window.location.search).toBe('/play/baccarat?gameId=bac-1');
+    await screen.findByTestId('page-message'); // the table's configuration fails here
+  });
+});

@@ -1,0 +1,202 @@
+// The lobby's data: the tables in the casino's order and tabs, the live summaries of
+// the lobby channel, the filters (read from lobbyFilters, saved by key), the recent
+// players (refreshed every 30 s) and the player's last tables. A failing call leaves
+// its part out and is logged; the rest of the lobby works without it.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+
+import type { ServerMessage } from '../../lib/realtime/realtime';
+import { type AssignedTable, useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
+import {
+  LOBBY_CHANNEL,
+  type LastTable,
+  type LiveTables,
+  type LobbyFilters,
+  type RecentPlayers,
+  type Selected,
+  applyLobbyEvent,
+  lobbyTabs,
+  localFilters,
+  orderTables,
+  parseFilters,
+  parseLastTables,
+  parseRecentPlayers,
+  tableTypeKey,
+} from './model';
+
+export const RECENT_PLAYERS_EVERY_MS = 30_000;
+
+const NO_TABLES: AssignedTable[] = [];
+const NO_SETTINGS: Record<string, unknown> = {};
+const NO_CASINO: Record<string, unknown> = {};
+
+/** The player's tables in the casino's order, the family tabs and the casino configuration. */
+export function useLobbyTables(): {
+  tables: AssignedTable[];
+  tabs: string[];
+  casino: Record<string, unknown>;
+} {
+  const { session } = useServices();
+  const assigned = useStore(session, (s) => s.config?.assignedTables ?? NO_TABLES);
+  const casino = useStore(session, (s) => s.config?.casinoConfig ?? NO_CASINO);
+  const tables = useMemo(() => orderTables(assigned, casino.tables_order), [assigned, casino]);
+  const tabs = useMemo(() => lobbyTabs(casino.tabs_order, tables), [casino, tables]);
+  return { tables, tabs, casino };
+}
+
+/** Follows the lobby channel while mounted: every table's live summary. */
+export function useLiveTables(): LiveTables {
+  const { realtime } = useServices();
+  const [live, setLive] = useState<LiveTables>({});
+  useEffect(() => {
+    const handle = (m: ServerMessage) => {
+      if (m.channel !== LOBBY_CHANNEL) return;
+      const now = Date.now();
+      setLive((prev) => applyLobbyEvent(prev, m, now));
+    };
+    const offs = ['resync', 'lobbyupdate'].map((type) => realtime.on(type, handle));
+    const unsubscribe = realtime.subscribe(LOBBY_CHANNEL);
+    return () => {
+      offs.forEach((off) => off());
+      unsubscribe();
+    };
+  }, [realtime]);
+  return live;
+}
+
+/** The local time, renewed every `everyMs` while `running`. */
+export function useNow(running: boolean, everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [running, everyMs]);
+  return now;
+}
+
+type ChoiceKey = Exclude<keyof Selected, 'tableType'>;
+
+/**
+ * The filters: the saved settings at once, then the server's lobbyFilters answer; a
+ * choice applies at once, is saved (savePlayerConfigGeneric) and kept in the session's
+ * settings, so it holds when the lobby is shown again.
+ */
+export function useLobbyFilters(
+  tabs: string[],
+  tables: AssignedTable[],
+): {
+  filters: LobbyFilters;
+  choose: <K extends ChoiceKey>(key: K, value: Selected[K]) => void;
+  chooseTableType: (tab: string, type: string) => void;
+} {
+  const { session, http, saveSetting } = useServices();
+  const settings = useStore(session, (s) => s.config?.playerConfig.settings ?? NO_SETTINGS);
+  const local = useMemo(() => localFilters(tabs, tables, settings), [tabs, tables, settings]);
+  const [answer, setAnswer] = useState<unknown>(null);
+  // Keys chosen on this visit of the lobby: they win over an answer that comes later.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(() => {
+    let live = true;
+    http
+      .get<unknown>('/api/ui/lobbyFilters')
+      .then((raw) => live && setAnswer(raw))
+      .catch((e: unknown) => console.error('lobby: the saved filters could not be read', e));
+    return () => {
+      live = false;
+    };
+  }, [http]);
+
+  const filters = useMemo(() => {
+    if (answer === null) return local;
+    const server = parseFilters(answer, local);
+    const selected = { ...server.selected, tableType: { ...server.selected.tableType } };
+    for (const key of touched) {
+      if (key.startsWith('tableType:')) {
+        const tab = key.slice('tableType:'.length);
+        const chosen = settings[tableTypeKey(tab)];
+        if (typeof chosen === 'string' && server.tableTypes[tab]?.includes(chosen))
+          selected.tableType[tab] = chosen;
+      } else {
+        (selected as Record<string, unknown>)[key] = local.selected[key as ChoiceKey];
+      }
+    }
+    return { ...server, selected };
+  }, [answer, local, touched, settings]);
+
+  const remember = useCallback(
+    (key: string, touchKey: string, value: unknown) => {
+      setTouched((prev) => new Set(prev).add(touchKey));
+      session.set((s) =>
+        s.config
+          ? {
+              ...s,
+              config: {
+                ...s.config,
+                playerConfig: {
+                  ...s.config.playerConfig,
+                  settings: { ...s.config.playerConfig.settings, [key]: value },
+                },
+              },
+            }
+          : s,
+      );
+      saveSetting(key, value).catch((e: unknown) =>
+        console.error(`lobby: ${key} could not be saved`, e),
+      );
+    },
+    [session, saveSetting],
+  );
+
+  const choose = useCallback(
+    <K extends ChoiceKey>(key: K, value: Selected[K]) => remember(key, key, value),
+    [remember],
+  );
+  const chooseTableType = useCallback(
+    (tab: string, type: string) => remember(tableTypeKey(tab), `tableType:${tab}`, type),
+    [remember],
+  );
+  return { filters, choose, chooseTableType };
+}
+
+/** Who played where in the last minutes, per table; null when unknown. */
+export function useRecentPlayers(): Record<string, RecentPlayers> | null {
+  const { http } = useServices();
+  const [recent, setRecent] = useState<Record<string, RecentPlayers> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      http
+        .get<unknown>('/api/info/recentPlayersAllTables')
+        .then((raw) => live && setRecent(parseRecentPlayers(raw)))
+        .catch((e: unknown) => {
+          console.error('lobby: recent players could not be read', e);
+          if (live) setRecent(null);
+        });
+    void load();
+    const timer = setInterval(() => void load(), RECENT_PLAYERS_EVERY_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [http]);
+  return recent;
+}
+
+/** The tables the player last played at (newest first); empty when unknown. */
+export function useLastTables(): LastTable[] {
+  const { http } = useServices();
+  const [last, setLast] = useState<LastTable[]>([]);
+  useEffect(() => {
+    let live = true;
+    http
+      .get<unknown>('/api/info/lastPlayersTables')
+      .then((raw) => live && setLast(parseLastTables(raw)))
+      .catch((e: unknown) => console.error('lobby: recently played tables could not be read', e));
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return last;
+}
