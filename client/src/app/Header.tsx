@@ -1,18 +1,154 @@
 // The header every page shows: the way back to the lobby, the player's name, the balance
-// and the connection.
+// (and the bonus balance when the operator shows it), the operator's buttons and the
+// connection. The casino configuration decides the buttons: subtitles
+// (subtitles_available), home (home_url), cashier (cashier_url: a new tab standalone, a
+// message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
+// the host page). They are a SpeedDial (ui/SpeedDial) that groups them behind one "More"
+// button: see `foldHeader` for when.
+import './host.css';
+
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '../lib/format/money';
+import { casinoConfigOf } from '../lib/host/casino-config';
+import { useHost } from '../lib/host/context';
 import { type SessionState, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
+import { useLayout } from '../lib/viewport/useLayout';
 import { ConnectionIndicator } from '../ui/ConnectionIndicator';
+import { SpeedDial, type SpeedDialItem } from '../ui/SpeedDial';
+
+/** Below this width three or more operator buttons fold into the "More" menu. */
+export const FOLD_QUERY = '(max-width: 720px)';
+export const FOLD_FROM = 3;
+
+/**
+ * Whether the header's buttons are grouped behind "More". The SPEC §2/§9 speed-dial rule
+ * (the viewport's `speedDialGrouped`) is about the height and groups two or more buttons
+ * (one alone stays a button: a menu for it would only add a click). It says nothing about
+ * the width, and a 360 px phone held upright is tall enough for it to keep the row, where
+ * the brand, the balance, the bonus, three or four buttons and the connection do not fit
+ * on one line: so the header also folds three or more buttons up to 720 px wide.
+ */
+export function foldHeader(count: number, speedDialGrouped: boolean, narrow: boolean): boolean {
+  return (speedDialGrouped && count >= 2) || (narrow && count >= FOLD_FROM);
+}
+
+/** The saved `subtitle_config` setting: `{ enabled: boolean }` (null until saved). */
+export function subtitlesEnabled(v: unknown): boolean {
+  return !!v && typeof v === 'object' && (v as { enabled?: unknown }).enabled === true;
+}
+
+function useMediaQuery(query: string): boolean {
+  const media = useMemo(
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query) : null),
+    [query],
+  );
+  const [matches, setMatches] = useState(media?.matches ?? false);
+  useEffect(() => {
+    if (!media) return;
+    const onChange = () => setMatches(media.matches);
+    onChange();
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, [media]);
+  return matches;
+}
+
+const iconProps = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export function Header() {
   const { t } = useTranslation();
-  const { session, currency } = useServices();
+  const { session, currency, saveSetting } = useServices();
+  const host = useHost();
   const balance = useStore(session, (s: SessionState) => s.balance);
   const name = useStore(session, (s: SessionState) => s.config?.playerConfig.player.name ?? '');
   const connection = useStore(session, (s: SessionState) => s.connection);
+  const rawCasino = useStore(session, (s: SessionState) => s.config?.casinoConfig ?? null);
+  const savedSubtitles = useStore(session, (s: SessionState) =>
+    subtitlesEnabled(s.config?.playerConfig.settings.subtitle_config),
+  );
+  const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
+  const [subtitles, setSubtitles] = useState<boolean | null>(null);
+  const narrow = useMediaQuery(FOLD_QUERY);
+  const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
+  const subtitlesOn = subtitles ?? savedSubtitles;
+  const money = currency();
+  const framed = host?.framed ?? false;
+  const showBonus = casino.bonus_balance && !casino.hide_bonus;
+
+  const actions: SpeedDialItem[] = [];
+  if (casino.subtitles_available)
+    actions.push({
+      id: 'subtitles',
+      testId: 'subtitles-toggle',
+      label: t('SUBTITLES'),
+      pressed: subtitlesOn,
+      icon: (
+        <svg {...iconProps}>
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
+        </svg>
+      ),
+      onSelect: () => {
+        const next = !subtitlesOn;
+        setSubtitles(next);
+        void saveSetting('subtitle_config', { enabled: next }).catch(() => {
+          /* still on (or off) for this visit */
+        });
+      },
+    });
+  if (casino.home_url)
+    actions.push({
+      id: 'home',
+      testId: 'home-button',
+      label: t('HOME'),
+      href: casino.home_url,
+      target: '_top',
+      icon: (
+        <svg {...iconProps}>
+          <path d="M3 11 12 3l9 8M5 9.5V21h5v-6h4v6h5V9.5" />
+        </svg>
+      ),
+    });
+  if (host && casino.cashier_url)
+    actions.push({
+      id: 'cashier',
+      testId: 'cashier-button',
+      label: t('CASHIER'),
+      onSelect: host.openCashier,
+      icon: (
+        <svg {...iconProps}>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7.5v9M7.5 12h9" />
+        </svg>
+      ),
+    });
+  if (host && (casino.exit_url || framed))
+    actions.push({
+      id: 'exit',
+      testId: 'exit-button',
+      label: t('EXIT_GAME'),
+      onSelect: () => host.quit('exit'),
+      icon: (
+        <svg {...iconProps}>
+          <path d="M10 4H5v16h5M14 8l4 4-4 4M9 12h9" />
+        </svg>
+      ),
+    });
+
   return (
     <header className="app-header">
       <a className="brand" href="/play/lobby" aria-label={t('BACK_TO_LOBBY')}>
@@ -20,10 +156,25 @@ export function Header() {
         <span>{t('APP_NAME')}</span>
       </a>
       <span className="player-name">{name}</span>
-      <span className="balance" data-testid="balance" aria-live="polite">
-        <span className="label">{t('BALANCE')}</span>{' '}
-        <strong>{balance ? formatMoney(balance.total, currency()) : '…'}</strong>
+      <span className="wallet">
+        <span className="balance" data-testid="balance" aria-live="polite">
+          <span className="label">{t('BALANCE')}</span>{' '}
+          <strong>{balance ? formatMoney(balance.total, money) : '…'}</strong>
+        </span>
+        {showBonus && (
+          <span className="bonus-balance" data-testid="bonus-balance" aria-live="polite">
+            <span className="label">{t('BONUS_BALANCE')}</span>{' '}
+            <span className="amount">{balance ? formatMoney(balance.bonus, money) : '…'}</span>
+          </span>
+        )}
       </span>
+      {actions.length > 0 && (
+        <SpeedDial
+          items={actions}
+          grouped={foldHeader(actions.length, speedDialGrouped, narrow)}
+          label={t('HEADER_MENU')}
+        />
+      )}
       <ConnectionIndicator quality={connection.quality} rtt={connection.rtt} />
     </header>
   );

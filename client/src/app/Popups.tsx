@@ -1,19 +1,84 @@
 // The popups and alerts this slice needs: session expired, account restricted, logged out
 // elsewhere, balance error, and no internet (shown while the socket is down; it goes
-// away by itself when the connection comes back).
+// away by itself when the connection comes back); and the host page's: the game paused
+// by the host (PAUSE until RESUME) and the reality check (lib/host).
+// One shows at a time: an ended session first, then the pause, the reality check, and
+// the other alerts.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatMoney } from '../lib/format/money';
+import { casinoConfigOf } from '../lib/host/casino-config';
+import { useHost } from '../lib/host/context';
+import type { HostUi } from '../lib/host/host';
 import { type PopupKind, useServices } from '../lib/session';
-import { useStore } from '../lib/store';
+import { createStore, useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
+
+const ENDED: PopupKind[] = ['session-expired', 'account-restricted', 'logged-out-elsewhere'];
+const NO_HOST = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
 
 export function Popups() {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const { session, currency } = useServices();
+  const host = useHost();
   const popups = useStore(session, (s) => s.popups);
+  const paused = useStore(host?.ui ?? NO_HOST, (u) => u.paused);
+  const reality = useStore(host?.ui ?? NO_HOST, (u) => u.realityCheck);
+  const rawCasino = useStore(session, (s) => s.config?.casinoConfig ?? null);
+  const netPosition = useMemo(() => casinoConfigOf(rawCasino).net_position, [rawCasino]);
   const dismiss = (kind: PopupKind) =>
     session.set((s) => ({ ...s, popups: s.popups.filter((p) => p !== kind) }));
   const top = popups[popups.length - 1];
+  const ended = top !== undefined && ENDED.includes(top);
+  if (!ended && paused) {
+    return (
+      <Popup title={t('PAUSED_TITLE')} testId="popup-paused">
+        <p>{t('PAUSED_TEXT')}</p>
+      </Popup>
+    );
+  }
+  if (!ended && host && reality) {
+    const minutes = Math.floor(reality.elapsedMs / 60_000);
+    const net = reality.net;
+    return (
+      <Popup
+        title={t('REALITY_CHECK_TITLE')}
+        testId="popup-reality-check"
+        actions={
+          <>
+            <button
+              className="button"
+              type="button"
+              data-testid="reality-quit"
+              onClick={() => host.quit('reality-check')}
+            >
+              {t('REALITY_CHECK_QUIT')}
+            </button>{' '}
+            <button
+              className="button"
+              type="button"
+              data-testid="reality-continue"
+              onClick={host.continuePlaying}
+            >
+              {t('REALITY_CHECK_CONTINUE')}
+            </button>
+          </>
+        }
+      >
+        <p data-testid="reality-elapsed">
+          {t('REALITY_CHECK_ELAPSED', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}
+        </p>
+        {netPosition && (
+          <p data-testid="reality-net" data-net={net}>
+            {t('REALITY_CHECK_NET', {
+              amount: `${net > 0 ? '+' : ''}${formatMoney(net, currency())}`,
+            })}
+          </p>
+        )}
+      </Popup>
+    );
+  }
   switch (top) {
     case undefined:
       return null;

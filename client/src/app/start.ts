@@ -1,12 +1,18 @@
 // Creates the services the app runs on (HTTP client, the socket, the session store) from
 // the page's address and the device, and wires the socket's session notices and balance
-// updates into the store.
+// updates into the store. Starts the host page integration (lib/host: messages to and
+// from the page that embeds the client) and applies the casino configuration's
+// hide_currency (boot.ts applies lobby_theme).
 import { detectDevice, isMobileLayout, modeSuffix, watchOrientation } from '../lib/device/device';
 import { type CurrencyStyle, units } from '../lib/format/money';
+import { registerHost } from '../lib/host/context';
+import { browserHostEnv, startHost } from '../lib/host/host';
 import { createHttp } from '../lib/http/http';
 import { Realtime, type ServerMessage } from '../lib/realtime/realtime';
-import type { PopupKind, Services, SessionState } from '../lib/session';
+import type { AllConfig, PopupKind, Services, SessionState } from '../lib/session';
 import { createStore } from '../lib/store';
+import { currentLocation } from '../lib/navigation';
+import { launchChoices } from './boot';
 import { gameMode, gameOfPath, parseLaunchParams } from './launch';
 
 /** How long the socket may be down before the no-internet alert shows. */
@@ -42,7 +48,9 @@ export function startServices(loc: Location = window.location) {
   const hidePopup = (kind: PopupKind) =>
     session.set((s) => ({ ...s, popups: s.popups.filter((p) => p !== kind) }));
 
-  const mode = () => gameMode(game, modeSuffix(session.get().device));
+  // The page shown now: the app moves between pages without reloading (lib/navigation).
+  const currentGame = () => gameOfPath(currentLocation().pathname);
+  const mode = () => gameMode(currentGame(), modeSuffix(session.get().device));
   const http = createHttp({
     gameMode: mode,
     onAuthProblem: (e) => {
@@ -88,14 +96,22 @@ export function startServices(loc: Location = window.location) {
   realtime.on('kickout', () => showPopup('session-expired'));
   realtime.on('logout', () => showPopup('logged-out-elsewhere'));
 
-  const currency = (): CurrencyStyle => {
-    const p = session.get().config?.playerConfig.player;
-    return {
-      code: p?.currencyCode ?? 'EUR',
-      symbol: p?.currency ?? '€',
-      symbolBefore: p?.symbolBefore ?? true,
-    };
-  };
+  const currency = (): CurrencyStyle => currencyOf(session.get().config);
+
+  // The theme the launch asks for, if any (boot applies it, else the operator's).
+  const themeParam = launchChoices(loc.search).theme;
+
+  const host = startHost({
+    realtime,
+    session,
+    http,
+    game,
+    gameId: launch.gameId,
+    lobbyInFrame: launch.lobbyInFrame,
+    themeParam,
+    env: browserHostEnv(),
+  });
+  registerHost(host);
 
   const services: Omit<Services, 'loaded'> = {
     http,
@@ -105,10 +121,21 @@ export function startServices(loc: Location = window.location) {
     showPopup,
     saveSetting: async (key, value) => {
       await http.post('/api/ui/savePlayerConfigGeneric', {
-        gameType: game === 'all' ? 'lobby' : game,
+        gameType: currentGame() === 'all' ? 'lobby' : currentGame(),
         [key]: value,
       });
     },
   };
-  return { services, launch, game };
+  return { services, launch, game, host };
+}
+
+/** The player's currency style; with the casino's hide_currency, amounts show no symbol. */
+export function currencyOf(config: AllConfig | null): CurrencyStyle {
+  const p = config?.playerConfig.player;
+  return {
+    code: p?.currencyCode ?? 'EUR',
+    symbol: p?.currency ?? '€',
+    symbolBefore: p?.symbolBefore ?? true,
+    hidden: config?.casinoConfig.hide_currency === true, // as casinoConfigOf reads it
+  };
 }

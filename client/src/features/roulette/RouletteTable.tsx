@@ -66,6 +66,8 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     (s) => s.config?.playerConfig.settings.toggle_rla_statistics === true,
   );
   const mobile = useStore(session, (s) => s.mobile);
+  // The operator's chat_disabled: no chat panel and no chat input (lib/host/casino-config).
+  const chatDisabled = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
   const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
   const channel = `table-${tableId}`;
 
@@ -308,16 +310,18 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       >
         {t('STATS_TOGGLE')}
       </button>
-      <button
-        type="button"
-        className={`toggle ${chatOpen ? 'on' : ''}`}
-        aria-pressed={chatOpen}
-        data-testid="chat-toggle"
-        onClick={() => setChatOpen((o) => !o)}
-      >
-        {t('CHAT')}
-        {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
-      </button>
+      {!chatDisabled && (
+        <button
+          type="button"
+          className={`toggle ${chatOpen ? 'on' : ''}`}
+          aria-pressed={chatOpen}
+          data-testid="chat-toggle"
+          onClick={() => setChatOpen((o) => !o)}
+        >
+          {t('CHAT')}
+          {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
+        </button>
+      )}
       <button
         type="button"
         className="toggle"
@@ -425,7 +429,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           onClose={() => toggle('toggle_rla_statistics', false)}
         />
       )}
-      {(chatOpen || mySeat !== null) && player && (
+      {!chatDisabled && (chatOpen || mySeat !== null) && player && (
         <ChatPanel
           messages={chat}
           me={player.id}

@@ -61,4 +61,10 @@ describe('formatMoney', () => {
     expect(formatMoney(units('25'), SEK)).toBe('25.00 kr');
     expect(formatMoney(units('25'), SEK, { hideCurrency: true })).toBe('25.00');
   });
+
+  it('shows no symbol when the operator hides the currency (hide_currency)', () => {
+    expect(formatMoney(units('1234.5'), { ...EUR, hidden: true })).toBe('1,234.50');
+    expect(formatMoney(units('25'), { ...SEK, hidden: true })).toBe('25.00');
+    expect(formatMoney(units('-3'), { ...JPY, hidden: true })).toBe('-3');
+  });
 });

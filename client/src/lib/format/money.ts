@@ -44,12 +44,14 @@ export interface CurrencyStyle {
   code: string; // ISO code
   symbol: string; // shown with amounts
   symbolBefore: boolean;
+  /** Amounts without a symbol or code (the casino configuration's hide_currency). */
+  hidden?: boolean;
 }
 
 export interface MoneyFormat {
   /** Drop trailing zeros instead of keeping at least two decimals. */
   avoidTrailingZeros?: boolean;
-  /** Amount only, no symbol (casino configuration hide_currency). */
+  /** Amount only, no symbol (also when the currency style is `hidden`). */
   hideCurrency?: boolean;
 }
 
@@ -65,7 +67,8 @@ function group(whole: string): string {
 /**
  * An amount for people: up to 5 decimals, at least 2 unless trailing zeros are avoided,
  * none for JPY and KRW, negative zero shown as zero, thousands grouped, the currency
- * symbol before or after as the player's currency has it.
+ * symbol before or after as the player's currency has it, or none when the operator
+ * hides the currency (hide_currency: `currency.hidden`).
  */
 export function formatMoney(u: Units, currency: CurrencyStyle, opts: MoneyFormat = {}): string {
   const noDecimals = currencyDecimals(currency.code) === 0;
@@ -75,6 +78,6 @@ export function formatMoney(u: Units, currency: CurrencyStyle, opts: MoneyFormat
   if (noDecimals) text = text.split('.')[0] ?? text;
   const [whole = '0', frac] = text.split('.');
   const number = (rounded < 0 ? '-' : '') + group(whole) + (frac ? `.${frac}` : '');
-  if (opts.hideCurrency) return number;
+  if (opts.hideCurrency || currency.hidden) return number;
   return currency.symbolBefore ? `${currency.symbol}${number}` : `${number} ${currency.symbol}`;
 }

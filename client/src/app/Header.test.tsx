@@ -1,0 +1,221 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { units } from '../lib/format/money';
+import { HostContext } from '../lib/host/context';
+import type { Host, HostUi } from '../lib/host/host';
+import en from '../lib/i18n/locales/en.json';
+import { initTestI18n } from '../lib/i18n';
+import { type AllConfig, type Services, ServicesContext, type SessionState } from '../lib/session';
+import { createStore } from '../lib/store';
+import { computeLayout } from '../lib/viewport/viewport';
+import { layoutStore } from '../lib/viewport/watch';
+import { Header } from './Header';
+import { currencyOf } from './start';
+
+function fakeHost(framed = false) {
+  return {
+    ui: createStore<HostUi>({ paused: false, muted: false, realityCheck: null }),
+    framed,
+    openCashier: vi.fn(),
+    quit: vi.fn(),
+    continuePlaying: vi.fn(),
+  } as unknown as Host & { openCashier: ReturnType<typeof vi.fn>; quit: ReturnType<typeof vi.fn> };
+}
+
+function renderHeader(
+  casino: Record<string, unknown>,
+  {
+    host = fakeHost(),
+    settings = {},
+  }: { host?: Host | null; settings?: Record<string, unknown> } = {},
+) {
+  const config = {
+    playerConfig: {
+      player: { id: '7', name: 'Ann', currency: '€', currencyCode: 'EUR', symbolBefore: true },
+      settings,
+    },
+    casinoConfig: casino,
+  } as unknown as AllConfig;
+  const session = createStore<SessionState>({
+    device: {} as SessionState['device'],
+    mobile: false,
+    config,
+    balance: { total: units('1234.50'), bonus: units('20.00') },
+    popups: [],
+    connection: { status: 'open', quality: 'good', rtt: 20 },
+  });
+  const saveSetting = vi.fn(async () => {});
+  const services = {
+    session,
+    currency: () => currencyOf(session.get().config),
+    saveSetting,
+  } as unknown as Services;
+  render(
+    <ServicesContext.Provider value={services}>
+      <HostContext.Provider value={host}>
+        <Header />
+      </HostContext.Provider>
+    </ServicesContext.Provider>,
+  );
+  return { saveSetting };
+}
+
+beforeAll(async () => {
+  await initTestI18n(en);
+});
+
+afterEach(cleanup);
+
+describe('the header and the casino configuration', () => {
+  it('shows no operator button by default', () => {
+    renderHeader({});
+    for (const id of [
+      'home-button',
+      'cashier-button',
+      'exit-button',
+      'subtitles-toggle',
+      'bonus-balance',
+    ])
+      expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.getByTestId('balance')).toHaveTextContent('€1,234.50');
+  });
+
+  it('shows amounts without the currency when the operator hides it', () => {
+    renderHeader({ hide_currency: true, bonus_balance: true });
+    expect(screen.getByTestId('balance').querySelector('strong')).toHaveTextContent(/^1,234\.50$/);
+    expect(screen.getByTestId('bonus-balance')).not.toHaveTextContent('€');
+  });
+
+  it('shows the bonus balance when the operator asks for it and does not hide bonuses', () => {
+    renderHeader({ bonus_balance: true });
+    expect(screen.getByTestId('bonus-balance')).toHaveTextContent('€20.00');
+    cleanup();
+    renderHeader({ bonus_balance: true, hide_bonus: true });
+    expect(screen.queryByTestId('bonus-balance')).toBeNull();
+  });
+
+  it('links home in the top window', () => {
+    renderHeader({ home_url: 'https://casino.example/' });
+    const home = screen.getByRole('link', { name: '[[HOME]]' });
+    expect(home).toHaveAttribute('href', 'https://casino.example/');
+    expect(home).toHaveAttribute('target', '_top');
+  });
+
+  it('never links to a script', () => {
+    renderHeader({ home_url: 'javascript:alert(1)' });
+    expect(screen.queryByTestId('home-button')).toBeNull();
+  });
+
+  it('opens the cashier and exits through the host integration', () => {
+    const host = fakeHost();
+    renderHeader({ cashier_url: 'https://pay.example/', exit_url: '/bye' }, { host });
+    fireEvent.click(screen.getByRole('button', { name: '[[CASHIER]]' }));
+    expect(host.openCashier).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: '[[EXIT_GAME]]' }));
+    expect(host.quit).toHaveBeenCalledWith('exit');
+  });
+
+  it('always offers the exit in a frame', () => {
+    renderHeader({}, { host: fakeHost(true) });
+    expect(screen.getByTestId('exit-button')).toBeInTheDocument();
+  });
+
+  it('offers subtitles only when available, and saves the choice', () => {
+    renderHeader({});
+    expect(screen.queryByTestId('subtitles-toggle')).toBeNull();
+    cleanup();
+    const { saveSetting } = renderHeader(
+      { subtitles_available: true },
+      { settings: { subtitle_config: { enabled: true } } },
+    );
+    const toggle = screen.getByRole('button', { name: '[[SUBTITLES]]' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(saveSetting).toHaveBeenCalledWith('subtitle_config', { enabled: false });
+  });
+});
+
+describe('the header on a small screen', () => {
+  const narrow = (matches: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    layoutStore.set(null);
+  });
+
+  it('folds three or more operator buttons into one menu', () => {
+    narrow(true);
+    const host = fakeHost(true);
+    renderHeader(
+      { subtitles_available: true, cashier_url: 'https://pay.example/', home_url: '/home' },
+      { host },
+    );
+    const menu = screen.getByTestId('speed-dial-items');
+    expect(menu).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: '[[CASHIER]]' })).toBeNull();
+    const more = screen.getByRole('button', { name: '[[HEADER_MENU]]' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAttribute('aria-controls', menu.id);
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toBeVisible();
+    const subtitles = within(menu).getByRole('button', { name: '[[SUBTITLES]]' });
+    expect(subtitles).toHaveFocus();
+    expect(subtitles).toHaveAttribute('data-testid', 'subtitles-toggle');
+    expect(subtitles).toHaveTextContent('[[SUBTITLES]]'); // the icon and its text
+    const home = within(menu).getByRole('link', { name: '[[HOME]]' });
+    expect(home).toHaveAttribute('href', '/home');
+    expect(home).toHaveAttribute('target', '_top');
+    fireEvent.click(within(menu).getByRole('button', { name: '[[CASHIER]]' }));
+    expect(host.openCashier).toHaveBeenCalledOnce();
+    expect(menu).not.toBeVisible();
+    expect(more).toHaveFocus();
+
+    fireEvent.click(more);
+    fireEvent.keyDown(screen.getByRole('button', { name: '[[EXIT_GAME]]' }), { key: 'Escape' });
+    expect(menu).not.toBeVisible();
+    expect(more).toHaveFocus();
+    fireEvent.click(more);
+    fireEvent.pointerDown(document.body);
+    expect(menu).not.toBeVisible();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps two buttons in the header', () => {
+    narrow(true);
+    renderHeader({ cashier_url: 'https://pay.example/' }, { host: fakeHost(true) });
+    expect(screen.getByTestId('cashier-button')).toBeVisible();
+    expect(screen.getByTestId('exit-button')).toBeVisible();
+    expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
+  });
+
+  it('groups two buttons, not one, when the viewport groups the speed dial', () => {
+    const host = fakeHost(true);
+    renderHeader({ cashier_url: 'https://pay.example/' }, { host });
+    expect(screen.getByTestId('cashier-button')).toBeVisible();
+    // A landscape phone 340 px high: SPEC §9 groups the speed dial (height < 360).
+    act(() => layoutStore.set(computeLayout({ width: 740, height: 340, inFrame: false })));
+    expect(screen.getByTestId('cashier-button')).not.toBeVisible();
+    const more = screen.getByRole('button', { name: '[[HEADER_MENU]]' });
+    fireEvent.click(more);
+    expect(screen.getByRole('button', { name: '[[CASHIER]]' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: '[[EXIT_GAME]]' }));
+    expect(host.quit).toHaveBeenCalledWith('exit');
+    expect(more).toHaveFocus();
+    act(() => layoutStore.set(computeLayout({ width: 1280, height: 800, inFrame: false })));
+    expect(screen.getByTestId('cashier-button')).toBeVisible();
+    expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
+    cleanup();
+
+    renderHeader({}, { host: fakeHost(true) }); // the exit alone
+    expect(screen.getByTestId('exit-button')).toBeVisible();
+    expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { units } from '../lib/format/money';
+import { HostContext } from '../lib/host/context';
+import type { Host, HostUi } from '../lib/host/host';
+import en from '../lib/i18n/locales/en.json';
+import { initTestI18n } from '../lib/i18n';
+import {
+  type AllConfig,
+  type PopupKind,
+  type Services,
+  ServicesContext,
+  type SessionState,
+} from '../lib/session';
+import { createStore } from '../lib/store';
+import { Popups } from './Popups';
+
+function renderPopups(casino: Record<string, unknown> = {}, popups: PopupKind[] = []) {
+  const ui = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
+  const host = {
+    ui,
+    framed: true,
+    quit: vi.fn(),
+    continuePlaying: vi.fn(),
+  } as unknown as Host & {
+    quit: ReturnType<typeof vi.fn>;
+    continuePlaying: ReturnType<typeof vi.fn>;
+  };
+  const session = createStore<SessionState>({
+    device: {} as SessionState['device'],
+    mobile: false,
+    config: { casinoConfig: casino } as unknown as AllConfig,
+    balance: null,
+    popups,
+    connection: { status: 'open', quality: 'good', rtt: null },
+  });
+  const services = {
+    session,
+    currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
+  } as unknown as Services;
+  render(
+    <ServicesContext.Provider value={services}>
+      <HostContext.Provider value={host}>
+        <Popups />
+      </HostContext.Provider>
+    </ServicesContext.Provider>,
+  );
+  return { ui, host, session };
+}
+
+beforeAll(async () => {
+  await initTestI18n(en);
+});
+
+afterEach(cleanup);
+
+describe("the host page's popups", () => {
+  it('shows the pause while the host keeps the game paused', () => {
+    const { ui } = renderPopups();
+    expect(screen.queryByTestId('popup-paused')).toBeNull();
+    act(() => ui.set((u) => ({ ...u, paused: true })));
+    expect(screen.getByRole('dialog', { name: '[[PAUSED_TITLE]]' })).toBeInTheDocument();
+    act(() => ui.set((u) => ({ ...u, paused: false })));
+    expect(screen.queryByTestId('popup-paused')).toBeNull();
+  });
+
+  it('lets an ended session show over the pause', () => {
+    const { ui } = renderPopups({}, ['session-expired']);
+    act(() => ui.set((u) => ({ ...u, paused: true })));
+    expect(screen.getByTestId('popup-session-expired')).toBeInTheDocument();
+    expect(screen.queryByTestId('popup-paused')).toBeNull();
+  });
+
+  it('shows the reality check with the time played and the net, and its two answers', () => {
+    const { ui, host } = renderPopups({ net_position: true });
+    act(() =>
+      ui.set((u) => ({ ...u, realityCheck: { elapsedMs: 65 * 60_000, net: units('-12.5') } })),
+    );
+    expect(screen.getByTestId('popup-reality-check')).toBeInTheDocument();
+    expect(screen.getByTestId('reality-elapsed')).toHaveTextContent('[[REALITY_CHECK_ELAPSED]]');
+    expect(screen.getByTestId('reality-net')).toHaveAttribute('data-net', String(units('-12.5')));
+    fireEvent.click(screen.getByRole('button', { name: '[[REALITY_CHECK_CONTINUE]]' }));
+    expect(host.continuePlaying).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: '[[REALITY_CHECK_QUIT]]' }));
+    expect(host.quit).toHaveBeenCalledWith('reality-check');
+  });
+
+  it('leaves the net out without net_position', () => {
+    const { ui } = renderPopups();
+    act(() => ui.set((u) => ({ ...u, realityCheck: { elapsedMs: 60_000, net: 0 } })));
+    expect(screen.getByTestId('popup-reality-check')).toBeInTheDocument();
+    expect(screen.queryByTestId('reality-net')).toBeNull();
+  });
+});
