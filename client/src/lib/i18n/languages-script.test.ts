@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { LANGUAGE_FILES } from './languages';
+
 const SCRIPT = resolve(import.meta.dirname, '../../../scripts/languages.mjs');
 const LOCALES = resolve(import.meta.dirname, 'locales');
 
@@ -18,6 +20,14 @@ let dir = '';
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
+});
+
+describe("the script's language list", () => {
+  it("is the app's: every file the app can load but English", async () => {
+    // @ts-expect-error: a plain ES module without types
+    const script = (await import('../../../scripts/languages.mjs')) as { LANGUAGES: string[] };
+    expect([...script.LANGUAGES].sort()).toEqual(LANGUAGE_FILES.filter((l) => l !== 'en').sort());
+  });
 });
 
 const read = (lang: string) =>
