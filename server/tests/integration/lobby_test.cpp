@@ -173,6 +173,24 @@ TEST_F(Lobby, TheConfigurationOffersItsLanguagesOnly) {
   EXPECT_EQ(p.http.get("/api/ui/getAllConfig?lang=EN").json().at("language").as_string(), "en");
 }
 
+TEST(LobbyConfig, ChatIsRefusedWhenTheOperatorTurnsItOff) {
+  std::string casino = kCasino;
+  const std::string from = R"("languages": ["de", "en", "zh"],)";
+  casino.replace(casino.find(from), from.size(), from + R"( "chat_disabled": true,)");
+  auto server = start_with_casino("croupier-nochat", casino);
+  {
+    Player p = join_as_guest(server->port(), "rou-a");
+    EXPECT_TRUE(p.http.get("/api/ui/casinoConfig").json().at("chat_disabled").as_bool());
+    p.ws->send(R"(<chat tableId="rou-a" requestId="m-1">hello</chat>)");
+    json::object error = p.ws->wait_type("error");
+    EXPECT_EQ(error.at("code").as_int64(), 2001);
+    EXPECT_EQ(error.at("requestId").as_string(), "m-1");
+    EXPECT_NE(std::string(error.at("detail").as_string()).find("chat is turned off"),
+              std::string::npos);
+  }
+  stop_and_check_ledger(*server);
+}
+
 TEST(LobbyConfig, AMalformedOperatorFileIsRefusedAtStartUpNamingTheField) {
   std::string dir = make_temp_dir("croupier-opfile");
   std::filesystem::create_directories(dir + "/operators");
