@@ -318,6 +318,7 @@ bool App::start() {
   gateway::add_ui_routes(*m.router, *m.svc);
   gateway::add_blackjack_routes(*m.router, *m.svc);
   gateway::add_lobby_routes(*m.router, *m.svc);
+  gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);
   if (!m.listen()) {

@@ -18,6 +18,8 @@ void add_operator_routes(Router& router, Services& svc);  // /api/operator/*, /l
 void set_page_fallback(Router& router, Services& svc);    // "/", /play/*, static files
 // /api/ui/lobbyFilters, /api/info/recentPlayersAllTables, /api/info/lastPlayersTables
 void add_lobby_routes(Router& router, Services& svc);
+// /api/user/screenName (GET, PUT, POST)
+void add_user_routes(Router& router, Services& svc);
 // /api/ui/betBehindSettings, /api/bjstrategy/*
 void add_blackjack_routes(Router& router, Services& svc);
 

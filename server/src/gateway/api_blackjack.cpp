@@ -89,22 +89,10 @@ StringReply bad_request(const Ctx& ctx, std::string_view error, std::string mess
   return error_reply(ctx.req, http::status::bad_request, error, message, ErrorCode::ActionFailed);
 }
 
-std::optional<StringReply> require_json(const Ctx& ctx) {
-  auto type = ctx.req.find(http::field::content_type);
-  if (type == ctx.req.end() || type->value().find("application/json") != 0) {
-    return error_reply(ctx.req, http::status::unsupported_media_type, "JSON_REQUIRED",
-                       "send the settings as application/json");
-  }
-  return std::nullopt;
-}
-
 Reply post_bet_behind(Ctx& ctx) {
-  if (auto refused = require_json(ctx)) return std::move(*refused);
-  boost::system::error_code ec;
-  json::value body = json::parse(ctx.req.body(), ec);
-  if (ec || !body.is_object())
-    return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
-  const json::object& o = body.as_object();
+  auto body = json_object_body(ctx);
+  if (!body.ok()) return std::move(body).error();
+  const json::object& o = *body;
   const json::value* table = o.if_contains("tableId");
   if (!table || !table->is_string() || !blackjack_table(ctx.svc, std::string(table->as_string())))
     return bad_request(ctx, "BAD_TABLE", "tableId must name a blackjack table");
@@ -212,12 +200,9 @@ Reply get_strategy(Ctx& ctx) {
 }
 
 Reply put_strategy(Ctx& ctx) {
-  if (auto refused = require_json(ctx)) return std::move(*refused);
-  boost::system::error_code ec;
-  json::value body = json::parse(ctx.req.body(), ec);
-  if (ec || !body.is_object())
-    return bad_request(ctx, "BAD_JSON", "the body must be a JSON object");
-  const json::object* o = &body.as_object();
+  auto body = json_object_body(ctx);
+  if (!body.ok()) return std::move(body).error();
+  const json::object* o = &*body;
   if (const json::value* inner = o->if_contains("strategy")) {
     if (!inner->is_object()) return bad_request(ctx, "BAD_STRATEGY", "strategy must be an object");
     o = &inner->as_object();

@@ -225,18 +225,9 @@ Reply get_all_config(Ctx& ctx) {
 }
 
 Reply save_player_config(Ctx& ctx) {
-  auto type = ctx.req.find(http::field::content_type);
-  if (type == ctx.req.end() || type->value().find("application/json") != 0) {
-    return error_reply(ctx.req, http::status::unsupported_media_type, "JSON_REQUIRED",
-                       "send the settings as application/json");
-  }
-  boost::system::error_code ec;
-  json::value body = json::parse(ctx.req.body(), ec);
-  if (ec || !body.is_object()) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
-                       "the body must be a JSON object", ErrorCode::ActionFailed);
-  }
-  const json::object& o = body.as_object();
+  auto body = json_object_body(ctx);
+  if (!body.ok()) return std::move(body).error();
+  const json::object& o = *body;
   const json::value* game_type = o.if_contains("gameType");
   if (!game_type || !game_type->is_string() || !is_game_kind(game_type->as_string())) {
     return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_TYPE",

@@ -1,5 +1,6 @@
 #include "gateway/http.hpp"
 
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
 
@@ -86,6 +87,21 @@ StringReply code_reply(const Request& req, http::status status, ErrorCode code) 
     upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
   return error_reply(req, status, upper, meaning(code), code);
+}
+
+Result<boost::json::object, StringReply> json_object_body(const Ctx& ctx) {
+  auto type = ctx.req.find(http::field::content_type);
+  if (type == ctx.req.end() || type->value().find("application/json") != 0) {
+    return error_reply(ctx.req, http::status::unsupported_media_type, "JSON_REQUIRED",
+                       "send the body as application/json");
+  }
+  boost::system::error_code ec;
+  boost::json::value body = boost::json::parse(ctx.req.body(), ec);
+  if (ec || !body.is_object()) {
+    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
+                       "the body must be a JSON object", ErrorCode::ActionFailed);
+  }
+  return std::move(body.as_object());
 }
 
 StringReply redirect_reply(const Request& req, std::string_view location) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/beast/http.hpp>
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <boost/url/url_view.hpp>
 #include <optional>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "core/error_code.hpp"
+#include "core/result.hpp"
 #include "gateway/sessions.hpp"
 
 namespace croupier::gateway {
@@ -61,6 +63,9 @@ StringReply text_reply(const Request& req, http::status status, std::string body
 StringReply error_reply(const Request& req, http::status status, std::string_view error,
                         std::string_view message, std::optional<ErrorCode> code = std::nullopt);
 StringReply code_reply(const Request& req, http::status status, ErrorCode code);
+// The request's body as a JSON object: 415 JSON_REQUIRED without Content-Type
+// application/json, 400 BAD_JSON (code 2001) when it is not an object.
+Result<boost::json::object, StringReply> json_object_body(const Ctx& ctx);
 StringReply redirect_reply(const Request& req, std::string_view location);
 
 // Applies `fn(header&)` to either kind of reply.

@@ -245,7 +245,7 @@ void WsSession::on_bet(BetCommand c) {
   cmd.game_id = c.game_id;
   cmd.bets = std::move(c.bets);
   cmd.check_total = c.check_value;
-  cmd.name = session_.player.screen_name;
+  cmd.name = screen_name();
   if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id)) {
     cmd.regulated = op->regulated;
     cmd.block_safe_bets = op->block_safe_bets;
@@ -269,22 +269,18 @@ void WsSession::on_seat(SeatCommand c) {
                                      blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->sit(session_.player.id, session_.player.screen_name, c.seat,
-                   [weak, c](const table::SeatReply& r) {
-                     auto self = weak.lock();
-                     if (!self) return;
-                     json::object ack{{"type", "seatack"},
-                                      {"table", c.table_id},
-                                      {"requestId", c.request_id},
-                                      {"seat", r.seat}};
-                     add_refusal(ack, r.error, r.detail);
-                     boost::asio::post(
-                         self->ws_.get_executor(),
-                         [self, ack = std::move(ack), ok = !r.error, table = c.table_id]() mutable {
-                           if (ok) self->seated_.insert(table);
-                           self->send_private(std::move(ack));
-                         });
-                   });
+  live->actor->sit(session_.player.id, screen_name(), c.seat, [weak, c](const table::SeatReply& r) {
+    auto self = weak.lock();
+    if (!self) return;
+    json::object ack{
+        {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", r.seat}};
+    add_refusal(ack, r.error, r.detail);
+    boost::asio::post(self->ws_.get_executor(),
+                      [self, ack = std::move(ack), ok = !r.error, table = c.table_id]() mutable {
+                        if (ok) self->seated_.insert(table);
+                        self->send_private(std::move(ack));
+                      });
+  });
 }
 
 void WsSession::on_squeeze(SqueezeCommand c) {
@@ -334,7 +330,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
     return send_error(ErrorCode::BetsNotAccepted, "no such table: " + c.table_id, c.request_id);
   table::AutoplayCommand cmd;
   cmd.player = session_.player.id;
-  cmd.name = session_.player.screen_name;
+  cmd.name = screen_name();
   cmd.currency = session_.player.currency;
   cmd.request_id = c.request_id;
   cmd.rounds = c.rounds;
@@ -357,6 +353,12 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   });
 }
 
+std::string WsSession::screen_name() {
+  // The player may have changed it (PUT /api/user/screenName) since the socket opened.
+  auto current = svc_.sessions.peek(session_.id);
+  return current.ok() ? current->player.screen_name : session_.player.screen_name;
+}
+
 void WsSession::on_chat(ChatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
@@ -369,7 +371,7 @@ void WsSession::on_chat(ChatCommand c) {
   if (!chat_bucket_.take(svc_.clock.wall_ms()))
     return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id);
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->chat(session_.player.id, session_.player.screen_name, std::move(c.text),
+  live->actor->chat(session_.player.id, screen_name(), std::move(c.text),
                     [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
                       if (!refused) return;
                       if (auto self = weak.lock()) {

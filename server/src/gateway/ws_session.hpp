@@ -51,6 +51,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void end(boost::json::object last_event, boost::beast::websocket::close_code code);
 
   const std::string& session_id() const { return session_.id; }
+  // The player's screen name now (it can change while the socket is open).
+  std::string screen_name();
 
  private:
   void on_accept(boost::beast::error_code ec);

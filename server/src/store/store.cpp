@@ -33,6 +33,13 @@ CREATE TABLE IF NOT EXISTS launch_tokens(
   params TEXT NOT NULL,
   expires_ms INTEGER NOT NULL,
   used INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS screen_names(
+  player_id INTEGER PRIMARY KEY REFERENCES players(id),
+  operator_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  chosen_ms INTEGER NOT NULL,
+  UNIQUE(operator_id, name_key));
 CREATE TABLE IF NOT EXISTS player_settings(
   player_id INTEGER NOT NULL REFERENCES players(id),
   key TEXT NOT NULL,
@@ -77,10 +84,15 @@ std::pair<Player, bool> Store::upsert_player(const PlayerUpsert& p, int64_t now_
     q.bind(p.operator_id, p.external_id);
     if (q.step()) {
       Player existing = read_player(q);
+      // A name the player chose in the client stands over the operator's.
+      std::string name = p.screen_name;
+      auto chosen = db_->query("SELECT name FROM screen_names WHERE player_id=?");
+      chosen.bind(existing.id);
+      if (chosen.step()) name = chosen.text(0);
       auto update = db_->query(
           "UPDATE players SET screen_name=?, currency=?, country=?, language=? WHERE id=?");
-      update.bind(p.screen_name, p.currency, p.country, p.language, existing.id).run();
-      existing.screen_name = p.screen_name;
+      update.bind(name, p.currency, p.country, p.language, existing.id).run();
+      existing.screen_name = name;
       existing.currency = p.currency;
       existing.country = p.country;
       existing.language = p.language;
@@ -102,6 +114,41 @@ std::pair<Player, bool> Store::upsert_player(const PlayerUpsert& p, int64_t now_
                  p.language,
                  now_ms};
   return {created, true};
+}
+
+bool Store::set_screen_name(int64_t player_id, const std::string& name, const std::string& key,
+                            int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  db_->exec("BEGIN IMMEDIATE");
+  try {
+    auto op = db_->query("SELECT operator_id FROM players WHERE id=?");
+    op.bind(player_id);
+    if (!op.step()) throw std::runtime_error("no player " + std::to_string(player_id));
+    const std::string operator_id = op.text(0);
+    // Taken: another player's chosen name with the same key, or another player's name
+    // from the operator (compared without ASCII case).
+    auto taken = db_->query(
+        "SELECT 1 FROM screen_names WHERE operator_id=? AND name_key=? AND player_id<>? "
+        "UNION ALL SELECT 1 FROM players WHERE operator_id=? AND lower(screen_name)=lower(?) "
+        "AND id<>? LIMIT 1");
+    taken.bind(operator_id, key, player_id, operator_id, name, player_id);
+    if (taken.step()) {
+      db_->exec("ROLLBACK");
+      return false;
+    }
+    db_->query(
+           "INSERT INTO screen_names(player_id, operator_id, name, name_key, chosen_ms) "
+           "VALUES(?,?,?,?,?) ON CONFLICT(player_id) DO UPDATE SET name=excluded.name, "
+           "name_key=excluded.name_key, chosen_ms=excluded.chosen_ms")
+        .bind(player_id, operator_id, name, key, now_ms)
+        .run();
+    db_->query("UPDATE players SET screen_name=? WHERE id=?").bind(name, player_id).run();
+    db_->exec("COMMIT");
+    return true;
+  } catch (...) {
+    db_->exec("ROLLBACK");
+    throw;
+  }
 }
 
 std::optional<Player> Store::player(int64_t id) const {

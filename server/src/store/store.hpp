@@ -71,6 +71,11 @@ class Store {
   // was created.
   std::pair<Player, bool> upsert_player(const PlayerUpsert& p, int64_t now_ms);
   std::optional<Player> player(int64_t id) const;
+  // Sets the screen name the player chose (kept over the operator's at later launches);
+  // false, and nothing changed, when another player of the same operator has it (`key`
+  // is the name case-folded).
+  bool set_screen_name(int64_t player_id, const std::string& name, const std::string& key,
+                       int64_t now_ms);
   std::optional<Player> player_by_external(const std::string& operator_id,
                                            const std::string& external_id) const;
 

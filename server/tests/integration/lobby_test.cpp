@@ -173,10 +173,45 @@ TEST_F(Lobby, TheConfigurationOffersItsLanguagesOnly) {
   EXPECT_EQ(p.http.get("/api/ui/getAllConfig?lang=EN").json().at("language").as_string(), "en");
 }
 
-TEST(LobbyConfig, ChatIsRefusedWhenTheOperatorTurnsItOff) {
+TEST_F(Lobby, AScreenNameIsCheckedUniqueAndShownAtTheTable) {
+  Player ann = join_as_guest(server->port(), "rou-a");
+  Player bob = join_as_guest(server->port(), "");
+  auto put = [](Player& p, const std::string& name) {
+    return p.http.request(
+        "PUT", "/api/user/screenName", R"({"screenName":")" + name + R"("})",
+        {{"Content-Type", "application/json"}, {"X-XSRF-TOKEN", p.http.cookie("XSRF-TOKEN")}});
+  };
+  auto code_of = [](const HttpResponse& r) { return r.json().at("code").as_int64(); };
+  json::object got = ann.http.get("/api/user/screenName").json().as_object();
+  EXPECT_TRUE(got.at("editable").as_bool());
+  const std::string guest(got.at("screenName").as_string());
+
+  EXPECT_EQ(code_of(put(ann, "A")), 1013);        // too short
+  EXPECT_EQ(code_of(put(ann, "Ann Lee")), 1013);  // a space
+  EXPECT_EQ(code_of(put(ann, guest)), 1016);      // the current name
+  auto renamed = put(ann, "Anné");
+  ASSERT_EQ(renamed.status, 200) << renamed.body;
+  EXPECT_EQ(renamed.json().at("screenName").as_string(), "Anné");
+  auto taken = put(bob, "ANNÉ");  // the same name in other letters' case
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(code_of(taken), 1014);
+  Player cat = join_as_guest(server->port(), "");
+  const std::string cats(cat.http.get("/api/user/screenName").json().at("screenName").as_string());
+  EXPECT_EQ(code_of(put(bob, cats)), 1014);  // another player's name from the operator
+  EXPECT_EQ(ann.http.get("/api/ui/playerConfig").json().at("player").at("name").as_string(),
+            "Anné");
+
+  // The socket opened before the change speaks with the new name.
+  ann.ws->send(R"(<chat tableId="rou-a" requestId="m-1">hello</chat>)");
+  json::object chat = ann.ws->wait_type("chat");
+  EXPECT_EQ(chat.at("name").as_string(), "Anné");
+}
+
+TEST(LobbyConfig, ChatAndScreenNameChangesAreRefusedWhenTheOperatorTurnsThemOff) {
   std::string casino = kCasino;
   const std::string from = R"("languages": ["de", "en", "zh"],)";
-  casino.replace(casino.find(from), from.size(), from + R"( "chat_disabled": true,)");
+  casino.replace(casino.find(from), from.size(),
+                 from + R"( "chat_disabled": true, "restrict_nickname_edit": true,)");
   auto server = start_with_casino("croupier-nochat", casino);
   {
     Player p = join_as_guest(server->port(), "rou-a");
@@ -187,6 +222,13 @@ TEST(LobbyConfig, ChatIsRefusedWhenTheOperatorTurnsItOff) {
     EXPECT_EQ(error.at("requestId").as_string(), "m-1");
     EXPECT_NE(std::string(error.at("detail").as_string()).find("chat is turned off"),
               std::string::npos);
+    // The same operator also keeps screen names as they are.
+    EXPECT_FALSE(p.http.get("/api/user/screenName").json().at("editable").as_bool());
+    auto refused = p.http.request(
+        "PUT", "/api/user/screenName", R"({"screenName":"Zed"})",
+        {{"Content-Type", "application/json"}, {"X-XSRF-TOKEN", p.http.cookie("XSRF-TOKEN")}});
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_EQ(refused.json().at("error").as_string(), "NICKNAME_EDIT_RESTRICTED");
   }
   stop_and_check_ledger(*server);
 }
