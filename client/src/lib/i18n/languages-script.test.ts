@@ -33,7 +33,8 @@ describe("the script's language list", () => {
 const read = (lang: string) =>
   JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
 
-describe('npm run languages', () => {
+// Each case runs node and prettier over the files: seconds on a busy two-core machine.
+describe('npm run languages', { timeout: 60_000 }, () => {
   it('adds missing keys as marked English, drops gone keys, keeps translations', () => {
     dir = mkdtempSync(join(tmpdir(), 'locales-'));
     const en = {
