@@ -80,6 +80,9 @@ Result<boost::json::object, std::string> complete_casino_config(
 // The configuration as served: the operator's, plus host_origins and voice_over_languages.
 boost::json::object casino_config_json(const Operator& op, const Casino& casino);
 
+// A true/false field of the operator's casino configuration (false when absent).
+bool casino_flag(const Operator& op, std::string_view key);
+
 // `wanted` if the configuration offers it, else the first language it offers.
 std::string offered_language(const boost::json::object& casino_config, std::string_view wanted);
 

@@ -240,6 +240,11 @@ json::object casino_config_json(const Operator& op, const Casino&) {
   return c;
 }
 
+bool casino_flag(const Operator& op, std::string_view key) {
+  const json::value* v = op.casino_config.if_contains(key);
+  return v && v->is_bool() && v->as_bool();
+}
+
 std::string offered_language(const json::object& casino_config, std::string_view wanted) {
   const auto* offered = casino_config.if_contains("languages");
   if (!offered || !offered->is_array() || offered->as_array().empty()) return std::string(wanted);

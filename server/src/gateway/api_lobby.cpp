@@ -104,9 +104,8 @@ Reply lobby_filters(Ctx& ctx) {
 }
 
 Reply recent_players(Ctx& ctx) {
-  const json::object& cfg = casino_config_of(ctx.svc, ctx.me().player);
-  const json::value* hide = cfg.if_contains("hide_screenname_leaderboard");
-  const bool names = !(hide && hide->is_bool() && hide->as_bool());
+  const auto* op = ctx.svc.casino.find_operator(ctx.me().player.operator_id);
+  const bool names = !(op && config::casino_flag(*op, "hide_screenname_leaderboard"));
   auto rows = ctx.svc.ledger.recent_players(ctx.svc.clock.wall_ms() - kRecentWindowMs, 10000);
 
   struct Table {

@@ -17,9 +17,7 @@ namespace {
 
 bool editable(Services& svc, const store::Player& p) {
   const auto* op = svc.casino.find_operator(p.operator_id);
-  if (!op) return true;
-  const auto* restricted = op->casino_config.if_contains("restrict_nickname_edit");
-  return !(restricted && restricted->is_bool() && restricted->as_bool());
+  return !(op && config::casino_flag(*op, "restrict_nickname_edit"));
 }
 
 json::object name_json(Services& svc, const store::Player& p) {

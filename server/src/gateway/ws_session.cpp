@@ -363,11 +363,9 @@ void WsSession::on_chat(ChatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
   // The operator's casino configuration may turn chat off (SPEC section 3, chat_disabled).
-  if (const auto* op = svc_.casino.find_operator(session_.player.operator_id)) {
-    const auto* off = op->casino_config.if_contains("chat_disabled");
-    if (off && off->is_bool() && off->as_bool())
-      return send_error(ErrorCode::ActionFailed, "chat is turned off at this casino", c.request_id);
-  }
+  const auto* op = svc_.casino.find_operator(session_.player.operator_id);
+  if (op && config::casino_flag(*op, "chat_disabled"))
+    return send_error(ErrorCode::ActionFailed, "chat is turned off at this casino", c.request_id);
   if (!chat_bucket_.take(svc_.clock.wall_ms()))
     return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id);
   std::weak_ptr<WsSession> weak = shared_from_this();
