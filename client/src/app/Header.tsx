@@ -4,7 +4,8 @@
 // (subtitles_available), home (home_url), cashier (cashier_url: a new tab standalone, a
 // message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
 // the host page). They are a SpeedDial (ui/SpeedDial) that groups them behind one "More"
-// button: see `foldHeader` for when.
+// button: see `foldHeader` for when. The player's name opens the screen-name dialog
+// (ScreenName), unless the operator restricts editing (restrict_nickname_edit).
 import './host.css';
 
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +19,7 @@ import { useStore } from '../lib/store';
 import { useLayout } from '../lib/viewport/useLayout';
 import { ConnectionIndicator } from '../ui/ConnectionIndicator';
 import { SpeedDial, type SpeedDialItem } from '../ui/SpeedDial';
+import { ScreenName } from './ScreenName';
 
 /** Below this width three or more operator buttons fold into the "More" menu. */
 export const FOLD_QUERY = '(max-width: 720px)';
@@ -74,7 +76,6 @@ export function Header() {
   const { session, currency, saveSetting } = useServices();
   const host = useHost();
   const balance = useStore(session, (s: SessionState) => s.balance);
-  const name = useStore(session, (s: SessionState) => s.config?.playerConfig.player.name ?? '');
   const connection = useStore(session, (s: SessionState) => s.connection);
   const rawCasino = useStore(session, (s: SessionState) => s.config?.casinoConfig ?? null);
   const savedSubtitles = useStore(session, (s: SessionState) =>
@@ -155,7 +156,7 @@ export function Header() {
         <img src="/img/logo.svg" alt="" width={28} height={28} />
         <span>{t('APP_NAME')}</span>
       </a>
-      <span className="player-name">{name}</span>
+      <ScreenName />
       <span className="wallet">
         <span className="balance" data-testid="balance" aria-live="polite">
           <span className="label">{t('BALANCE')}</span>{' '}
