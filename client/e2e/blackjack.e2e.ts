@@ -16,6 +16,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  openAsGuest,
 } from './harness';
 import { TablePage, unitsOf } from './table';
 
@@ -49,9 +50,7 @@ interface Player {
 /** Opens "/" as a new player, then the blackjack table from the lobby. */
 async function enter(context: BrowserContext, tableId: string, game: string): Promise<Player> {
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/play\/lobby/);
+  await openAsGuest(page, server.url);
   await page.locator(`[data-table="${tableId}"]`).click();
   await page.waitForURL(new RegExp(`/play/${game}\\?gameId=${tableId}`));
   await page.getByTestId('bj-table').waitFor();

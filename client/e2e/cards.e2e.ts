@@ -14,6 +14,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  openAsGuest,
 } from './harness';
 import { TablePage } from './table';
 
@@ -39,7 +40,6 @@ async function enter(
   game: string,
 ): Promise<{ page: Page; table: TablePage }> {
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
   const table = new TablePage(page, tableId);
   await table.enterFromLobby(server.url, game);
   return { page, table };
@@ -169,8 +169,7 @@ describe('card tables', () => {
   it('multi-baccarat shows every baccarat table and takes a bet on one of them', async () => {
     const context = await desktopContext(browser, server.url);
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/\/play\/lobby/);
+    await openAsGuest(page, server.url);
     await page.getByTestId('multi-baccarat-link').click();
     await page.waitForURL(/\/play\/multi-baccarat/);
     await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });

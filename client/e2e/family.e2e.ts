@@ -51,7 +51,6 @@ async function openTable(
 ): Promise<{ context: BrowserContext; table: TablePage }> {
   const context = await (phone ? phoneContext : desktopContext)(browser, server.url);
   const page: Page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
   const table = new TablePage(page, tableId);
   await table.enterFromLobby(server.url);
   return { context, table };

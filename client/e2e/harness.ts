@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium, devices } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
@@ -128,6 +128,17 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   }
   child.kill('SIGKILL');
   throw new Error('croupierd did not become ready');
+}
+
+/**
+ * Makes a new guest in `page`: its errors are logged, "/" creates the guest and lands on
+ * the lobby, and the preloader is gone.
+ */
+export async function openAsGuest(page: Page, base: string): Promise<void> {
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${base}/`);
+  await page.waitForURL(/\/play\/lobby/);
+  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -15,6 +15,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  openAsGuest,
 } from './harness';
 import { RED } from './table';
 
@@ -46,11 +47,8 @@ afterAll(async () => {
 
 /** A new guest on the lobby, marked so that a page load would show (the mark would go). */
 async function openLobby(page: Page): Promise<void> {
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/play\/lobby/);
+  await openAsGuest(page, server.url);
   await page.getByTestId('lobby-tables').waitFor();
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
   await page.evaluate(() => {
     const w = window as unknown as { __noReload: boolean; __lifecycle: unknown[] };
     w.__noReload = true;
@@ -125,8 +123,7 @@ describe('the lobby', () => {
     // A second guest fills bj-1, every seat.
     const sitterContext = await desktopContext(browser, server.url);
     const sitter = await sitterContext.newPage();
-    await sitter.goto(`${server.url}/`);
-    await sitter.waitForURL(/\/play\/lobby/);
+    await openAsGuest(sitter, server.url);
     const seated = await sitter.evaluate(
       () =>
         new Promise<number>((resolve) => {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -28,12 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function openPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return page;
-}
 
 /** What a straight on 17 and red, one each, return for a result. */
 function expectedReturn(n: number): number {
@@ -80,7 +74,7 @@ async function playOneRound(table: TablePage, shot: string) {
 describe('roulette table', () => {
   it('a new player bets a straight and an outside bet and is paid exactly the settlement', async () => {
     const context = await desktopContext(browser, server.url);
-    const table = new TablePage(await openPage(context));
+    const table = new TablePage(await context.newPage());
     await table.enterFromLobby(server.url);
     await playOneRound(table, 'table-desktop.png');
     await context.close();
@@ -88,7 +82,7 @@ describe('roulette table', () => {
 
   it('the same journey works on a 360x640 portrait phone', async () => {
     const context = await phoneContext(browser, server.url);
-    const table = new TablePage(await openPage(context));
+    const table = new TablePage(await context.newPage());
     await table.enterFromLobby(server.url);
     expect(await table.page.locator('.betting-grid').getAttribute('class')).toContain('vertical');
     await playOneRound(table, 'table-mobile.png');
@@ -97,7 +91,7 @@ describe('roulette table', () => {
 
   it('undo, clear, double and rebet', async () => {
     const context = await desktopContext(browser, server.url);
-    const table = new TablePage(await openPage(context));
+    const table = new TablePage(await context.newPage());
     const { page } = table;
     await table.enterFromLobby(server.url);
     await table.waitForBetting(6);
@@ -141,7 +135,7 @@ describe('roulette table', () => {
 
   it('a click after bets closed shows the rejection', async () => {
     const context = await desktopContext(browser, server.url);
-    const table = new TablePage(await openPage(context));
+    const table = new TablePage(await context.newPage());
     await table.enterFromLobby(server.url);
     await table.waitForState(3);
     const before = await table.balance();
@@ -155,7 +149,7 @@ describe('roulette table', () => {
 
   it('cutting the socket mid-round shows no internet, then recovers and shows the missed result', async () => {
     const context = await desktopContext(browser, server.url);
-    const page = await openPage(context);
+    const page = await context.newPage();
     let cut = false;
     let current: WebSocketRoute | null = null;
     await page.routeWebSocket(/\/ws$/, (ws) => {

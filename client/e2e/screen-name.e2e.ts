@@ -18,6 +18,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  openAsGuest,
 } from './harness';
 
 let server: Server;
@@ -37,12 +38,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openLobby(page: Page): Promise<void> {
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/play\/lobby/);
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
-}
+const openLobby = (page: Page) => openAsGuest(page, server.url);
 
 const focused = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((el) => el === document.activeElement);

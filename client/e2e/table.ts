@@ -2,6 +2,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
+import { openAsGuest } from './harness';
+
 export const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
 /** "€9,998.50" -> 999850000 units (1/100000). */
@@ -21,8 +23,7 @@ export class TablePage {
 
   /** Opens "/" as a new player, then the table from the lobby. */
   async enterFromLobby(base: string, game = 'roulette'): Promise<void> {
-    await this.page.goto(`${base}/`);
-    await this.page.waitForURL(/\/play\/lobby/);
+    await openAsGuest(this.page, base);
     await this.page.locator(`[data-table="${this.tableId}"]`).click();
     await this.page.waitForURL(new RegExp(`/play/${game}\\?gameId=${this.tableId}`));
     await this.page.getByTestId(game === 'roulette' ? 'roulette-table' : 'card-table').waitFor();

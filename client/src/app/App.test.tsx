@@ -11,20 +11,15 @@ import { LIFECYCLE_EVENT } from '../lib/lifecycle';
 import { navigate } from '../lib/navigation';
 import type { ServerMessage } from '../lib/realtime/realtime';
 import type { Services, SessionState } from '../lib/session';
-import { createStore } from '../lib/store';
 import { App, pageRoute } from './App';
 import { parseLaunchParams } from './launch';
+import { testSession } from '../lib/session.test-util';
 
 const URLS = '<urls><url key="socket" href="/ws"/></urls>';
 
 function services() {
-  const session = createStore<SessionState>({
+  const session = testSession({
     device: { orientation: 'landscape', deviceType: 'desktop' } as SessionState['device'],
-    mobile: false,
-    config: null,
-    balance: null,
-    popups: [],
-    connection: { status: 'open', quality: 'good', rtt: null },
   });
   const tables = [
     { tableId: 'rou-1', name: 'Azure', game: 'roulette', gameKind: 'classic-roulette' },

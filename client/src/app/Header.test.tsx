@@ -6,12 +6,13 @@ import { HostContext } from '../lib/host/context';
 import type { Host, HostUi } from '../lib/host/host';
 import en from '../lib/i18n/locales/en.json';
 import { initTestI18n } from '../lib/i18n';
-import { type AllConfig, type Services, ServicesContext, type SessionState } from '../lib/session';
+import { type AllConfig, type Services, ServicesContext } from '../lib/session';
 import { createStore } from '../lib/store';
 import { computeLayout } from '../lib/viewport/viewport';
 import { layoutStore } from '../lib/viewport/watch';
 import { Header } from './Header';
 import { currencyOf } from './start';
+import { testSession } from '../lib/session.test-util';
 
 function fakeHost(framed = false) {
   return {
@@ -37,12 +38,9 @@ function renderHeader(
     },
     casinoConfig: casino,
   } as unknown as AllConfig;
-  const session = createStore<SessionState>({
-    device: {} as SessionState['device'],
-    mobile: false,
+  const session = testSession({
     config,
     balance: { total: units('1234.50'), bonus: units('20.00') },
-    popups: [],
     connection: { status: 'open', quality: 'good', rtt: 20 },
   });
   const saveSetting = vi.fn(async () => {});

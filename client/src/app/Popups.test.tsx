@@ -6,15 +6,10 @@ import { HostContext } from '../lib/host/context';
 import type { Host, HostUi } from '../lib/host/host';
 import en from '../lib/i18n/locales/en.json';
 import { initTestI18n } from '../lib/i18n';
-import {
-  type AllConfig,
-  type PopupKind,
-  type Services,
-  ServicesContext,
-  type SessionState,
-} from '../lib/session';
+import { type AllConfig, type PopupKind, type Services, ServicesContext } from '../lib/session';
 import { createStore } from '../lib/store';
 import { Popups } from './Popups';
+import { testSession } from '../lib/session.test-util';
 
 function renderPopups(casino: Record<string, unknown> = {}, popups: PopupKind[] = []) {
   const ui = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
@@ -27,13 +22,9 @@ function renderPopups(casino: Record<string, unknown> = {}, popups: PopupKind[] 
     quit: ReturnType<typeof vi.fn>;
     continuePlaying: ReturnType<typeof vi.fn>;
   };
-  const session = createStore<SessionState>({
-    device: {} as SessionState['device'],
-    mobile: false,
+  const session = testSession({
     config: { casinoConfig: casino } as unknown as AllConfig,
-    balance: null,
     popups,
-    connection: { status: 'open', quality: 'good', rtt: null },
   });
   const services = {
     session,

@@ -8,11 +8,11 @@ import { HttpError } from '../lib/http/http';
 import en from '../lib/i18n/locales/en.json';
 import { initTestI18n } from '../lib/i18n';
 import { type AllConfig, type Services, ServicesContext, type SessionState } from '../lib/session';
-import { createStore } from '../lib/store';
 import { Toaster } from '../ui/Toaster';
 import { Header } from './Header';
 import { SCREEN_NAME_URL } from './ScreenName';
 import { currencyOf } from './start';
+import { testSession } from '../lib/session.test-util';
 
 const refusal = (status: number, code: number, error = 'x') =>
   new HttpError(
@@ -43,12 +43,9 @@ function setup({
     },
     casinoConfig: casino,
   } as unknown as AllConfig;
-  const session = createStore<SessionState>({
-    device: {} as SessionState['device'],
-    mobile: false,
+  const session = testSession({
     config,
     balance: { total: units('10.00'), bonus: units('0') },
-    popups: [],
     connection: { status: 'open', quality: 'good', rtt: 20 },
   });
   const http = { get: vi.fn(get), put: vi.fn(put) };

@@ -67,9 +67,9 @@ Reply lobby_filters(Ctx& ctx) {
   // Per tab: "all", then the kinds and types of the tables the player's currency plays.
   std::map<std::string, std::vector<std::string>> types;
   std::map<std::string, int> baccarat_tables;
-  for (const auto& [id, live] : ctx.svc.tables) {
-    if (!live.def->terms.contains(p.currency)) continue;
-    const table::TableConfig& c = live.def->config;
+  for (const auto& def : ctx.svc.casino.tables) {  // in the casino file's order
+    if (!def.terms.contains(p.currency)) continue;
+    const table::TableConfig& c = def.config;
     std::string tab = config::tab_of(c);
     auto& list = types[tab];
     for (const std::string& t : {c.kind, c.type})

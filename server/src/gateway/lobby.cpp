@@ -89,6 +89,7 @@ void LobbyFeed::observe_snapshot(const std::string& table_id, json::object snaps
 }
 
 void LobbyFeed::apply(Summary& s, const std::string& type, const json::object& e) {
+  s.changed = true;
   if (type == "table_closed") {
     s.open = false;
     s.bets_open = false;
@@ -142,7 +143,7 @@ void LobbyFeed::apply(Summary& s, const std::string& type, const json::object& e
     if (const json::value* roads = e.if_contains("roads")) s.roads = tile_roads(*roads);
 }
 
-json::object LobbyFeed::summary_json(const Summary& s) const {
+json::object LobbyFeed::summary_json(const Summary& s, size_t players) const {
   json::array results;
   for (const auto& r : s.results) results.push_back(json::string(r));
   json::object o{{"tableId", s.id},
@@ -153,7 +154,7 @@ json::object LobbyFeed::summary_json(const Summary& s) const {
                  {"betsOpen", s.bets_open},
                  {"endsAt", s.ends_at},
                  {"dealer", s.dealer},
-                 {"players", players_ ? players_(s.id) : 0},
+                 {"players", players},
                  {"seats", s.seats},
                  {"seatsTaken", s.seats_taken},
                  {"results", std::move(results)}};
@@ -163,7 +164,7 @@ json::object LobbyFeed::summary_json(const Summary& s) const {
 
 json::array LobbyFeed::all_json() const {
   json::array out;
-  for (const auto& s : tables_) out.push_back(summary_json(s));
+  for (const auto& s : tables_) out.push_back(summary_json(s, players_ ? players_(s.id) : 0));
   return out;
 }
 
@@ -182,9 +183,14 @@ void LobbyFeed::snapshot(std::function<void(json::object)> reply) {
 void LobbyFeed::flush() {
   json::array changed;
   for (auto& s : tables_) {
-    json::object o = summary_json(s);
+    // Only a table that had an event or whose followers changed is written out again.
+    const size_t players = players_ ? players_(s.id) : 0;
+    if (!s.changed && players == s.players_sent) continue;
+    s.changed = false;
+    s.players_sent = players;
+    json::object o = summary_json(s, players);
     std::string text = json::serialize(o);
-    if (text == s.last_sent) continue;
+    if (text == s.last_sent) continue;  // e.g. a timer that moved nothing
     s.last_sent = std::move(text);
     changed.push_back(std::move(o));
   }

@@ -69,10 +69,12 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
     std::vector<std::string> results;  // newest first
     boost::json::value roads;          // baccarat: bead plate and big road
     std::string last_sent;             // the summary as last published
+    bool changed = true;               // an event arrived since the last flush
+    size_t players_sent = 0;           // the followers count last published
   };
 
   void apply(Summary& s, const std::string& type, const boost::json::object& e);
-  boost::json::object summary_json(const Summary& s) const;
+  boost::json::object summary_json(const Summary& s, size_t players) const;
   boost::json::array all_json() const;
   void flush();
   void arm();

@@ -11,12 +11,11 @@ import {
   type AllConfig,
   type Services,
   ServicesContext,
-  type SessionState,
   type TableConfig,
 } from '../../lib/session';
-import { createStore } from '../../lib/store';
 import { Toaster } from '../../ui/Toaster';
 import BlackjackTable from './BlackjackTable';
+import { testSession } from '../../lib/session.test-util';
 
 class FakeSocket implements SocketLike {
   sent: string[] = [];
@@ -118,12 +117,10 @@ function setup(tableId: string, game: string, seatNumber?: number) {
     },
     assignedTables: [],
   } satisfies AllConfig;
-  const session = createStore<SessionState>({
+  const session = testSession({
     device,
-    mobile: false,
     config,
     balance: { total: 1000_00000, bonus: 0 },
-    popups: [],
     connection: { status: 'open', quality: 'good', rtt: 10 },
   });
   const http = {

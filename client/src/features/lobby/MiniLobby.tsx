@@ -62,7 +62,7 @@ export default function MiniLobby({ currentTableId, onClose }: MiniLobbyProps) {
         <h2 id={`${id}-title`}>{t('MINI_LOBBY')}</h2>
         {!minimised && (
           <label className="lb-mini-family">
-            <span className="lb-sr">{t('MINI_LOBBY_GAMES')}</span>
+            <span className="sr-only">{t('MINI_LOBBY_GAMES')}</span>
             <select
               value={tab}
               data-testid="mini-lobby-family"
@@ -135,7 +135,7 @@ export default function MiniLobby({ currentTableId, onClose }: MiniLobbyProps) {
               {here ? (
                 <div className="lb-mini-row lb-here" aria-current="true">
                   {body}
-                  <span className="lb-sr">{t('MINI_LOBBY_CURRENT')}</span>
+                  <span className="sr-only">{t('MINI_LOBBY_CURRENT')}</span>
                 </div>
               ) : (
                 <a

@@ -12,7 +12,7 @@ import {
   ServicesContext,
   type SessionState,
 } from '../../lib/session';
-import { createStore } from '../../lib/store';
+import { testSession } from '../../lib/session.test-util';
 
 export const table = (
   tableId: string,
@@ -92,7 +92,7 @@ export interface Setup {
 }
 
 export function setupLobby(ui: ReactNode, o: Setup = {}) {
-  const session = createStore<SessionState>({
+  const session = testSession({
     device: { orientation: 'landscape' } as SessionState['device'],
     mobile: o.mobile ?? false,
     config: {
@@ -104,9 +104,6 @@ export function setupLobby(ui: ReactNode, o: Setup = {}) {
         ...o.casino,
       },
     } as unknown as AllConfig,
-    balance: null,
-    popups: [],
-    connection: { status: 'open', quality: 'good', rtt: null },
   });
   const socket = new LobbySocket();
   const calls: string[] = [];

@@ -30,7 +30,7 @@ function Badges({ title, list }: { title: string; list: PocketCount[] }) {
             <span className="stats-count" aria-hidden="true">
               {count}
             </span>
-            <span className="stats-sr">
+            <span className="sr-only">
               {t('STATS_HITS', { number: pocketLabel(pocket), count })}
             </span>
           </li>

@@ -4,12 +4,12 @@ import type { DeviceInfo } from '../device/device';
 import { units } from '../format/money';
 import { HttpError, type Http } from '../http/http';
 import { LIFECYCLE_EVENT } from '../lifecycle';
-import type { AllConfig, SessionState } from '../session';
-import { createStore } from '../store';
+import type { AllConfig } from '../session';
 import { FakeRealtime } from './fake-realtime.test-util';
 import { type HostDeps, type HostEnv, startHost } from './host';
 import type { Envelope } from './messages';
 import { REALITY_STORAGE_KEY } from './reality-check';
+import { testSession } from '../session.test-util';
 
 const HOST = 'https://casino.example';
 const PARENT = { name: 'the parent window' };
@@ -67,12 +67,9 @@ function setup(
   } = {},
 ) {
   const rt = new FakeRealtime();
-  const session = createStore<SessionState>({
+  const session = testSession({
     device: { deviceType: 'mobile', orientation: 'portrait' } as DeviceInfo,
     mobile: true,
-    config: null,
-    balance: null,
-    popups: [],
     connection: { status: 'connecting', quality: 'offline', rtt: null },
   });
   const posted: (Envelope & { origin: string })[] = [];
