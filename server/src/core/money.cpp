@@ -1,5 +1,6 @@
 #include "core/money.hpp"
 
+#include <cassert>
 #include <cstdlib>
 
 namespace croupier {
@@ -47,6 +48,17 @@ Money& operator+=(Money& a, Money b) {
 }
 Money& operator-=(Money& a, Money b) {
   return a = a - b;
+}
+
+Money scaled(Money stake, int64_t num, int64_t den) {
+  assert(den > 0);
+  __extension__ using Int128 = __int128;  // (__extension__ keeps -Wpedantic quiet)
+  const Int128 product = static_cast<Int128>(stake.units) * num;
+  Int128 quotient = product / den;
+  if (product % den != 0 && product < 0) --quotient;
+  if (quotient > INT64_MAX) return Money{INT64_MAX};
+  if (quotient < INT64_MIN) return Money{INT64_MIN};
+  return Money{static_cast<int64_t>(quotient)};
 }
 
 std::optional<Money> parse_money(std::string_view text) {

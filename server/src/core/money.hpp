@@ -47,6 +47,13 @@ Money operator*(Money a, int64_t factor);
 Money& operator+=(Money& a, Money b);
 Money& operator-=(Money& a, Money b);
 
+// stake * num / den rounded down (towards minus infinity) to a whole 1/100000, for the
+// payouts of fractional ratios: scaled(stake, 195, 100) is a 0.95:1 win, scaled(stake, 1, 2)
+// half a stake. Exact for every stake that is a whole cent when den divides 1000. The
+// product is taken in 128 bits and the result saturates at the int64 range instead of
+// wrapping (no stake within any table limit comes near it). den must be positive.
+Money scaled(Money stake, int64_t num, int64_t den);
+
 // Parses a decimal amount: optional '-', digits, optional '.' and at most 5 decimals.
 // "12", "12.5", "0.00001", "-3.10" parse; "", "1e5", " 1", "1.", ".5", "1.000001",
 // "+1" and anything beyond 10^13 whole units do not.

@@ -49,6 +49,18 @@ TEST(Money, CheckedArithmeticReportsOverflow) {
   EXPECT_EQ((Money::from_major(5) - Money::from_major(7)).units, -200'000);
 }
 
+TEST(Money, ScaledRoundsDownAndSaturates) {
+  // A 0.95:1 win on 10.00 adds 9.50; a 0.54:1 win on 0.01 adds 0.0054 exactly.
+  EXPECT_EQ(scaled(Money::from_major(10), 95, 100), Money::from_units(950000));
+  EXPECT_EQ(scaled(Money::from_units(1000), 54, 100), Money::from_units(540));
+  // Half of an odd number of units rounds down; a negative amount rounds towards minus
+  // infinity, so that scaling never pays out a fraction of a unit that was not there.
+  EXPECT_EQ(scaled(Money::from_units(3), 1, 2), Money::from_units(1));
+  EXPECT_EQ(scaled(Money::from_units(-3), 1, 2), Money::from_units(-2));
+  EXPECT_EQ(scaled(Money::from_units(INT64_MAX), 3, 1), Money::from_units(INT64_MAX));
+  EXPECT_EQ(scaled(Money::from_units(INT64_MIN), 3, 1), Money::from_units(INT64_MIN));
+}
+
 TEST(Money, CurrenciesWithoutDecimalsRefuseFractions) {
   EXPECT_EQ(currency_decimals("JPY"), 0);
   EXPECT_EQ(currency_decimals("KRW"), 0);

@@ -14,17 +14,6 @@ namespace {
 
 constexpr int kBlackjack = 21;
 
-// stake * num / den rounded down to a whole 1/100000 (stakes are never negative).
-Money times(Money stake, int64_t num, int64_t den) {
-  __extension__ using Int128 = __int128;
-  const Int128 product = static_cast<Int128>(stake.units) * num;
-  Int128 quotient = product / den;
-  if (product % den != 0 && product < 0) --quotient;
-  if (quotient > INT64_MAX) return Money{INT64_MAX};
-  if (quotient < INT64_MIN) return Money{INT64_MIN};
-  return Money{static_cast<int64_t>(quotient)};
-}
-
 bool is_ace(Card c) {
   return c.rank == 1;
 }
@@ -243,7 +232,7 @@ PlayerSeatState apply_decision(const PlayerSeatState& state, Decision decision,
   PlayerSeatState s = state;
   switch (decision) {
     case Decision::insurance:
-      s.insurance_stake = times(s.hands.front().stake, 1, 2);
+      s.insurance_stake = scaled(s.hands.front().stake, 1, 2);
       s.insurance_open = false;
       break;
     case Decision::no_insurance:
@@ -375,7 +364,7 @@ Money settle_hand(const Hand& hand, std::span<const Card> dealer, const Rules& r
   const bool dealer_bj = is_natural(dealer);
   if (player_bj) {
     if (dealer_bj) return hand.stake;
-    return hand.stake + times(hand.stake, rules.blackjack_pays_num, rules.blackjack_pays_den);
+    return hand.stake + scaled(hand.stake, rules.blackjack_pays_num, rules.blackjack_pays_den);
   }
   if (busted(hand) || dealer_bj) return Money::zero();
   const int player = total(hand);

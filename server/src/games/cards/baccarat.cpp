@@ -67,18 +67,6 @@ Advertised advertised(BaccaratSpot spot, bool super6) {
   return {0, ""};
 }
 
-// stake * num / den rounded down to a whole 1/100000 (towards minus infinity), saturating
-// instead of overflowing (which no stake within any limit comes near).
-Money times(Money stake, int64_t num, int64_t den) {
-  __extension__ using Int128 = __int128;
-  const Int128 product = static_cast<Int128>(stake.units) * num;
-  Int128 quotient = product / den;
-  if (product % den != 0 && product < 0) --quotient;
-  if (quotient > INT64_MAX) return Money{INT64_MAX};
-  if (quotient < INT64_MIN) return Money{INT64_MIN};
-  return Money{static_cast<int64_t>(quotient)};
-}
-
 int value_of(int index) {
   return baccarat_value(Card::from_index(index));
 }
@@ -433,25 +421,25 @@ Money baccarat_payout(BaccaratSpot spot, bool super6, Money stake, const Baccara
   switch (spot) {
     case BaccaratSpot::player:
       if (tie) return stake;
-      return coup.winner == 'P' ? times(stake, 2, 1) : Money::zero();
+      return coup.winner == 'P' ? scaled(stake, 2, 1) : Money::zero();
     case BaccaratSpot::banker:
       if (tie) return stake;
       if (coup.winner != 'B') return Money::zero();
-      if (!super6) return times(stake, 195, 100);                               // 0.95:1
-      return coup.banker_total == 6 ? times(stake, 3, 2) : times(stake, 2, 1);  // 0.5:1, 1:1
+      if (!super6) return scaled(stake, 195, 100);                                // 0.95:1
+      return coup.banker_total == 6 ? scaled(stake, 3, 2) : scaled(stake, 2, 1);  // 0.5:1, 1:1
     case BaccaratSpot::tie:
-      return tie ? times(stake, 9, 1) : Money::zero();
+      return tie ? scaled(stake, 9, 1) : Money::zero();
     case BaccaratSpot::player_pair:
-      return coup.player_pair ? times(stake, 12, 1) : Money::zero();
+      return coup.player_pair ? scaled(stake, 12, 1) : Money::zero();
     case BaccaratSpot::banker_pair:
-      return coup.banker_pair ? times(stake, 12, 1) : Money::zero();
+      return coup.banker_pair ? scaled(stake, 12, 1) : Money::zero();
     case BaccaratSpot::big:
-      return coup.cards() >= 5 ? times(stake, 154, 100) : Money::zero();  // 0.54:1
+      return coup.cards() >= 5 ? scaled(stake, 154, 100) : Money::zero();  // 0.54:1
     case BaccaratSpot::small:
-      return coup.cards() == 4 ? times(stake, 5, 2) : Money::zero();  // 1.5:1
+      return coup.cards() == 4 ? scaled(stake, 5, 2) : Money::zero();  // 1.5:1
     case BaccaratSpot::super6:
       if (!super6 || coup.winner != 'B' || coup.banker_total != 6) return Money::zero();
-      return times(stake, coup.banker_cards == 2 ? 13 : 21, 1);  // 12:1, 20:1
+      return scaled(stake, coup.banker_cards == 2 ? 13 : 21, 1);  // 12:1, 20:1
   }
   return Money::zero();
 }

@@ -97,16 +97,4 @@ TableLimitsInfo limits_info(std::span<const CardSpot> spots, const CardLimits& l
   return info;
 }
 
-Money scaled(Money stake, int64_t num, int64_t den) {
-  assert(den > 0 && num >= 0);
-  __extension__ using Int128 = __int128;
-  Int128 product = static_cast<Int128>(stake.units) * num;
-  // Round down (towards minus infinity) to a whole unit.
-  Int128 quotient = product / den;
-  if (product % den != 0 && product < 0) --quotient;
-  if (quotient > INT64_MAX) return Money{INT64_MAX};
-  if (quotient < INT64_MIN) return Money{INT64_MIN};
-  return Money{static_cast<int64_t>(quotient)};
-}
-
 }  // namespace croupier::games::cards

@@ -67,10 +67,8 @@ std::vector<std::optional<ErrorCode>> check_bets(std::span<const CardSpot> spots
 // totals: inside_max and outside_max are the table maximum, and no spot is inside.
 TableLimitsInfo limits_info(std::span<const CardSpot> spots, const CardLimits& limits);
 
-// stake * num / den, rounded down to a whole unit of 1/100000 (exact for every stake that
-// is a whole cent when den divides 1000, as 2 and 10 do). Saturates instead of
-// overflowing (it cannot for any stake within the limits).
-Money scaled(Money stake, int64_t num, int64_t den);
+// The one money scaling (core/money.hpp), named here for the card games' payouts.
+using croupier::scaled;
 
 // What a winning stake on `spot` returns: stake plus winnings, rounded down.
 inline Money win_return(const CardSpot& spot, Money stake) {
