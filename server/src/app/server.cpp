@@ -317,6 +317,7 @@ bool App::start() {
   gateway::add_ops_routes(*m.router, *m.svc);
   gateway::add_ui_routes(*m.router, *m.svc);
   gateway::add_blackjack_routes(*m.router, *m.svc);
+  gateway::add_game_routes(*m.router, *m.svc);
   gateway::add_lobby_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);

@@ -6,11 +6,8 @@
 #include <set>
 #include <sstream>
 
-#include "games/blackjack/bj_engine.hpp"
-#include "games/cards/andar_bahar.hpp"
-#include "games/cards/baccarat.hpp"
 #include "games/cards/card.hpp"
-#include "games/cards/dragon_tiger.hpp"
+#include "games/registry.hpp"
 #include "games/text.hpp"
 
 namespace croupier::config {
@@ -202,11 +199,11 @@ void parse_card_limits(const json::object& o, const std::string& currency, const
   t.limits.table_max = l.table_max;
 }
 
-CurrencyTerms parse_terms(const json::value& v, const std::string& game,
-                          const std::string& currency, const std::string& path) {
+CurrencyTerms parse_terms(const json::value& v, games::LimitsForm form, const std::string& currency,
+                          const std::string& path) {
   const json::object& o = as_object(v, path);
   CurrencyTerms t;
-  if (game == "roulette")
+  if (form == games::LimitsForm::roulette)
     parse_roulette_limits(o, currency, path, t);
   else
     parse_card_limits(o, currency, path, t);
@@ -236,45 +233,31 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   if (!valid_id(c.id)) bad(path + ".id", "must be 1-32 of a-z, 0-9 and '-'");
   c.name = text(o, "name", path);
   c.game = text(o, "game", path);
-  static const std::set<std::string, std::less<>> games = {"roulette",   "baccarat",  "dragontiger",
-                                                           "andarbahar", "blackjack", "onebj"};
-  if (!games.contains(c.game))
-    bad(path + ".game", "must be roulette, baccarat, dragontiger, andarbahar, blackjack or onebj");
-  const bool blackjack_game = c.game == "blackjack" || c.game == "onebj";
-  const bool roulette_game = c.game == "roulette";
-  // game -> variant -> SPEC section 1 game kind; the first variant is the default.
-  static const std::map<std::string, std::vector<std::pair<std::string, std::string>>, std::less<>>
-      variants = {{"roulette",
-                   {{"european", "classic-roulette"},
-                    {"american", "americanroulette"},
-                    {"mega", "megaroulette"},
-                    {"powerup", "powerup-roulette"}}},
-                  {"baccarat", {{"standard", "baccarat"}, {"super6", "baccarat"}}},
-                  {"dragontiger", {{"classic", "dragontiger"}}},
-                  {"andarbahar", {{"classic", "andarbahar"}}},
-                  {"blackjack", {{"classic", "blackjack"}}},
-                  {"onebj", {{"infinite", "onebj"}}}};
-  const auto& allowed = variants.at(c.game);
-  c.variant = text(o, "variant", path, allowed.front().first);
-  auto kind = std::find_if(allowed.begin(), allowed.end(),
-                           [&](const auto& v) { return v.first == c.variant; });
-  if (kind == allowed.end()) {
+  const games::Family* family = games::find_family(c.game);
+  if (!family) {
     std::string names;
-    for (const auto& v : allowed) names += (names.empty() ? "" : ", ") + v.first;
+    for (const auto& f : games::families())
+      names += (names.empty() ? "" : ", ") + std::string(f.game);
+    bad(path + ".game", "must be one of " + names);
+  }
+  c.variant = text(o, "variant", path, std::string(family->variants.front().name));
+  const games::VariantInfo* variant = family->variant(c.variant);
+  if (!variant) {
+    std::string names;
+    for (const auto& v : family->variants)
+      names += (names.empty() ? "" : ", ") + std::string(v.name);
     bad(path + ".variant", "must be one of " + names + " for " + c.game);
   }
-  c.type = text(o, "type", path, c.game);
-  static const std::set<std::string, std::less<>> types = {
-      "roulette", "autoroulette", "priveroulette", "priveroulettedeluxe",
-      "baccarat", "dragontiger",  "andarbahar",    "blackjack",
-      "onebj"};
-  if (!types.contains(c.type) || (c.type.find("roulette") != std::string::npos) != roulette_game)
-    bad(path + ".type",
-        "must be roulette, autoroulette, priveroulette or priveroulettedeluxe for roulette, "
-        "else the game's name");
+  c.type = text(o, "type", path, std::string(family->types.front().name));
+  const games::TableTypeInfo* type = family->type(c.type);
+  if (!type) {
+    std::string names;
+    for (const auto& t : family->types) names += (names.empty() ? "" : ", ") + std::string(t.name);
+    bad(path + ".type", "must be one of " + names + " for " + c.game);
+  }
   c.squeeze = flag(o, "squeeze", false, path);
   if (const json::value* shoe = field(o, "shoe")) {
-    if (roulette_game) bad(path + ".shoe", "only card tables have a shoe");
+    if (family->shape == games::Shape::draw) bad(path + ".shoe", "only card tables have a shoe");
     const json::object& so = as_object(*shoe, path + ".shoe");
     if (const json::value* decks = field(so, "decks")) {
       if (!decks->is_int64() || decks->as_int64() < 1 || decks->as_int64() > 8)
@@ -287,33 +270,35 @@ TableDef parse_table(const json::value& v, const std::string& path) {
       c.shoe_cut_from_end = static_cast<size_t>(cut->as_int64());
     }
   }
-  if (c.squeeze && c.game != "baccarat") bad(path + ".squeeze", "only baccarat tables squeeze");
-  if (c.type == "autoroulette" && c.variant != "european")
-    bad(path + ".type", "autoroulette plays the european wheel");
-  c.kind = c.type == "autoroulette" ? "autoroulette" : kind->second;
-  c.dealer = text(o, "dealer", path, c.type == "autoroulette" ? "Auto" : "RNG Dealer");
+  if (c.squeeze && !family->squeeze) bad(path + ".squeeze", "this game has no squeeze mode");
+  if (!type->only_variant.empty() && c.variant != type->only_variant)
+    bad(path + ".type", c.type + " plays the " + std::string(type->only_variant) + " variant");
+  c.kind = type->kind.empty() ? std::string(variant->kind) : std::string(type->kind);
+  c.dealer =
+      text(o, "dealer", path, type->dealer.empty() ? "RNG Dealer" : std::string(type->dealer));
   if (const json::value* every = field(o, "specialBallEvery")) {
     if (!every->is_int64() || every->as_int64() < 0 || every->as_int64() > 1000)
       bad(path + ".specialBallEvery", "must be a whole number of rounds from 0 to 1000");
     c.special_ball_every = static_cast<int>(every->as_int64());
   }
-  const bool private_table = c.type.starts_with("prive");
+  const bool private_table = type->private_seats > 0;
+  const bool seated_game = family->shape == games::Shape::seated_blackjack;
   if (const json::value* seats = field(o, "seats")) {
     if (!seats->is_int64() || seats->as_int64() < 1 || seats->as_int64() > 12)
       bad(path + ".seats", "must be 1 to 12");
     if (!private_table) bad(path + ".seats", "only private tables (priveroulette...) have seats");
     c.seats = static_cast<int>(seats->as_int64());
   } else if (private_table) {
-    c.seats = 6;
-  } else if (c.game == "blackjack") {
-    c.seats = games::blackjack::kSeats;
+    c.seats = type->private_seats;
+  } else {
+    c.seats = family->seats;
   }
   if (const json::value* per = field(o, "seatsPerPlayer")) {
-    if (c.game != "blackjack") bad(path + ".seatsPerPlayer", "only blackjack tables have it");
+    if (!seated_game) bad(path + ".seatsPerPlayer", "only seated blackjack tables have it");
     if (!per->is_int64() || per->as_int64() < 1 || per->as_int64() > c.seats)
       bad(path + ".seatsPerPlayer", "must be 1 to the number of seats");
     c.seats_per_player = static_cast<int>(per->as_int64());
-  } else if (c.game == "blackjack") {
+  } else if (seated_game) {
     c.seats_per_player = 3;
   }
   if (const json::value* t = field(o, "timings")) {
@@ -337,7 +322,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   for (const auto& [cur, terms] : as_object(*limits, path + ".limits")) {
     std::string code(cur);
     if (!is_currency_code(code)) bad(path + ".limits." + code, "is not a currency code");
-    def.terms.emplace(code, parse_terms(terms, c.game, code, path + ".limits." + code));
+    def.terms.emplace(code, parse_terms(terms, family->limits, code, path + ".limits." + code));
     const json::object& to = terms.as_object();
     if (field(to, "tableMin")) {
       Money table_min = amount_field(to, "tableMin", path + ".limits." + code);
@@ -345,6 +330,18 @@ TableDef parse_table(const json::value& v, const std::string& path) {
       if (table_min < l.min_bet || table_min > l.table_max)
         bad(path + ".limits." + code + ".tableMin", "must lie between min and tableMax");
       c.table_min[code] = table_min;
+    }
+  }
+  if (const json::value* paytable = field(o, "paytable")) {
+    if (family->paytable.empty()) bad(path + ".paytable", "this game's paytable is fixed");
+    for (const auto& [key, ratio] : as_object(*paytable, path + ".paytable")) {
+      const std::string at = path + ".paytable." + std::string(key);
+      auto known = std::find_if(family->paytable.begin(), family->paytable.end(),
+                                [&](const games::PaytableKey& k) { return k.name == key; });
+      if (known == family->paytable.end()) bad(at, "is not a ratio of this game's paytable");
+      if (!ratio.is_int64() || ratio.as_int64() < 1 || ratio.as_int64() > known->max)
+        bad(at, "must be a whole ratio from 1 to " + std::to_string(known->max));
+      def.paytable.emplace(std::string(key), ratio.as_int64());
     }
   }
   if (const json::value* script = field(o, "scriptedResults")) {
@@ -355,7 +352,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     }
   }
   if (def.terms.empty()) bad(path + ".limits", "must name at least one currency");
-  if (!c.scripted_results.empty() && blackjack_game) {
+  if (!c.scripted_results.empty() && family->is_blackjack()) {
     // Blackjack scripts the cards of a round in dealing order ("9S,2D,KH,7C,..."): the
     // table deals them before it goes back to the shoe.
     for (size_t i = 0; i < c.scripted_results.size(); ++i)
@@ -452,22 +449,7 @@ Result<Casino, std::string> load_casino(const std::string& path) {
 }
 
 std::unique_ptr<games::Engine> make_engine(const TableDef& def, const CurrencyTerms& terms) {
-  const std::string& game = def.config.game;
-  if (game == "dragontiger") return cards::make_dragon_tiger(terms.card_limits);
-  if (game == "andarbahar") return cards::make_andar_bahar(terms.card_limits);
-  if (game == "blackjack" || game == "onebj")
-    return games::blackjack::make_engine(game, terms.card_limits);
-  if (game == "baccarat") {
-    const cards::CardLimits& l = terms.card_limits;
-    cards::BaccaratLimits b;
-    b.min_bet = l.min_bet;
-    b.max_main = l.main_max;
-    b.max_tie = b.max_pair = b.max_big_small = b.max_super6 = l.side_max;
-    b.table_max = l.table_max;
-    b.opposite_bets_allowed = l.opposite_bets_allowed;
-    return cards::make_baccarat(def.config.variant, b);
-  }
-  return roulette::make_engine(def.config.variant, terms.limits);
+  return def.family().make(def.config.variant, {terms.limits, terms.card_limits, def.paytable});
 }
 
 table::Engines make_engines(const TableDef& def) {

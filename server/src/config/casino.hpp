@@ -15,6 +15,7 @@
 #include "core/result.hpp"
 #include "games/cards/card_limits.hpp"
 #include "games/engine.hpp"
+#include "games/registry.hpp"
 #include "games/roulette/roulette.hpp"
 #include "table/table.hpp"
 
@@ -47,6 +48,11 @@ struct CurrencyTerms {
 struct TableDef {
   table::TableConfig config;
   std::map<std::string, CurrencyTerms, std::less<>> terms;  // by currency code
+  // Ratios set instead of the family's default paytable (Family::paytable), by name.
+  std::map<std::string, int64_t, std::less<>> paytable;
+
+  // The table's game family (games/registry.hpp); every loaded table has one.
+  const games::Family& family() const { return *games::find_family(config.game); }
 };
 
 struct Casino {

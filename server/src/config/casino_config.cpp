@@ -102,9 +102,8 @@ const std::vector<std::string>& lobby_tabs() {
 }
 
 std::string tab_of(const table::TableConfig& t) {
-  std::string family = t.game == "onebj" ? "blackjack" : t.game;
-  for (char& c : family) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return family;
+  const games::Family* family = games::find_family(t.game);
+  return family ? std::string(family->tab) : std::string();
 }
 
 Result<json::object, std::string> complete_casino_config(const json::object& given,

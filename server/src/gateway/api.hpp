@@ -22,6 +22,8 @@ void add_lobby_routes(Router& router, Services& svc);
 void add_user_routes(Router& router, Services& svc);
 // /api/ui/betBehindSettings, /api/bjstrategy/*
 void add_blackjack_routes(Router& router, Services& svc);
+// /api/ui/sicbo/stats, /api/ui/sicbo/charts, /api/ui/<mode>/placebet (mega wheel)
+void add_game_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).
@@ -34,6 +36,9 @@ boost::json::object player_json(Services& svc, const store::Player& player);
 boost::json::object balance_json(Services& svc, const store::Player& player);
 // Credits a new player of a demo operator with its fun money and waits for the commit.
 void fund_new_player(Services& svc, const config::Operator& op, const store::Player& player);
+// The table and number of games a statistics call names (tableId; numberOfGames or
+// noOfGames, 1 to 100, default 100), or the reply that refuses the call.
+Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx& ctx);
 // The base URL for links the server hands out (launch URLs).
 std::string public_base(const Ctx& ctx);
 

@@ -81,8 +81,7 @@ void save_prefs(Services& svc, int64_t player, const std::string& table_id, cons
 const LiveTable* blackjack_table(Services& svc, const std::string& id) {
   const LiveTable* live = svc.table(id);
   if (!live) return nullptr;
-  const std::string& game = live->def->config.game;
-  return game == "blackjack" || game == "onebj" ? live : nullptr;
+  return live->def->family().is_blackjack() ? live : nullptr;
 }
 
 StringReply bad_request(const Ctx& ctx, std::string_view error, std::string message) {
@@ -97,7 +96,7 @@ Reply post_bet_behind(Ctx& ctx) {
   if (!table || !table->is_string() || !blackjack_table(ctx.svc, std::string(table->as_string())))
     return bad_request(ctx, "BAD_TABLE", "tableId must name a blackjack table");
   const json::value* game_type = o.if_contains("gameType");
-  if (!game_type || !game_type->is_string() || !is_game_kind(game_type->as_string()))
+  if (!game_type || !game_type->is_string() || !games::is_game_kind(game_type->as_string()))
     return bad_request(ctx, "BAD_GAME_TYPE", "gameType must name a game kind such as blackjack");
   const std::string table_id(table->as_string());
   const int64_t player = ctx.me().player.id;

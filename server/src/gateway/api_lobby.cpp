@@ -66,17 +66,19 @@ Reply lobby_filters(Ctx& ctx) {
 
   // Per tab: "all", then the kinds and types of the tables the player's currency plays.
   std::map<std::string, std::vector<std::string>> types;
-  std::map<std::string, int> baccarat_tables;
-  for (const auto& def : ctx.svc.casino.tables) {  // in the casino file's order
+  std::map<std::pair<std::string, std::string>, int> multi_tables;  // by tab and game
+  for (const auto& def : ctx.svc.casino.tables) {                   // in the casino file's order
     if (!def.terms.contains(p.currency)) continue;
     const table::TableConfig& c = def.config;
     std::string tab = config::tab_of(c);
     auto& list = types[tab];
     for (const std::string& t : {c.kind, c.type})
       if (!t.empty() && std::find(list.begin(), list.end(), t) == list.end()) list.push_back(t);
-    if (c.game == "baccarat") ++baccarat_tables[tab];
+    if (def.family().multi) ++multi_tables[{tab, c.game}];
   }
-  if (baccarat_tables["BACCARAT"] >= 2) types["BACCARAT"].push_back("multi-baccarat");
+  // Two tables of a family that offers it are also played together ("multi-baccarat").
+  for (const auto& [at, count] : multi_tables)
+    if (count >= 2) types[at.first].push_back("multi-" + at.second);
 
   json::object table_types, selected_types;
   for (const auto& tab : tabs) {

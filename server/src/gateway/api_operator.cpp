@@ -75,7 +75,7 @@ Result<json::object, std::string> launch_params(const Services& svc, Get get) {
 std::string client_route(const Services& svc, const json::object& params) {
   std::string game = "lobby";
   if (auto* id = params.if_contains("gameId")) {
-    if (const LiveTable* t = svc.table(id->as_string())) game = t->def->config.game;
+    if (const LiveTable* t = svc.table(id->as_string())) game = t->def->family().route;
   }
   std::string url = "/play/" + game;
   char sep = '?';

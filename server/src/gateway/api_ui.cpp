@@ -229,7 +229,7 @@ Reply save_player_config(Ctx& ctx) {
   if (!body.ok()) return std::move(body).error();
   const json::object& o = *body;
   const json::value* game_type = o.if_contains("gameType");
-  if (!game_type || !game_type->is_string() || !is_game_kind(game_type->as_string())) {
+  if (!game_type || !game_type->is_string() || !games::is_game_kind(game_type->as_string())) {
     return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_TYPE",
                        "gameType must name a game kind such as roulette or lobby",
                        ErrorCode::ActionFailed);
@@ -272,38 +272,13 @@ Reply save_player_config(Ctx& ctx) {
                    {"settings", merged_settings(ctx.svc.store.player_settings(p.id))}});
 }
 
-// The table and number of games a statistics call names (tableId; numberOfGames or
-// noOfGames, 1 to 100, default 100).
-Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx& ctx) {
-  std::string id = ctx.param("tableId");
-  if (id.empty())
-    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID",
-                       "tableId is required");
-  const LiveTable* live = ctx.svc.table(id);
-  if (!live)
-    return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
-  size_t games = kStatisticGamesMax;
-  for (const char* key : {"numberOfGames", "noOfGames"}) {
-    if (!ctx.has_param(key)) continue;
-    std::string text = ctx.param(key);
-    char* end = nullptr;
-    long n = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || n < 1 || n > static_cast<long>(kStatisticGamesMax)) {
-      return error_reply(ctx.req, http::status::bad_request, "BAD_NUMBER_OF_GAMES",
-                         std::string(key) + " must be from 1 to 100");
-    }
-    games = static_cast<size_t>(n);
-  }
-  return std::pair{live, games};
-}
-
 // Andar bahar card statistics over the table's last games (settled rounds).
 Reply ab_card_stats(Ctx& ctx) {
   auto req = statistics_request(ctx);
   if (!req.ok()) return std::move(req).error();
   auto [live, games] = req.value();
   const std::string& id = live->def->config.id;
-  if (live->def->config.game != "andarbahar")
+  if (!live->def->family().card_stats)
     return error_reply(ctx.req, http::status::bad_request, "NOT_ANDAR_BAHAR",
                        "table " + id + " does not play andar bahar");
   const games::Engine& engine = *live->engines.begin()->second;
@@ -369,6 +344,31 @@ Reply get_rates(Ctx& ctx) {
 }
 
 }  // namespace
+
+// The table and number of games a statistics call names (tableId; numberOfGames or
+// noOfGames, 1 to 100, default 100).
+Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx& ctx) {
+  std::string id = ctx.param("tableId");
+  if (id.empty())
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_TABLE_ID",
+                       "tableId is required");
+  const LiveTable* live = ctx.svc.table(id);
+  if (!live)
+    return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no table " + id);
+  size_t games = kStatisticGamesMax;
+  for (const char* key : {"numberOfGames", "noOfGames"}) {
+    if (!ctx.has_param(key)) continue;
+    std::string text = ctx.param(key);
+    char* end = nullptr;
+    long n = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || n < 1 || n > static_cast<long>(kStatisticGamesMax)) {
+      return error_reply(ctx.req, http::status::bad_request, "BAD_NUMBER_OF_GAMES",
+                         std::string(key) + " must be from 1 to 100");
+    }
+    games = static_cast<size_t>(n);
+  }
+  return std::pair{live, games};
+}
 
 std::string public_base(const Ctx& ctx) {
   if (!ctx.svc.settings.public_url.empty()) return ctx.svc.settings.public_url;

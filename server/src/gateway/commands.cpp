@@ -1,7 +1,10 @@
 #include "gateway/commands.hpp"
 
+#include <algorithm>
+#include <boost/json/array.hpp>
 #include <charconv>
 #include <cstring>
+#include <functional>
 #include <pugixml.hpp>
 
 namespace croupier::gateway {
@@ -46,53 +49,60 @@ Result<Command, CommandError> parse_subscribe(const pugi::xml_node& node, bool s
   return Command{cmd};
 }
 
-Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::Kind kind) {
+// A bet command's fields as text, read from the attributes of an XML element or from the
+// string fields of a JSON body, and its bets' codes and amounts as given.
+struct BetFields {
+  std::function<std::optional<std::string>(const char*)> get;
+  struct Line {
+    std::optional<std::string> code, amount;
+  };
+  std::vector<Line> bets;
+  std::string unexpected;  // a part that is not a bet, if any
+  bool user_id_required = true;
+};
+
+Result<BetCommand, CommandError> parse_bet_fields(const BetFields& f, BetCommand::Kind kind) {
   BetCommand cmd;
   cmd.kind = kind;
-  auto request_id = attribute(node, "requestId");
+  auto request_id = f.get("requestId");
   std::string rid = request_id && token_chars(*request_id, 64) ? *request_id : "";
   if (!request_id || rid.empty()) return fail("requestId is missing or malformed");
   cmd.request_id = rid;
 
-  auto table_id = attribute(node, "tableId");
+  auto table_id = f.get("tableId");
   if (!table_id || !token_chars(*table_id, 32, false))
     return fail("tableId is missing or malformed", rid);
   cmd.table_id = *table_id;
-  auto game_mode = attribute(node, "gameMode");
+  auto game_mode = f.get("gameMode");
   if (!game_mode || !valid_game_mode(*game_mode))
     return fail("gameMode is missing or malformed", rid);
   cmd.game_mode = *game_mode;
-  auto user_id = attribute(node, "userId");
-  if (!user_id || !token_chars(*user_id, 32, false))
+  auto user_id = f.get("userId");
+  if ((user_id || f.user_id_required) && (!user_id || !token_chars(*user_id, 32, false)))
     return fail("userId is missing or malformed", rid);
-  cmd.user_id = *user_id;
-  if (auto game_id = attribute(node, "gameId")) {
+  cmd.user_id = user_id.value_or("");
+  if (auto game_id = f.get("gameId")) {
     if (!game_id->empty() && !token_chars(*game_id, 64)) return fail("gameId is malformed", rid);
     cmd.game_id = *game_id;
   }
-  if (auto of = attribute(node, "of")) {
+  if (auto of = f.get("of")) {
     if (kind != BetCommand::Kind::cancelbets || !token_chars(*of, 64)) {
       return fail("of names the request whose bets cancelbets takes back", rid);
     }
     cmd.of_request = *of;
   }
-  if (auto check = attribute(node, "checkValue")) {
+  if (auto check = f.get("checkValue")) {
     auto m = parse_money(*check);
     if (!m) return fail("checkValue must be an amount such as 6.00", rid);
     cmd.check_value = *m;
   }
-
-  size_t count = 0;
-  for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
-    if (child.type() != pugi::node_element) continue;
-    if (std::strcmp(child.name(), "bet") != 0)
-      return fail(std::string("unexpected element <") + child.name() + ">", rid);
-    if (kind == BetCommand::Kind::lpbet)
-      return fail("lpbet takes no bets: it repeats the last ones", rid);
-    if (kind == BetCommand::Kind::cancelbets) return fail("cancelbets takes no bets", rid);
-    if (++count > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
-    auto code = attribute(child, "code");
-    auto amount_text = attribute(child, "amount");
+  if (!f.unexpected.empty()) return fail("unexpected " + f.unexpected, rid);
+  if (!f.bets.empty() && kind == BetCommand::Kind::lpbet)
+    return fail("lpbet takes no bets: it repeats the last ones", rid);
+  if (!f.bets.empty() && kind == BetCommand::Kind::cancelbets)
+    return fail("cancelbets takes no bets", rid);
+  if (f.bets.size() > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
+  for (const auto& [code, amount_text] : f.bets) {
     if (!code || code->empty() || code->size() > 64) return fail("a bet has no code", rid);
     std::optional<Money> amount = amount_text ? parse_money(*amount_text) : std::nullopt;
     if (!amount) return fail("bet " + *code + " has no valid amount", rid);
@@ -100,7 +110,29 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
   }
   const bool needs_bets = kind == BetCommand::Kind::pbet || kind == BetCommand::Kind::placebets;
   if (needs_bets && cmd.bets.empty()) return fail("no bets", rid);
-  return Command{std::move(cmd)};
+  return cmd;
+}
+
+Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::Kind kind) {
+  BetFields f;
+  f.get = [&](const char* name) { return attribute(node, name); };
+  for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
+    if (child.type() != pugi::node_element) continue;
+    if (std::strcmp(child.name(), "bet") != 0) {
+      f.unexpected = std::string("element <") + child.name() + ">";
+      break;
+    }
+    f.bets.push_back({attribute(child, "code"), attribute(child, "amount")});
+  }
+  auto cmd = parse_bet_fields(f, kind);
+  if (!cmd.ok()) return std::move(cmd).error();
+  return Command{std::move(cmd).value()};
+}
+
+std::optional<std::string> string_field(const boost::json::object& o, const char* name) {
+  const boost::json::value* v = o.if_contains(name);
+  if (!v || !v->is_string()) return std::nullopt;
+  return std::string(v->as_string());
 }
 
 // The table and request id every table command carries.
@@ -254,6 +286,35 @@ Result<Command, CommandError> parse_squeeze(const pugi::xml_node& node) {
 }
 
 }  // namespace
+
+Result<BetCommand, CommandError> parse_json_bet(const boost::json::object& body) {
+  BetFields f;
+  f.user_id_required = false;
+  f.get = [&](const char* name) { return string_field(body, name); };
+  for (const auto& [key, value] : body) {
+    static constexpr std::string_view kKnown[] = {"requestId", "tableId",    "gameMode", "userId",
+                                                  "gameId",    "checkValue", "bets"};
+    if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown)) {
+      f.unexpected = "field \"" + std::string(key) + "\"";
+    } else if (key != "bets" && !value.is_string()) {
+      f.unexpected = "value of " + std::string(key) + " (text expected)";
+    }
+  }
+  const boost::json::value* bets = body.if_contains("bets");
+  if (bets && !bets->is_array()) f.unexpected = "bets (a list expected)";
+  if (bets && bets->is_array()) {
+    for (const auto& b : bets->as_array()) {
+      if (!b.is_object()) {
+        f.unexpected = "bet (an object with code and amount expected)";
+        break;
+      }
+      f.bets.push_back(
+          {string_field(b.as_object(), "code"), string_field(b.as_object(), "amount")});
+      if (f.bets.size() > kBetsPerCommandMax) break;
+    }
+  }
+  return parse_bet_fields(f, BetCommand::Kind::pbet);
+}
 
 bool valid_game_mode(std::string_view mode) {
   auto underscore = mode.rfind('_');

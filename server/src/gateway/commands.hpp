@@ -24,6 +24,7 @@
 // thread-safe.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -116,6 +117,12 @@ struct CommandError {
 inline constexpr size_t kBetsPerCommandMax = 200;
 
 Result<Command, CommandError> parse_command(std::string_view text);
+
+// A bet command sent as a JSON body (POST /api/ui/megawheel/placebet): the attributes of
+// <pbet> as text fields (requestId, tableId, gameMode, gameId, checkValue; userId may be
+// left out, the session names the player) and "bets": [{"code":"40","amount":"1.00"}].
+// Amounts are text, as everywhere in the protocol; an unknown field is refused.
+Result<BetCommand, CommandError> parse_json_bet(const boost::json::object& body);
 
 // game_mode values look like roulette_desktop or lobby_mobile.
 bool valid_game_mode(std::string_view mode);

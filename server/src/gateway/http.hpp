@@ -10,9 +10,11 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <boost/url/url_view.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -27,7 +29,14 @@ namespace http = boost::beast::http;
 using Request = http::request<http::string_body>;
 using StringReply = http::response<http::string_body>;
 using FileReply = http::response<http::file_body>;
-using Reply = std::variant<StringReply, FileReply>;
+// A reply that comes later, when a table has answered (a bet sent over HTTP): the handler
+// returns at once and the session calls `start` with the function that sends the reply.
+// That function must be called exactly once, from any thread. Only POST routes defer, so a
+// HEAD request never meets one.
+struct LaterReply {
+  std::function<void(std::function<void(StringReply)>)> start;
+};
+using Reply = std::variant<StringReply, FileReply, LaterReply>;
 
 struct Services;
 
@@ -68,10 +77,24 @@ StringReply code_reply(const Request& req, http::status status, ErrorCode code);
 Result<boost::json::object, StringReply> json_object_body(const Ctx& ctx);
 StringReply redirect_reply(const Request& req, std::string_view location);
 
-// Applies `fn(header&)` to either kind of reply.
+// Applies `fn(header&)` to a reply; to a later one when it is sent, so `fn` must own what it
+// uses.
 template <class Fn>
-void with_headers(Reply& reply, Fn&& fn) {
-  std::visit([&](auto& r) { fn(r.base()); }, reply);
+void with_headers(Reply& reply, Fn fn) {
+  if (auto* later = std::get_if<LaterReply>(&reply)) {
+    later->start = [start = std::move(later->start), fn](std::function<void(StringReply)> send) {
+      start([send = std::move(send), fn](StringReply r) mutable {
+        fn(r.base());
+        send(std::move(r));
+      });
+    };
+    return;
+  }
+  std::visit(
+      [&](auto& r) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(r)>, LaterReply>) fn(r.base());
+      },
+      reply);
 }
 
 }  // namespace croupier::gateway

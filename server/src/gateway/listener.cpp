@@ -1,12 +1,15 @@
 #include "gateway/listener.hpp"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/url/parse.hpp>
+#include <cassert>
 #include <optional>
+#include <type_traits>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
@@ -70,7 +73,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
     Reply reply = router_.handle(req, ip_);
-    bool keep_alive = std::visit([](const auto& m) { return m.keep_alive(); }, reply);
+    if (auto* later = std::get_if<LaterReply>(&reply)) {
+      // The table answers on its own strand: come back to this session's to write.
+      later->start([self = shared_from_this()](StringReply r) {
+        asio::post(self->stream_.get_executor(), [self, r = std::move(r)]() mutable {
+          const bool keep_alive = r.keep_alive();
+          self->send(std::move(r), keep_alive);
+        });
+      });
+      return;
+    }
+    bool keep_alive = std::visit(
+        [](const auto& m) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(m)>, LaterReply>)
+            return false;
+          else
+            return m.keep_alive();
+        },
+        reply);
     send(std::move(reply), keep_alive);
   }
 
@@ -135,7 +155,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void send(Reply reply, bool keep_alive) {
     http::message_generator msg = std::visit(
-        [](auto&& m) { return http::message_generator(std::move(m)); }, std::move(reply));
+        [](auto&& m) -> http::message_generator {
+          if constexpr (std::is_same_v<std::decay_t<decltype(m)>, LaterReply>) {
+            assert(false && "a later reply is started, never sent");
+            return http::message_generator(StringReply{});
+          } else {
+            return http::message_generator(std::move(m));
+          }
+        },
+        std::move(reply));
     beast::async_write(stream_, std::move(msg),
                        [self = shared_from_this(), keep_alive](beast::error_code ec, size_t) {
                          if (ec) return;

@@ -3,40 +3,19 @@
 #include <array>
 #include <boost/json/parse.hpp>
 
+#include "games/registry.hpp"
+
 namespace croupier::gateway {
 
 namespace json = boost::json;
 
 namespace {
-constexpr std::array<std::string_view, 22> kGameKinds = {"all",
-                                                         "roulette",
-                                                         "classic-roulette",
-                                                         "autoroulette",
-                                                         "powerup-roulette",
-                                                         "americanroulette",
-                                                         "megaroulette",
-                                                         "baccarat",
-                                                         "multi-baccarat",
-                                                         "blackjack",
-                                                         "onebj",
-                                                         "sicbo",
-                                                         "megawheel",
-                                                         "multi",
-                                                         "dragontiger",
-                                                         "andarbahar",
-                                                         "sweetbonanza",
-                                                         "boomorbust",
-                                                         "promotions",
-                                                         "spaceman",
-                                                         "bigbass",
-                                                         "lobby"};
-
 bool per_game_key(std::string_view key) {
   for (std::string_view suffix :
        {std::string_view("_table_type"), std::string_view("_show_promotion")}) {
     if (key.size() > suffix.size() && key.substr(key.size() - suffix.size()) == suffix) {
       std::string_view game = key.substr(0, key.size() - suffix.size());
-      for (std::string_view k : kGameKinds) {
+      for (std::string_view k : games::game_kinds()) {
         std::string normal(k);
         for (char& c : normal)
           if (c == '-') c = '_';
@@ -92,12 +71,6 @@ const json::object& setting_defaults() {
 
 bool is_known_setting(std::string_view key) {
   return setting_defaults().contains(key) || per_game_key(key);
-}
-
-bool is_game_kind(std::string_view kind) {
-  for (std::string_view k : kGameKinds)
-    if (k == kind) return true;
-  return false;
 }
 
 json::object merged_settings(const std::map<std::string, std::string>& saved) {

@@ -20,8 +20,6 @@ inline constexpr size_t kSettingValueBytesMax = 4096;
 // Every known setting with its default value.
 const boost::json::object& setting_defaults();
 bool is_known_setting(std::string_view key);
-// Game kinds a save may name as gameType (SPEC section 1, plus lobby).
-bool is_game_kind(std::string_view kind);
 
 // Defaults overlaid with the saved values (key -> JSON text).
 boost::json::object merged_settings(const std::map<std::string, std::string>& saved);

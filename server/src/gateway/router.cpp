@@ -18,17 +18,15 @@ void count(http::status status) {
       .inc();
 }
 
-http::status status_of(const Reply& r) {
-  return std::visit([](const auto& m) { return m.result(); }, r);
-}
-
 // HEAD: the headers of the GET reply without its body.
 Reply head_of(Reply reply) {
   StringReply head;
   std::visit(
       [&](auto& m) {
-        head.base() = m.base();
-        head.content_length(m.payload_size().value_or(0));
+        if constexpr (!std::is_same_v<std::decay_t<decltype(m)>, LaterReply>) {
+          head.base() = m.base();
+          head.content_length(m.payload_size().value_or(0));
+        }
       },
       reply);
   return head;
@@ -135,13 +133,13 @@ Reply Router::handle(const Request& req, const std::string& client_ip) {
                                   svc_.settings.secure_cookies,
                                   svc_.settings.cross_site_embedding));
   }
-  with_headers(reply, [&](auto& h) {
+  with_headers(reply, [cookies = std::move(cookies)](auto& h) {
     for (const auto& c : cookies) h.insert(http::field::set_cookie, c);
     h.set(http::field::server, "croupierd");
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "same-origin");
+    count(h.result());
   });
-  count(status_of(reply));
   if (req.method() == http::verb::head) return head_of(std::move(reply));
   return reply;
 }

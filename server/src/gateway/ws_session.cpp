@@ -9,6 +9,7 @@
 #include "core/log.hpp"
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
+#include "gateway/bets.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/services.hpp"
 #include "table/json.hpp"
@@ -36,20 +37,6 @@ metrics::Counter& dropped_slow() {
       metrics::registry().counter("croupier_ws_slow_consumers_total",
                                   "Connections closed because they did not read their events.");
   return c;
-}
-
-table::PlaceBetsCommand::Kind kind_of(BetCommand::Kind k) {
-  switch (k) {
-    case BetCommand::Kind::pbet:
-      return table::PlaceBetsCommand::Kind::add;
-    case BetCommand::Kind::placebets:
-      return table::PlaceBetsCommand::Kind::all_or_nothing;
-    case BetCommand::Kind::lpbet:
-      return table::PlaceBetsCommand::Kind::repeat_last;
-    case BetCommand::Kind::cancelbets:
-      break;  // not a placement
-  }
-  return table::PlaceBetsCommand::Kind::add;
 }
 
 // The code, message and detail of a refused command, added to its answer.
@@ -199,7 +186,7 @@ void WsSession::on_subscribe(SubscribeCommand c) {
     svc_.lobby->channel()->subscribe(shared_from_this(), std::move(c.epoch), c.version);
     return;
   }
-  if (live->def->config.game == "blackjack") {
+  if (live->def->family().shape == games::Shape::seated_blackjack) {
     // The player's saved preferences (a bet behind follows a seat by them; a seat allows
     // bets behind by them) reach the table once per subscription, not once per bet.
     live->actor->set_blackjack_prefs(
@@ -237,20 +224,8 @@ void WsSession::on_bet(BetCommand c) {
     live->actor->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
     return;
   }
-  table::PlaceBetsCommand cmd;
-  cmd.kind = kind_of(c.kind);
-  cmd.player = session_.player.id;
-  cmd.currency = session_.player.currency;
-  cmd.request_id = c.request_id;
-  cmd.game_id = c.game_id;
-  cmd.bets = std::move(c.bets);
-  cmd.check_total = c.check_value;
-  cmd.name = screen_name();
-  if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id)) {
-    cmd.regulated = op->regulated;
-    cmd.block_safe_bets = op->block_safe_bets;
-  }
-  live->actor->place_bets(std::move(cmd), reply);
+  live->actor->place_bets(place_bets_command(svc_, session_.player, screen_name(), std::move(c)),
+                          reply);
 }
 
 void WsSession::on_seat(SeatCommand c) {
@@ -263,7 +238,7 @@ void WsSession::on_seat(SeatCommand c) {
         {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", 0}});
     return;
   }
-  if (live->def->config.game == "blackjack") {
+  if (live->def->family().shape == games::Shape::seated_blackjack) {
     // The seat's preferences (who may bet behind, when to lose it) go with it.
     live->actor->set_blackjack_prefs(session_.player.id,
                                      blackjack_prefs(svc_.store, session_.player.id, c.table_id));

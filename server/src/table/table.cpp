@@ -123,8 +123,9 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       publish_(std::move(publish)),
       epoch_(crypto::random_token(9)),
       seats_(static_cast<size_t>(std::max(0, config_.seats))),
-      blackjack_(config_.game == "blackjack" || config_.game == "onebj"),
-      onebj_(config_.game == "onebj") {
+      family_(games::find_family(config_.game)),
+      blackjack_(family_ && family_->is_blackjack()),
+      onebj_(family_ && family_->shape == games::Shape::infinite_blackjack) {
   assert(!engines_.empty());
   if (engines_.begin()->second->deals_from_shoe())
     shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end);
@@ -1170,7 +1171,7 @@ json::object Table::snapshot(ledger::PlayerId player) const {
 // The baccarat roads of the current shoe (docs/games/baccarat.md), computed once when the
 // shoe changes or a result is added; snapshots and events copy them.
 void Table::update_roads() {
-  if (config_.game != "baccarat" || !shoe_) return;
+  if (!family_ || !family_->roads || !shoe_) return;
   std::vector<games::cards::RoadResult> results;
   results.reserve(shoe_outcomes_.size());
   for (const auto& o : shoe_outcomes_)

@@ -36,6 +36,7 @@
 #include "games/blackjack/blackjack.hpp"
 #include "games/cards/shoe.hpp"
 #include "games/engine.hpp"
+#include "games/registry.hpp"
 #include "ledger/ledger.hpp"
 #include "table/round_state.hpp"
 
@@ -500,7 +501,8 @@ class Table {
   std::optional<Refusal> bj_refuse_line(ledger::PlayerId player, const games::BetLine& line,
                                         std::string& reason) const;
 
-  const bool blackjack_;  // a blackjack or onebj table
+  const games::Family* const family_;  // of config_.game; nullptr for an unknown game
+  const bool blackjack_;               // a blackjack or onebj table
   const bool onebj_;
   BjRound bj_;
   std::unordered_map<ledger::PlayerId, BlackjackPrefs> bj_prefs_;
