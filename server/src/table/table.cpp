@@ -467,6 +467,7 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     update_roads();
   }
   remember_last_bets();
+  forget_idle_players();
   round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
 
   state_ = RoundState::game_over;
@@ -1045,6 +1046,31 @@ void Table::remember_last_bets() {
   size_t drop = last_bets_.size() - config_.last_bets_max * 9 / 10;
   std::nth_element(by_age.begin(), by_age.begin() + drop, by_age.end());
   for (size_t i = 0; i < drop; ++i) last_bets_.erase(by_age[i].second);
+}
+
+// Blackjack preferences reach the table at every subscription and seat, so forgetting an
+// idle player's costs nothing: they come back with the player. What a player is using now
+// (a seat, bets this round, a running autoplay) is never forgotten.
+void Table::forget_idle_players() {
+  if (players_remembered() <= config_.players_remembered_max) return;
+  auto idle = [&](ledger::PlayerId p) {
+    auto a = autoplay_.find(p);
+    return !seated(p) && !book_.contains(p) &&
+           (a == autoplay_.end() || a->second.state != "running");
+  };
+  std::erase_if(bj_prefs_, [&](const auto& kv) { return idle(kv.first); });
+  std::erase_if(bj_auto_count_, [&](const auto& kv) { return idle(kv.first); });
+  std::erase_if(bj_lost_seats_, [&](const auto& seat) { return idle(seat.first); });
+  std::erase_if(autoplay_, [&](const auto& kv) { return idle(kv.first); });
+}
+
+size_t Table::players_remembered() const {
+  std::set<ledger::PlayerId> players;
+  for (const auto& [p, prefs] : bj_prefs_) players.insert(p);
+  for (const auto& [p, count] : bj_auto_count_) players.insert(p);
+  for (const auto& [p, seat] : bj_lost_seats_) players.insert(p);
+  for (const auto& [p, a] : autoplay_) players.insert(p);
+  return players.size();
 }
 
 // ---- Events and snapshots ---------------------------------------------------------------

@@ -89,7 +89,11 @@ struct TableConfig {
   size_t bets_per_player_max = 300;       // bet lines one player may hold in a round
   size_t players_per_round_max = 200000;  // players with bets in one round
   size_t last_bets_max = 100000;          // players whose last bets are kept for lpbet
-  size_t recent_results_max = 100;        // results kept for snapshots and statistics
+  // Players whose other state the table keeps between rounds (blackjack preferences,
+  // automatic-decision counts, lost seats, autoplay): past it, the state of players who
+  // are neither seated nor betting nor on a running autoplay is forgotten.
+  size_t players_remembered_max = 100000;
+  size_t recent_results_max = 100;  // results kept for snapshots and statistics
 };
 
 // The engines of a table, one per currency it plays in (the rules are the same, the
@@ -274,6 +278,8 @@ class Table {
   const std::string& round_id() const { return round_id_; }
   uint64_t version() const { return version_; }
   const std::deque<RecentResult>& recent_results() const { return recent_; }
+  // The players whose per-player state (see TableConfig::players_remembered_max) is kept.
+  size_t players_remembered() const;
 
  private:
   struct PlacedBet {
@@ -329,6 +335,7 @@ class Table {
   void remember(const std::string& key, ledger::PlayerId player, BetAck reply, const AckFn& ack);
   void answer(const std::string& key, BetAck ack);
   void remember_last_bets();
+  void forget_idle_players();
 
   // Events.
   boost::json::object event(std::string_view type);

@@ -714,5 +714,25 @@ TEST(Table, MegaLuckyNumbersAreAnnouncedBeforeTheResultAndPaidAtTheirMultiplier)
   EXPECT_EQ(h.personal[1].back().at("win").as_string(), "201.00");
 }
 
+TEST(Table, PerPlayerStateIsForgottenForIdlePlayersPastItsMaximum) {
+  Harness h("remembered", test_engines(), 1,
+            with([](TableConfig& c) { c.players_remembered_max = 3; }));
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  // Three players' preferences fit; the table keeps them across a round.
+  for (PlayerId p : {1, 2, 3}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+  h.run_for(Millis{20000});
+  EXPECT_EQ(h.table->players_remembered(), 3u);
+  // Past the maximum, a settled round forgets every idle player but the one who bet.
+  for (PlayerId p : {4, 5}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+  const std::string round = h.table->round_id();
+  h.bet(1, {{"RED", eur("1")}}, "r");
+  EXPECT_EQ(h.table->players_remembered(), 5u);
+  h.run_for(Millis{15000});  // to the result of this round
+  ASSERT_EQ(h.last("gameresult")->at("gameId").as_string(), round);
+  EXPECT_EQ(h.table->players_remembered(), 1u);
+}
+
 }  // namespace
 }  // namespace croupier::table
