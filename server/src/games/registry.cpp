@@ -7,7 +7,9 @@
 #include "games/blackjack/bj_engine.hpp"
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/baccarat.hpp"
+#include "games/cards/deal_flow.hpp"
 #include "games/cards/dragon_tiger.hpp"
+#include "games/draw_flow.hpp"
 #include "games/megawheel/megawheel.hpp"
 #include "games/sicbo/sicbo.hpp"
 
@@ -198,6 +200,23 @@ const TableTypeInfo* Family::type(std::string_view name) const {
   auto it = std::find_if(types.begin(), types.end(),
                          [&](const TableTypeInfo& t) { return t.name == name; });
   return it == types.end() ? nullptr : &*it;
+}
+
+std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
+                                     const FlowSettings& settings) {
+  switch (family.shape) {
+    case Shape::draw:
+      return std::make_unique<DrawFlow>(engine);
+    case Shape::shoe:
+      return std::make_unique<cards::DealFlow>(
+          engine, cards::DealFlowConfig{engine.deals_from_shoe(), settings.shoe_decks,
+                                        settings.shoe_cut_from_end, family.roads, settings.squeeze,
+                                        settings.squeeze_time});
+    case Shape::seated_blackjack:
+    case Shape::infinite_blackjack:
+      break;
+  }
+  return nullptr;
 }
 
 std::span<const Family> families() {

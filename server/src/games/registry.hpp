@@ -21,6 +21,7 @@
 
 #include "games/cards/card_limits.hpp"
 #include "games/engine.hpp"
+#include "games/flow.hpp"
 #include "games/roulette/roulette.hpp"
 
 namespace croupier::games {
@@ -98,6 +99,20 @@ struct Family {
   const VariantInfo* variant(std::string_view name) const;
   const TableTypeInfo* type(std::string_view name) const;
 };
+
+// What a table's flow is made from, beyond its family and engine.
+struct FlowSettings {
+  int shoe_decks = 8;
+  size_t shoe_cut_from_end = 16;
+  bool squeeze = false;  // baccarat squeeze mode
+  Millis squeeze_time{8000};
+};
+
+// The flow that runs a table's rounds after bets close, by the family's shape: the draw, or
+// the card-by-card deal (from a shoe when the engine deals from one). nullptr for the
+// blackjack shapes, which the table still plays itself (table/blackjack_play.cpp).
+std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
+                                     const FlowSettings& settings);
 
 // Every family, in the order the casino file's errors list them.
 std::span<const Family> families();

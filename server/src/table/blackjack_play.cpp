@@ -78,7 +78,7 @@ games::cards::Card Table::bj_card() {
     bj_.script.pop_front();
     return c;
   }
-  return shoe_->deal(rng_);  // reshuffles by itself if the shoe runs out
+  return bj_shoe_->shoe().deal(rng_);  // reshuffles by itself if the shoe runs out
 }
 
 // ---- The round --------------------------------------------------------------------------
@@ -168,7 +168,7 @@ void Table::bj_begin() {
   bj_.phase = BjPhase::dealing;
   bj_.ends = deadline_ =
       now + (closing_ ? Millis{0} : config_.timings.card * static_cast<int64_t>(hands * 2 + 2));
-  set_dealing_state(RoundState::dealing, bj_.ends);
+  show_state(RoundState::dealing, bj_.ends);
   bj_publish();
 }
 
@@ -259,7 +259,7 @@ void Table::bj_after_deal() {
   const MonoTime now = clock_.now();
   bj_.phase = BjPhase::insurance;
   bj_.ends = deadline_ = now + (closing_ ? Millis{0} : config_.timings.insurance);
-  set_dealing_state(RoundState::insurance_wait, bj_.ends);
+  show_state(RoundState::insurance_wait, bj_.ends);
   // A bet behind answers by its player's preference; autoplay by its strategy.
   for (size_t i = 0; i < bj_.boxes.size(); ++i) {
     BjBox& box = bj_.boxes[i];
@@ -304,7 +304,7 @@ void Table::bj_next_turn() {
     const bool changed = bj_.turn != i || state_ != RoundState::decision_wait;
     bj_.turn = i;
     bj_.ends = deadline_ = clock_.now() + config_.timings.decision;
-    if (changed) set_dealing_state(RoundState::decision_wait, bj_.ends);
+    if (changed) show_state(RoundState::decision_wait, bj_.ends);
     bj_publish();
     return;
   }
@@ -323,7 +323,7 @@ void Table::bj_start_step() {
   }
   ++bj_.step;
   bj_.ends = deadline_ = clock_.now() + config_.timings.decision;
-  set_dealing_state(RoundState::decision_wait, bj_.ends);
+  show_state(RoundState::decision_wait, bj_.ends);
   for (size_t i = 0; i < bj_.boxes.size(); ++i) {
     bj_.boxes[i].chosen.reset();
     if (!bj::seat_done(bj_.boxes[i].st)) bj_autoplay_decide(i);
@@ -351,7 +351,7 @@ void Table::bj_end_step() {
 void Table::bj_closing() {
   bj_.phase = BjPhase::closing;
   bj_.ends = deadline_ = clock_.now() + (closing_ ? Millis{0} : config_.timings.decision_closing);
-  set_dealing_state(RoundState::decision_closing, bj_.ends);
+  show_state(RoundState::decision_closing, bj_.ends);
   bj_publish();
 }
 
@@ -372,7 +372,7 @@ void Table::bj_dealer() {
   bj_.phase = BjPhase::dealer;
   const auto draws = static_cast<int64_t>(bj_.dealer.size() - before);
   bj_.ends = deadline_ = clock_.now() + (closing_ ? Millis{0} : config_.timings.card * (draws + 1));
-  set_dealing_state(RoundState::dealing, bj_.ends);
+  show_state(RoundState::dealing, bj_.ends);
   bj_publish();
 }
 

@@ -11,6 +11,7 @@
 #include "core/metrics.hpp"
 #include "games/cards/card.hpp"
 #include "games/cards/roads.hpp"
+#include "games/draw_flow.hpp"
 #include "table/json.hpp"
 
 namespace croupier::table {
@@ -127,8 +128,15 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       blackjack_(family_ && family_->is_blackjack()),
       onebj_(family_ && family_->shape == games::Shape::infinite_blackjack) {
   assert(!engines_.empty());
-  if (engines_.begin()->second->deals_from_shoe())
-    shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end);
+  const games::Engine& engine = *engines_.begin()->second;
+  if (blackjack_) {
+    bj_shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end, false);
+  } else if (family_) {
+    flow_ = games::make_flow(
+        *family_, engine,
+        {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze, config_.timings.squeeze});
+  }
+  if (!blackjack_ && !flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
 }
 
 // ---- Start-up and recovery -----------------------------------------------------------
@@ -231,7 +239,7 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
     cancel_round("shutdown");
     return;
   }
-  change_shoe_if_due();
+  before_round();
   state_ = RoundState::waiting_for_bets;
   bets_close_at_ = now + config_.timings.betting;
   next_timer_at_ = now + config_.timings.timer_interval;
@@ -294,22 +302,13 @@ void Table::launch() {
   }
   const MonoTime now = clock_.now();
   if (!round_has_result_) {
-    outcome_ = deal();
+    games::FlowStart start{now, closing_ ? Millis{0} : config_.timings.spin, closing_,
+                           next_scripted(), stakes()};
+    games::FlowOut out;
+    flow_->begin(start, rng_, out);
+    outcome_ = flow_->outcome();
     round_has_result_ = true;
-    const games::Engine& engine = *engines_.begin()->second;
-    dealt_ = engine.dealt_cards(outcome_);
-    cards_shown_ = 0;
-    held_.clear();
-    if (!dealt_.empty()) choose_squeezer();
-    dealing_from_ = now;
-    state_ = dealt_.empty() ? RoundState::waiting_for_result : RoundState::dealing;
-    deadline_ = now + (closing_ ? Millis{0} : config_.timings.spin);
-    json::object body = event("gamestate");
-    body["state"] = to_int(state_);
-    body["stateName"] = state_name(state_);
-    body["spinMs"] = (deadline_ - now).count();
-    body["endsAt"] = wall_at(deadline_);
-    publish(std::move(body));
+    publish_flow(out);
     // Multipliers drawn with the result but shown before the ball lands (mega roulette).
     auto announced = engines_.begin()->second->announced_multipliers(outcome_);
     if (!announced.empty()) {
@@ -335,89 +334,96 @@ void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {
   result_recorded_ = true;
 }
 
-// The RNG dealer's draw, or in tests the next scripted result.
-games::Outcome Table::deal() {
+// Tests: the next scripted result that decodes, if any are left.
+std::optional<games::Outcome> Table::next_scripted() {
   const games::Engine& engine = *engines_.begin()->second;
   while (scripted_next_ < config_.scripted_results.size()) {
     const std::string& text = config_.scripted_results[scripted_next_++];
-    if (auto outcome = engine.decode(text)) return *outcome;
+    if (auto outcome = engine.decode(text)) return outcome;
     log::warn("scripted result does not decode", {{"table", config_.id}, {"result", text}});
   }
-  if (shoe_) return engine.deal(*shoe_, rng_);
-  return engine.draw(rng_);
+  return std::nullopt;
 }
 
-// Card tables show the cards one at a time across the dealing time: card i at
-// dealing_from_ + i * spin / n, the result when the last interval ends.
-MonoTime Table::card_at(size_t i) const {
-  const auto n = static_cast<int64_t>(std::max<size_t>(1, dealt_.size()));
-  const Millis spin = closing_ ? Millis{0} : config_.timings.spin;
-  return dealing_from_ + Millis{spin.count() * static_cast<int64_t>(i) / n};
+// Every accepted stake of the round, for a flow that chooses by them (the squeeze).
+std::vector<games::FlowStake> Table::stakes() const {
+  std::vector<games::FlowStake> out;
+  for (const auto& [player, book] : book_)
+    for (const auto& bet : book.placed)
+      out.push_back({player, book.name, bet.line.spot, bet.line.amount});
+  return out;
 }
 
-void Table::reveal_due_cards(MonoTime now) {
-  // A squeeze holds the dealing after the first four cards (state 13, card wait) until
-  // the squeezer has revealed the held cards, or the squeeze time is over.
-  const bool first_four = cards_shown_ >= std::min<size_t>(4, dealt_.size());
-  if (!held_.empty() && first_four) {
-    if (state_ != RoundState::card_wait) set_dealing_state(RoundState::card_wait, squeeze_until_);
-    if (now < squeeze_until_) return;
-    while (!held_.empty()) reveal_held(*held_.begin());
-  }
-  if (state_ == RoundState::card_wait) {
-    // The rest of the deal continues from now.
-    dealing_from_ = now - (card_at(cards_shown_) - dealing_from_);
-    set_dealing_state(RoundState::dealing, deadline_);
-  }
-  while (cards_shown_ < dealt_.size() && (now >= card_at(cards_shown_) || now >= deadline_)) {
-    const size_t index = cards_shown_++;
-    const games::DealtCard& c = dealt_[index];
-    json::object body = event("card");
-    body["state"] = to_int(RoundState::dealing);
-    body["hand"] = c.hand;
-    body["index"] = index;
-    body["of"] = dealt_.size();
-    if (squeezable(index) && !closing_) {
-      held_.insert(index);  // dealt face down: the squeezer reveals it
-      body["faceDown"] = true;
-      if (held_.size() == 1) {
-        squeeze_until_ = now + config_.timings.squeeze;
-        deadline_ += config_.timings.squeeze;  // the round waits for the squeeze
-      }
-    } else {
-      body["card"] = c.card;
+// Before a round opens: a card table changes its shoe when the cut card has come out.
+void Table::before_round() {
+  games::FlowOut out;
+  if (flow_)
+    flow_->before_round(rng_, out);
+  else if (bj_shoe_)
+    bj_shoe_->change_if_due(rng_, out);
+  publish_flow(out);
+}
+
+// The flow's events as the table's own: numbered, stamped and published in order.
+void Table::publish_flow(const games::FlowOut& out) {
+  for (const games::FlowEvent& e : out) {
+    if (const auto* s = std::get_if<games::StateShown>(&e)) {
+      state_ = s->state;
+      json::object body = event("gamestate");
+      body["state"] = to_int(state_);
+      body["stateName"] = state_name(state_);
+      if (s->spin) body["spinMs"] = s->spin->count();
+      body["endsAt"] = wall_at(s->ends);
+      publish(std::move(body));
+    } else if (const auto* c = std::get_if<games::CardShown>(&e)) {
+      json::object body = event("card");
+      body["state"] = to_int(RoundState::dealing);
+      body["hand"] = c->hand;
+      if (c->reveal) body["card"] = c->card;
+      body["index"] = c->index;
+      body["of"] = c->of;
+      if (c->reveal)
+        body["reveal"] = true;
+      else if (c->face_down)
+        body["faceDown"] = true;
+      else
+        body["card"] = c->card;
+      publish(std::move(body));
+    } else if (const auto* q = std::get_if<games::SqueezerChosen>(&e)) {
+      json::object body = event("squeezer");
+      body["name"] = q->name;
+      body["hand"] = q->hand;
+      body["squeezeMs"] = q->squeeze.count();
+      publish(std::move(body), {{q->player, json::object{{"youSqueeze", true}}}});
+    } else if (const auto* m = std::get_if<games::SqueezeMoved>(&e)) {
+      json::object body = event("squeeze");
+      body["index"] = m->index;
+      body["progress"] = m->progress;
+      publish(std::move(body));
+    } else if (const auto* start = std::get_if<games::ShuffleStarted>(&e)) {
+      json::object body = event("startshuffling");
+      body["shoe"] = start->shoe;
+      publish(std::move(body));
+    } else if (const auto* end = std::get_if<games::ShuffleEnded>(&e)) {
+      json::object body = event("endshuffling");
+      body["shoe"] = end->shoe;
+      body["burnCard"] = end->burn_card;
+      body["burnt"] = end->burnt;
+      body["cards"] = end->cards;
+      if (flow_ && flow_->roads()) body["roads"] = roads_json();
+      publish(std::move(body));
     }
-    publish(std::move(body));
-    if (!held_.empty() && cards_shown_ >= std::min<size_t>(4, dealt_.size())) return;
   }
 }
 
-void Table::set_dealing_state(RoundState state, MonoTime ends) {
-  state_ = state;
-  json::object body = event("gamestate");
-  body["state"] = to_int(state_);
-  body["stateName"] = state_name(state_);
-  body["endsAt"] = wall_at(ends);
-  publish(std::move(body));
-}
-
-// A card table changes its shoe before a round when the cut card has come out (and
-// before its first round): startshuffling, the shuffle and burn, endshuffling.
-void Table::change_shoe_if_due() {
-  if (!shoe_ || (shoe_->number() > 0 && !shoe_->past_cut())) return;
-  json::object start = event("startshuffling");
-  start["shoe"] = shoe_->number() + 1;
-  publish(std::move(start));
-  shoe_->shuffle(rng_);
-  shoe_outcomes_.clear();
-  update_roads();
-  json::object end = event("endshuffling");
-  end["shoe"] = shoe_->number();
-  end["burnCard"] = games::cards::to_text(shoe_->burn_card());
-  end["burnt"] = shoe_->burnt();
-  end["cards"] = shoe_->remaining();
-  if (!roads_.is_null()) end["roads"] = roads_;
-  publish(std::move(end));
+// The baccarat roads of the current shoe (docs/games/baccarat.md), converted once per
+// change; events and snapshots copy them.
+const json::value& Table::roads_json() const {
+  if (flow_->roads_version() != roads_json_version_) {
+    roads_json_ = json::parse(games::cards::roads_to_json(*flow_->roads()));
+    roads_json_version_ = flow_->roads_version();
+  }
+  return roads_json_;
 }
 
 json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) const {
@@ -462,10 +468,7 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   const std::string encoded = engine.encode(outcome_);
   recent_.push_front({round_id_, encoded, clock_.wall_ms()});
   while (recent_.size() > config_.recent_results_max) recent_.pop_back();
-  if (shoe_) {
-    shoe_outcomes_.push_back(outcome_);
-    update_roads();
-  }
+  if (flow_) flow_->after_result();
   remember_last_bets();
   forget_idle_players();
   round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
@@ -481,11 +484,14 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   auto revealed = engine.result_multipliers(outcome_);
   if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
   if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
-  if (shoe_ && !blackjack_) {
-    json::array cards;
-    for (const auto& c : dealt_) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
-    body["cards"] = std::move(cards);
-    if (!roads_.is_null()) body["roads"] = roads_;
+  if (flow_) {
+    auto dealt = flow_->result_cards();
+    if (!dealt.empty()) {
+      json::array cards;
+      for (const auto& c : dealt) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
+      body["cards"] = std::move(cards);
+    }
+    if (flow_->roads()) body["roads"] = roads_json();
   }
   std::map<ledger::PlayerId, json::object> personal;
   if (blackjack_) {
@@ -613,12 +619,16 @@ void Table::advance() {
         break;
       case RoundState::dealing:
       case RoundState::card_wait:
-        reveal_due_cards(now);
-        if (!held_.empty() || cards_shown_ < dealt_.size() || state_ != RoundState::dealing) break;
-        [[fallthrough]];
-      case RoundState::waiting_for_result:
-        if (now >= deadline_ && result_recorded_ && bet_ops_in_flight_ == 0) settle();
+      case RoundState::waiting_for_result: {
+        if (!flow_) break;
+        games::FlowOut out;
+        flow_->advance(now, out);
+        publish_flow(out);
+        if (flow_->done() && now >= flow_->deadline(now) && result_recorded_ &&
+            bet_ops_in_flight_ == 0)
+          settle();
         break;
+      }
       case RoundState::game_over:
         if (now >= deadline_ && !closing_) finish_round();
         break;
@@ -644,16 +654,15 @@ std::optional<MonoTime> Table::next_deadline() const {
       return next;
     }
     case RoundState::card_wait:
-      if (held_.empty()) return clock_.now();  // the squeezer revealed everything
-      return squeeze_until_;
     case RoundState::dealing:
-      if (!held_.empty()) return std::min(squeeze_until_, deadline_);
-      if (cards_shown_ < dealt_.size()) return std::min(deadline_, card_at(cards_shown_));
-      [[fallthrough]];
-    case RoundState::waiting_for_result:
+    case RoundState::waiting_for_result: {
+      if (!flow_) return std::nullopt;
+      const MonoTime now = clock_.now();
+      const MonoTime next = flow_->deadline(now);
       // Waiting for bets still being committed is woken by their callbacks.
-      if (bet_ops_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
-      return deadline_;
+      if (flow_->done() && bet_ops_in_flight_ > 0 && now >= next) return std::nullopt;
+      return next;
+    }
     case RoundState::bets_closed:
     case RoundState::game_over:
     case RoundState::wait_for_next_game:
@@ -686,7 +695,10 @@ void Table::shutdown(std::function<void()> done) {
     }
   }
   if (state_ == RoundState::bets_closed) deadline_ = clock_.now();
-  if (in_play()) deadline_ = std::min(deadline_, clock_.now());
+  if (in_play()) {
+    deadline_ = std::min(deadline_, clock_.now());
+    if (flow_ && round_has_result_) flow_->hurry(clock_.now());
+  }
   advance();
 }
 
@@ -1120,7 +1132,8 @@ json::object Table::snapshot(ledger::PlayerId player) const {
   if (state_ == RoundState::waiting_for_bets) {
     s["endsAt"] = wall_at(bets_close_at_);
   } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {
-    s["endsAt"] = wall_at(std::max(deadline_, now));
+    const MonoTime ends = flow_ && in_play() ? flow_->ends() : deadline_;
+    s["endsAt"] = wall_at(std::max(ends, now));
   }
   s["bettingMs"] = config_.timings.betting.count();
   json::array results;
@@ -1168,102 +1181,43 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     if (auto a = autoplay_.find(player); a != autoplay_.end())
       s["autoplay"] =
           json::object{{"state", a->second.state}, {"roundsLeft", a->second.rounds_left}};
-  } else if (shoe_) {
-    json::array cards;
-    const bool all = state_ == RoundState::game_over && round_has_result_;
-    for (size_t i = 0; i < (all ? dealt_.size() : cards_shown_) && i < dealt_.size(); ++i) {
-      json::object c{{"hand", dealt_[i].hand}};
-      if (held_.contains(i))
-        c["faceDown"] = true;
-      else
-        c["card"] = dealt_[i].card;
-      cards.push_back(std::move(c));
+  } else if (flow_) {
+    const games::FlowView v =
+        flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
+    if (v.cards_shown) {
+      json::array cards;
+      for (const auto& c : v.cards) {
+        json::object card{{"hand", c.hand}};
+        if (c.card.empty())
+          card["faceDown"] = true;
+        else
+          card["card"] = c.card;
+        cards.push_back(std::move(card));
+      }
+      s["cards"] = std::move(cards);
     }
-    s["cards"] = std::move(cards);
-    s["shoe"] = shoe_->number();
-    s["shoeCards"] = shoe_->remaining();
-    if (!roads_.is_null()) s["roads"] = roads_;
-    if (squeezer_ && in_play()) {
-      s["squeezer"] = squeezer_name_;
-      s["squeezeHand"] = squeeze_hand_;
-      s["youSqueeze"] = *squeezer_ == player;
+    if (v.shoe) {
+      s["shoe"] = *v.shoe;
+      s["shoeCards"] = v.shoe_cards;
+    }
+    if (flow_->roads()) s["roads"] = roads_json();
+    if (v.squeezer) {
+      s["squeezer"] = v.squeezer->name;
+      s["squeezeHand"] = v.squeezer->hand;
+      s["youSqueeze"] = v.squeezer->you;
     }
   }
   return s;
 }
 
-// ---- Card tables: roads and squeeze -------------------------------------------------------
-
-// The baccarat roads of the current shoe (docs/games/baccarat.md), computed once when the
-// shoe changes or a result is added; snapshots and events copy them.
-void Table::update_roads() {
-  if (!family_ || !family_->roads || !shoe_) return;
-  std::vector<games::cards::RoadResult> results;
-  results.reserve(shoe_outcomes_.size());
-  for (const auto& o : shoe_outcomes_)
-    if (auto r = games::cards::road_result(o)) results.push_back(*r);
-  roads_ = json::parse(games::cards::roads_to_json(games::cards::make_roads(results)));
-}
-
-// Squeeze mode: the player with the highest stake on the table squeezes the first two
-// cards of the side they backed most (player, or banker). Ties go to the lower id.
-void Table::choose_squeezer() {
-  squeezer_.reset();
-  squeezer_name_.clear();
-  squeeze_hand_.clear();
-  if (!config_.squeeze) return;
-  Money best = Money::zero();
-  for (const auto& [player, book] : book_) {
-    Money total = Money::zero(), on_player = Money::zero(), on_banker = Money::zero();
-    for (const auto& bet : book.placed) {
-      total += bet.line.amount;
-      if (bet.line.spot == "PLAYER") on_player += bet.line.amount;
-      if (bet.line.spot == "BANKER") on_banker += bet.line.amount;
-    }
-    if (total > best ||
-        (total == best && total.is_positive() && squeezer_ && player < *squeezer_)) {
-      best = total;
-      squeezer_ = player;
-      squeezer_name_ = book.name;
-      squeeze_hand_ = on_banker > on_player ? "banker" : "player";
-    }
-  }
-  if (!squeezer_) return;
-  json::object body = event("squeezer");
-  body["name"] = squeezer_name_;
-  body["hand"] = squeeze_hand_;
-  body["squeezeMs"] = config_.timings.squeeze.count();
-  publish(std::move(body), {{*squeezer_, json::object{{"youSqueeze", true}}}});
-}
-
-bool Table::squeezable(size_t index) const {
-  // The first two cards of the squeezed hand: dealing order is P1, B1, P2, B2.
-  return squeezer_ && index < 4 && dealt_[index].hand == squeeze_hand_;
-}
+// ---- Squeeze ------------------------------------------------------------------------------
 
 std::optional<ErrorCode> Table::squeeze(ledger::PlayerId player, size_t index, double progress) {
-  if (!squeezer_ || *squeezer_ != player) return ErrorCode::NotYourTurn;
-  if (!in_play() || index >= dealt_.size() || !held_.contains(index))
-    return ErrorCode::InvalidDecision;
-  progress = std::clamp(progress, 0.0, 1.0);
-  json::object body = event("squeeze");
-  body["index"] = index;
-  body["progress"] = progress;
-  publish(std::move(body));
-  if (progress >= 1.0) reveal_held(index);
-  return std::nullopt;
-}
-
-void Table::reveal_held(size_t index) {
-  if (!held_.erase(index)) return;
-  json::object body = event("card");
-  body["state"] = to_int(RoundState::dealing);
-  body["hand"] = dealt_[index].hand;
-  body["card"] = dealt_[index].card;
-  body["index"] = index;
-  body["of"] = dealt_.size();
-  body["reveal"] = true;
-  publish(std::move(body));
+  if (!flow_) return ErrorCode::NotYourTurn;
+  games::FlowOut out;
+  auto refused = flow_->squeeze(player, index, progress, in_play(), clock_.now(), out);
+  publish_flow(out);
+  return refused;
 }
 
 // ---- Seats and chat ---------------------------------------------------------------------

@@ -34,13 +34,18 @@
 #include "core/money.hpp"
 #include "core/rng.hpp"
 #include "games/blackjack/blackjack.hpp"
-#include "games/cards/shoe.hpp"
+#include "games/cards/table_shoe.hpp"
 #include "games/engine.hpp"
+#include "games/flow.hpp"
 #include "games/registry.hpp"
+#include "games/round_state.hpp"
 #include "ledger/ledger.hpp"
-#include "table/round_state.hpp"
 
 namespace croupier::table {
+
+using games::RoundState;
+using games::state_name;
+using games::to_int;
 
 struct Timings {
   Millis betting{35000};          // state 2: bets open
@@ -343,20 +348,20 @@ class Table {
                std::map<ledger::PlayerId, boost::json::object> personal = {});
   int64_t wall_at(MonoTime t) const;
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
-  games::Outcome deal();
+  std::optional<games::Outcome> next_scripted();
+  std::vector<games::FlowStake> stakes() const;
+  void before_round();
+  void publish_flow(const games::FlowOut& out);
+  // A gamestate: the round is in `state` until `ends`.
+  void show_state(RoundState state, MonoTime ends) {
+    publish_flow({games::StateShown{state, ends, std::nullopt}});
+  }
+  const boost::json::value& roads_json() const;
   bool in_play() const {
     return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing ||
            state_ == RoundState::card_wait || state_ == RoundState::decision_wait ||
            state_ == RoundState::insurance_wait || state_ == RoundState::decision_closing;
   }
-  void set_dealing_state(RoundState state, MonoTime ends);
-  MonoTime card_at(size_t i) const;
-  void reveal_due_cards(MonoTime now);
-  void change_shoe_if_due();
-  void update_roads();
-  void choose_squeezer();
-  bool squeezable(size_t index) const;
-  void reveal_held(size_t index);
   boost::json::array multipliers_json(const std::vector<games::Multiplier>& list) const;
   boost::json::array seats_json() const;
   void publish_seats();
@@ -403,19 +408,13 @@ class Table {
   std::deque<RecentResult> recent_;  // newest first
   size_t scripted_next_ = 0;         // the next of config_.scripted_results to deal
 
-  // Card tables: the shoe, this shoe's results (for the roads), the round's cards.
-  std::optional<games::cards::Shoe> shoe_;
-  std::vector<games::Outcome> shoe_outcomes_;
-  boost::json::value roads_;  // of shoe_outcomes_ (baccarat), null for other games
-  std::vector<games::DealtCard> dealt_;
-  size_t cards_shown_ = 0;
-  MonoTime dealing_from_{};
-  // Squeeze: who squeezes which hand, the cards dealt face down, and until when.
-  std::optional<ledger::PlayerId> squeezer_;
-  std::string squeezer_name_;
-  std::string squeeze_hand_;
-  std::set<size_t> held_;
-  MonoTime squeeze_until_{};
+  // What happens after bets close, by the family (games/flow.hpp); nullptr at blackjack
+  // tables, which play their rounds themselves (blackjack_play.cpp) from bj_shoe_.
+  std::unique_ptr<games::RoundFlow> flow_;
+  std::optional<games::cards::TableShoe> bj_shoe_;
+  // The flow's roads as JSON, made once per change of the roads.
+  mutable boost::json::value roads_json_;
+  mutable uint64_t roads_json_version_ = UINT64_MAX;
 
   // Special-ball round: this round is one, and who spins (the previous round's biggest
   // bettor), if anybody bet then.

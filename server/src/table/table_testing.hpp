@@ -27,7 +27,7 @@
 #include "ledger/ledger.hpp"
 #include "table/table.hpp"
 
-namespace croupier::table::testing {
+namespace croupier::table::table_testing {
 
 namespace json = boost::json;
 using games::BetLine;
@@ -41,8 +41,8 @@ inline Money eur(std::string_view text) {
 }
 
 inline std::string temp_db(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("croupier-flow-test-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("croupier-flow-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto path = dir / (name + ".db");
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
@@ -210,11 +210,24 @@ class Harness {
 
   Money balance(PlayerId p) const { return ledger->balance(p, "EUR").total(); }
 
+  // The snapshot as a client reads it (serialised and parsed again: whole numbers are
+  // int64, as in events).
+  json::object snapshot(PlayerId player) const {
+    return json::parse(json::serialize(table->snapshot(player))).as_object();
+  }
+
   // The newest event of `type` (a copy: later events may move the vector).
   std::optional<json::object> last(std::string_view type) const {
     for (auto it = events.rbegin(); it != events.rend(); ++it)
       if (type_of(*it) == type) return *it;
     return std::nullopt;
+  }
+
+  // The index of the newest event of `type`, or events.size() when there is none.
+  size_t index_of_last(std::string_view type) const {
+    for (size_t i = events.size(); i-- > 0;)
+      if (type_of(events[i]) == type) return i;
+    return events.size();
   }
 
   // `player`'s newest personal event of `type`.
@@ -253,4 +266,4 @@ class Harness {
   std::map<PlayerId, std::vector<json::object>> personal;
 };
 
-}  // namespace croupier::table::testing
+}  // namespace croupier::table::table_testing

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-namespace croupier::table {
+namespace croupier::games {
 
 enum class RoundState : int {
   initialising = 0,
@@ -60,4 +60,4 @@ constexpr std::string_view state_name(RoundState s) {
   return "UNKNOWN";
 }
 
-}  // namespace croupier::table
+}  // namespace croupier::games
