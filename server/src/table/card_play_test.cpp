@@ -280,19 +280,13 @@ TEST(CardPlay, AShoeIsChangedBeforeTheFirstRoundAndAfterTheCutCardWithFreshRoads
 
 // ---- Squeeze ------------------------------------------------------------------------------
 //
-// The table deals the cards on its own clock only while no card is held face down: while
-// one is, its next deadline is the end of the squeeze, so a card that falls due in the
-// meantime is dealt by the next advance() a command brings (the actor runs advance()
-// after every command) or at the squeeze deadline. These tests pin that behaviour as it is
-// today; a late bet from another player stands for "any command reaching the table".
+// Every card comes on the deal's clock, face down or not. The squeeze time starts with the
+// first face-down card (once a round); when the first four cards are out with one still
+// held, the round waits in state 13 (card wait) until the squeezer has revealed them all or
+// the squeeze time is over, and then the deal goes on at once.
 
 Harness squeeze_table(const std::string& name, std::vector<std::string> script = {kBankerNatural}) {
   return baccarat(name, std::move(script), [](TableConfig& c) { c.squeeze = true; });
-}
-
-// A command that changes nothing but makes the table catch up, as any command does.
-void late_bet(Harness& h, PlayerId player, const std::string& request_id) {
-  EXPECT_EQ(h.bet(player, {{"PLAYER", eur("1")}}, request_id).error, ErrorCode::BetLate);
 }
 
 TEST(CardPlay, TheBiggestStakeSqueezesItsSideFaceDownAndRevealsIt) {
@@ -367,26 +361,29 @@ TEST(CardPlay, TheBiggestStakeSqueezesItsSideFaceDownAndRevealsIt) {
   EXPECT_TRUE(seq[1].at("faceDown").as_bool());
   EXPECT_EQ(seq[1].at("index").as_int64(), 2);
   EXPECT_EQ(at_ms(seq[1]), kDealFrom + 2000);
-  // Today that card starts a squeeze time of its own, and the round waits for it too: the
-  // result is due at the deal's end plus two squeeze times. The fourth card, due at 3 s,
-  // waits for the next command.
+  // The fourth card comes on the clock too. The player's second card is still held, so the
+  // round waits in state 13 until the squeeze time that began with the first face-down
+  // card is over: that card does not start a squeeze time of its own.
   h.run_for(Millis{1500});
-  EXPECT_EQ(h.events.size(), mark + 2);
+  seq = h.since(mark + 2);
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"card", "gamestate"}));
+  EXPECT_EQ(seq[0].at("card").as_string(), "7C");
+  EXPECT_EQ(seq[0].at("index").as_int64(), 3);
+  EXPECT_EQ(at_ms(seq[0]), kDealFrom + 3000);
+  EXPECT_EQ(seq[1].at("state").as_int64(), 13);
+  EXPECT_EQ(at_ms(seq[1]), kDealFrom + 3000);
+  EXPECT_EQ(seq[1].at("endsAt").as_int64(), kWallStart + kDealFrom + kSqueeze);
+  // Revealing the last held card ends the wait; every card being out, the result follows.
   mark = h.events.size();
   EXPECT_FALSE(h.squeeze(1, 2, 1.0).has_value());
   seq = h.since(mark);
-  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze", "card", "card"}));
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze", "card", "gamestate", "gameresult"}));
   EXPECT_EQ(seq[1].at("card").as_string(), "5D");
   EXPECT_TRUE(seq[1].at("reveal").as_bool());
-  EXPECT_EQ(seq[2].at("card").as_string(), "7C");
-  EXPECT_EQ(seq[2].at("index").as_int64(), 3);
-  EXPECT_EQ(at_ms(seq[2]), kDealFrom + 3500);
-  EXPECT_EQ(h.table->state(), RoundState::dealing);  // never state 13 in this round
-  EXPECT_TRUE(h.all("gamestate", from + 2).empty());
-
-  auto result = h.run_until("gameresult");
-  ASSERT_TRUE(result.has_value());
-  EXPECT_EQ(at_ms(*result), kDealFrom + kSpin + 2 * kSqueeze);
+  EXPECT_EQ(seq[2].at("state").as_int64(), 15);
+  EXPECT_EQ(seq[2].at("endsAt").as_int64(), kWallStart + kDealFrom + 3500);
+  const json::object* result = &seq[3];
+  EXPECT_EQ(at_ms(*result), kDealFrom + 3500);
   EXPECT_EQ(card_texts(result->at("cards").as_array()),
             (std::vector<std::string>{"player:KH", "banker:2S", "player:5D", "banker:7C"}));
   EXPECT_EQ(h.balance(1), eur("450"));
@@ -403,31 +400,30 @@ TEST(CardPlay, TheRoundWaitsInCardWaitWhileTheSqueezerHoldsTheCards) {
   ASSERT_EQ(h.bet(1, {{"PLAYER", eur("50")}}, "a", "Ann").accepted.size(), 1u);
   ASSERT_EQ(h.bet(2, {{"BANKER", eur("10")}}, "b", "Bob").accepted.size(), 1u);
   h.run_for(Millis{kDealFrom + 3000});
-  // Only the first card is out: the deal waits for a command (or the squeeze's end).
-  EXPECT_EQ(h.all("card").size(), 1u);
-  size_t mark = h.events.size();
-  late_bet(h, 2, "late");
-  std::vector<json::object> seq = h.since(mark);
-  ASSERT_EQ(types(seq), (std::vector<std::string>{"card", "card", "card"}));
-  EXPECT_EQ(seq[0].at("card").as_string(), "2S");
-  EXPECT_TRUE(seq[1].at("faceDown").as_bool());
-  EXPECT_EQ(seq[2].at("card").as_string(), "7C");
-  for (const auto& c : seq) EXPECT_EQ(at_ms(c), kDealFrom + 3000);
-  EXPECT_EQ(h.table->state(), RoundState::dealing);
-
-  // The squeezer's next command puts the round in state 13 (card wait) until the squeeze
-  // time, which started with the first card face down, is over.
-  h.run_for(Millis{500});
-  mark = h.events.size();
-  EXPECT_FALSE(h.squeeze(1, 0, 0.5).has_value());
-  seq = h.since(mark);
-  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze", "gamestate"}));
-  EXPECT_EQ(seq[1].at("state").as_int64(), 13);
-  EXPECT_EQ(seq[1].at("stateName").as_string(), "CARD_WAIT");
-  EXPECT_EQ(seq[1].at("endsAt").as_int64(), kWallStart + kDealFrom + kSqueeze);
+  // The four cards came on the clock, the player's two face down; with them held the round
+  // waits in state 13 (card wait) until the squeeze time, which started with the first card
+  // face down, is over.
+  std::vector<json::object> cards = h.all("card");
+  ASSERT_EQ(cards.size(), 4u);
+  EXPECT_TRUE(cards[0].at("faceDown").as_bool());
+  EXPECT_EQ(cards[1].at("card").as_string(), "2S");
+  EXPECT_TRUE(cards[2].at("faceDown").as_bool());
+  EXPECT_EQ(cards[3].at("card").as_string(), "7C");
+  EXPECT_EQ(at_ms(cards[3]), kDealFrom + 3000);
+  auto wait = h.last("gamestate");
+  ASSERT_TRUE(wait.has_value());
+  EXPECT_EQ(wait->at("state").as_int64(), 13);
+  EXPECT_EQ(wait->at("stateName").as_string(), "CARD_WAIT");
+  EXPECT_EQ(wait->at("endsAt").as_int64(), kWallStart + kDealFrom + kSqueeze);
   EXPECT_EQ(h.table->state(), RoundState::card_wait);
+
+  h.run_for(Millis{500});
+  size_t mark = h.events.size();
+  EXPECT_FALSE(h.squeeze(1, 0, 0.5).has_value());
+  std::vector<json::object> seq = h.since(mark);
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze"}));
   EXPECT_EQ(h.snapshot(1).at("state").as_int64(), 13);
-  EXPECT_EQ(h.snapshot(1).at("endsAt").as_int64(), kWallStart + kDealFrom + kSpin + kSqueeze);
+  EXPECT_EQ(h.snapshot(1).at("endsAt").as_int64(), kWallStart + kDealFrom + kSqueeze);
 
   mark = h.events.size();
   EXPECT_FALSE(h.squeeze(1, 0, 1.0).has_value());
@@ -440,15 +436,12 @@ TEST(CardPlay, TheRoundWaitsInCardWaitWhileTheSqueezerHoldsTheCards) {
   mark = h.events.size();
   EXPECT_FALSE(h.squeeze(1, 2, 1.0).has_value());
   seq = h.since(mark);
-  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze", "card", "gamestate"}));
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeeze", "card", "gamestate", "gameresult"}));
   EXPECT_EQ(seq[1].at("card").as_string(), "5D");
   EXPECT_EQ(seq[2].at("state").as_int64(), 15);
-  // Revealing early does not bring the result forward: it comes at the deal's end plus
-  // the squeeze time.
-  EXPECT_EQ(seq[2].at("endsAt").as_int64(), kWallStart + kDealFrom + kSpin + kSqueeze);
-  auto result = h.run_until("gameresult");
-  ASSERT_TRUE(result.has_value());
-  EXPECT_EQ(at_ms(*result), kDealFrom + kSpin + kSqueeze);
+  // Revealing early brings the result forward: it comes as soon as the last card is shown.
+  EXPECT_EQ(seq[2].at("endsAt").as_int64(), kWallStart + kDealFrom + 4500);
+  EXPECT_EQ(at_ms(seq[3]), kDealFrom + 4500);
   EXPECT_EQ(h.balance(1), eur("450"));
   EXPECT_EQ(h.balance(2), eur("509.50"));
 }
@@ -464,36 +457,35 @@ TEST(CardPlay, AnUnansweredSqueezeRevealsTheCardsWhenItsTimeRunsOut) {
   const int64_t squeeze_ends = kDealFrom + kSpin / 4 + kSqueeze;
   h.run_for(Millis{squeeze_ends - 1 - h.now_ms()});
   std::vector<json::object> seq = h.since(from);
-  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeezer", "gamestate", "card", "card"}));
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"squeezer", "gamestate", "card", "card", "card",
+                                                  "card", "gamestate"}));
   EXPECT_EQ(seq[0].at("hand").as_string(), "banker");
   EXPECT_EQ(seq[2].at("card").as_string(), "KH");
   EXPECT_TRUE(seq[3].at("faceDown").as_bool());
   EXPECT_EQ(at_ms(seq[3]), kDealFrom + kSpin / 4);
-  EXPECT_EQ(h.table->state(), RoundState::dealing);
+  EXPECT_EQ(seq[4].at("card").as_string(), "5D");
+  EXPECT_TRUE(seq[5].at("faceDown").as_bool());
+  EXPECT_EQ(seq[5].at("index").as_int64(), 3);
+  EXPECT_EQ(at_ms(seq[5]), kDealFrom + 3 * kSpin / 4);
+  // With the four cards out and two held, state 13 until the squeeze time is over.
+  EXPECT_EQ(seq[6].at("state").as_int64(), 13);
+  EXPECT_EQ(seq[6].at("endsAt").as_int64(), kWallStart + squeeze_ends);
+  EXPECT_EQ(h.table->state(), RoundState::card_wait);
 
-  // On a quiet table the rest of the first four cards, state 13, the reveals (in dealing
-  // order) and state 15 all come at the squeeze deadline.
+  // On a quiet table the held cards are revealed in dealing order at the squeeze deadline,
+  // and with every card out the result follows at once.
   const size_t mark = h.events.size();
   h.run_for(Millis{1});
   seq = h.since(mark);
-  ASSERT_EQ(types(seq),
-            (std::vector<std::string>{"card", "card", "gamestate", "card", "card", "gamestate"}));
+  ASSERT_EQ(types(seq), (std::vector<std::string>{"card", "card", "gamestate", "gameresult"}));
   for (const auto& e : seq) EXPECT_EQ(at_ms(e), squeeze_ends);
-  EXPECT_EQ(seq[0].at("card").as_string(), "5D");
-  EXPECT_TRUE(seq[1].at("faceDown").as_bool());
+  EXPECT_EQ(seq[0].at("index").as_int64(), 1);
+  EXPECT_EQ(seq[0].at("card").as_string(), "2S");
+  EXPECT_TRUE(seq[0].at("reveal").as_bool());
   EXPECT_EQ(seq[1].at("index").as_int64(), 3);
-  EXPECT_EQ(seq[2].at("state").as_int64(), 13);
+  EXPECT_EQ(seq[1].at("card").as_string(), "7C");
+  EXPECT_EQ(seq[2].at("state").as_int64(), 15);
   EXPECT_EQ(seq[2].at("endsAt").as_int64(), kWallStart + squeeze_ends);
-  EXPECT_EQ(seq[3].at("index").as_int64(), 1);
-  EXPECT_EQ(seq[3].at("card").as_string(), "2S");
-  EXPECT_TRUE(seq[3].at("reveal").as_bool());
-  EXPECT_EQ(seq[4].at("index").as_int64(), 3);
-  EXPECT_EQ(seq[4].at("card").as_string(), "7C");
-  EXPECT_EQ(seq[5].at("state").as_int64(), 15);
-  EXPECT_EQ(seq[5].at("endsAt").as_int64(), kWallStart + kDealFrom + kSpin + kSqueeze);
-  auto result = h.run_until("gameresult");
-  ASSERT_TRUE(result.has_value());
-  EXPECT_EQ(at_ms(*result), kDealFrom + kSpin + kSqueeze);
   EXPECT_EQ(h.balance(1), eur("519"));
 }
 
@@ -560,8 +552,7 @@ TEST(CardPlay, ASnapshotDuringASqueezeShowsHeldCardsFaceDownAndWhoSqueezes) {
   json::object bob = h.snapshot(2);
   EXPECT_FALSE(bob.at("youSqueeze").as_bool());
   EXPECT_EQ(bob.at("squeezer").as_string(), "Ann");
-  h.run_for(Millis{2000});
-  late_bet(h, 2, "late");  // the cards due by now are dealt
+  h.run_for(Millis{2000});  // the banker's card and the player's second, face down
   ann = h.snapshot(1);
   EXPECT_EQ(card_texts(ann.at("cards").as_array()),
             (std::vector<std::string>{"player:faceDown", "banker:2S", "player:faceDown"}));

@@ -26,6 +26,7 @@ void DealFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
   dealt_ = engine_.dealt_cards(outcome_);
   shown_ = 0;
   held_.clear();
+  squeeze_started_ = false;
   closing_ = start.closing;
   spin_ = start.spin;
   if (!dealt_.empty()) choose_squeezer(start.stakes, out);
@@ -47,43 +48,41 @@ void DealFlow::set_state(RoundState state, MonoTime ends, FlowOut& out) {
 }
 
 void DealFlow::reveal_due(MonoTime now, FlowOut& out) {
-  // A squeeze holds the dealing after the first four cards (state 13, card wait) until
-  // the squeezer has revealed the held cards, or the squeeze time is over.
-  const size_t first = std::min(kSqueezeAfter, dealt_.size());
-  if (!held_.empty() && shown_ >= first) {
-    if (state_ != RoundState::card_wait) set_state(RoundState::card_wait, squeeze_until_, out);
-    if (now < squeeze_until_) return;
-    while (!held_.empty()) reveal_held(*held_.begin(), out);
-  }
   if (state_ == RoundState::card_wait) {
-    // The rest of the deal continues from now.
+    if (!held_.empty() && now < squeeze_until_) return;
+    while (!held_.empty()) reveal_held(*held_.begin(), out);
+    // The rest of the deal goes on from now: the next card (or the result) is due now.
     from_ = now - (card_at(shown_) - from_);
+    ends_ = from_ + (closing_ ? Millis{0} : spin_);
     set_state(RoundState::dealing, ends_, out);
   }
+  const size_t first = std::min(kSqueezeAfter, dealt_.size());
   while (shown_ < dealt_.size() && (now >= card_at(shown_) || now >= ends_)) {
     const size_t index = shown_++;
     CardShown card{dealt_[index].hand, {}, index, dealt_.size(), false, false};
     if (squeezable(index) && !closing_) {
       held_.insert(index);  // dealt face down: the squeezer reveals it
       card.face_down = true;
-      if (held_.size() == 1) {
+      if (!squeeze_started_) {
+        squeeze_started_ = true;
         squeeze_until_ = now + config_.squeeze_time;
-        ends_ += config_.squeeze_time;  // the round waits for the squeeze
       }
     } else {
       card.card = dealt_[index].card;
     }
     out.push_back(std::move(card));
-    if (!held_.empty() && shown_ >= first) return;
+    // The first four cards are out and the squeezer still holds one: the deal waits.
+    if (!held_.empty() && shown_ >= first) {
+      set_state(RoundState::card_wait, squeeze_until_, out);
+      return;
+    }
   }
 }
 
 MonoTime DealFlow::deadline(MonoTime now) const {
   if (state_ == RoundState::card_wait) return held_.empty() ? now : squeeze_until_;
-  if (state_ == RoundState::dealing) {
-    if (!held_.empty()) return std::min(squeeze_until_, ends_);
-    if (shown_ < dealt_.size()) return std::min(ends_, card_at(shown_));
-  }
+  if (state_ == RoundState::dealing && shown_ < dealt_.size())
+    return std::min(ends_, card_at(shown_));
   return ends_;
 }
 
@@ -94,6 +93,7 @@ bool DealFlow::done() const {
 void DealFlow::hurry(MonoTime now) {
   closing_ = true;
   ends_ = std::min(ends_, now);
+  squeeze_until_ = std::min(squeeze_until_, now);  // a closing table waits for no squeeze
 }
 
 void DealFlow::after_result() {

@@ -6,9 +6,13 @@
 //
 // Squeeze mode (baccarat): the player with the highest stake squeezes the first two cards
 // of the side they backed most (player or banker; ties go to the lower player id). Those
-// cards are dealt face down; after the first four cards the deal waits (state 13, card
-// wait) until the squeezer has revealed them (squeeze() with progress 1) or the squeeze
-// time is over, and the round's end moves back by the squeeze time.
+// cards are dealt face down, on the deal's clock like the others; the squeeze time starts
+// with the first of them (one squeeze time a round, however the cards come). Once the first
+// four cards are out with a card still held, the deal waits at once (state 13, card wait)
+// until the squeezer has revealed every held card (squeeze() with progress 1) or the
+// squeeze time is over; then the rest of the deal goes on from that moment, the next card
+// (or the result) due at once. A squeezer who reveals early brings the result forward; one
+// who reveals everything before the fourth card costs the round no time at all.
 //
 // Pure; one table's thread only (games/flow.hpp).
 #pragma once
@@ -40,7 +44,9 @@ class DealFlow : public RoundFlow {
   void begin(const FlowStart& start, Rng& rng, FlowOut& out) override;
   void advance(MonoTime now, FlowOut& out) override { reveal_due(now, out); }
   MonoTime deadline(MonoTime now) const override;
-  MonoTime ends() const override { return ends_; }
+  MonoTime ends() const override {
+    return state_ == RoundState::card_wait ? squeeze_until_ : ends_;
+  }
   bool done() const override;
   void hurry(MonoTime now) override;
   const Outcome& outcome() const override { return outcome_; }
@@ -69,8 +75,8 @@ class DealFlow : public RoundFlow {
   std::vector<DealtCard> dealt_;
   size_t shown_ = 0;
   RoundState state_ = RoundState::dealing;
-  MonoTime from_{};  // when card 0 is due
-  MonoTime ends_{};  // the end of the deal, moved by a squeeze
+  MonoTime from_{};  // when card 0 is due (moved on by a card wait)
+  MonoTime ends_{};  // the end of the deal: from_ + the dealing time
   Millis spin_{0};
   bool closing_ = false;
   // Squeeze: who squeezes which hand, the cards held face down, and until when.
@@ -78,6 +84,7 @@ class DealFlow : public RoundFlow {
   std::string squeezer_name_;
   std::string squeeze_hand_;
   std::set<size_t> held_;
+  bool squeeze_started_ = false;  // this round's squeeze time has begun
   MonoTime squeeze_until_{};
 };
 
