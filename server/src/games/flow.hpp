@@ -154,8 +154,7 @@ class RoundFlow {
 
   // The flow's part of a snapshot for `player`; `over` when the round's result is out.
   virtual FlowView view(PlayerRef player, bool over, bool in_play) const { return {}; }
-  // The cards of the round, for the result (empty when the flow deals none or keeps no
-  // shoe).
+  // The cards of the round, for the result (empty when the flow deals none).
   virtual std::vector<DealtCard> result_cards() const { return {}; }
   // The baccarat roads of the current shoe, or nullptr; roads_version() changes whenever
   // they do, so the host converts them once per change.

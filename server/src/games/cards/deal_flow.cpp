@@ -155,20 +155,21 @@ void DealFlow::reveal_held(size_t index, FlowOut& out) {
 
 FlowView DealFlow::view(PlayerRef player, bool over, bool in_play) const {
   FlowView v;
-  if (!shoe_) return v;  // a table without a shoe shows its cards only as events
   v.cards_shown = true;
   const size_t count = std::min(over ? dealt_.size() : shown_, dealt_.size());
   for (size_t i = 0; i < count; ++i)
     v.cards.push_back({dealt_[i].hand, held_.contains(i) ? std::string() : dealt_[i].card});
-  v.shoe = shoe_->shoe().number();
-  v.shoe_cards = shoe_->shoe().remaining();
+  if (shoe_) {
+    v.shoe = shoe_->shoe().number();
+    v.shoe_cards = shoe_->shoe().remaining();
+  }
   if (squeezer_ && in_play)
     v.squeezer = FlowView::Squeezer{squeezer_name_, squeeze_hand_, *squeezer_ == player};
   return v;
 }
 
 std::vector<DealtCard> DealFlow::result_cards() const {
-  return shoe_ ? dealt_ : std::vector<DealtCard>{};
+  return dealt_;
 }
 
 }  // namespace croupier::games::cards
