@@ -32,8 +32,12 @@ TEST(Registry, NamesAreUniqueAndKindsAreSpecKinds) {
     EXPECT_FALSE(family.tab.empty());
     EXPECT_FALSE(family.route.empty());
     for (const TableTypeInfo& t : family.types) {
-      if (!t.kind.empty()) EXPECT_TRUE(is_game_kind(t.kind)) << t.kind;
-      if (!t.only_variant.empty()) EXPECT_NE(family.variant(t.only_variant), nullptr);
+      if (!t.kind.empty()) {
+        EXPECT_TRUE(is_game_kind(t.kind)) << t.kind;
+      }
+      if (!t.only_variant.empty()) {
+        EXPECT_NE(family.variant(t.only_variant), nullptr);
+      }
     }
   }
   EXPECT_EQ(find_family("poker"), nullptr);

@@ -220,6 +220,9 @@ struct AutoplayAck {
   std::string detail;
 };
 
+// The total of some bet lines (saturating at the largest amount instead of overflowing).
+Money sum_of(const std::vector<games::BetLine>& lines);
+
 struct RecentResult {
   std::string game_id;
   std::string result;

@@ -1,6 +1,7 @@
 #include "games/blackjack/bj_engine.hpp"
 
 #include <array>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,15 @@ std::string dealer_label(std::span<const cards::Card> dealer) {
 
 std::unique_ptr<Engine> make_engine(std::string_view game, cards::CardLimits limits) {
   return std::make_unique<BlackjackEngine>(game == "blackjack", std::move(limits));
+}
+
+int seat_of(std::string_view spot, std::string_view prefix) {
+  if (!spot.starts_with(prefix)) return 0;
+  spot.remove_prefix(prefix.size());
+  int n = 0;
+  auto [end, ec] = std::from_chars(spot.data(), spot.data() + spot.size(), n);
+  if (ec != std::errc() || end != spot.data() + spot.size()) return 0;
+  return n;
 }
 
 }  // namespace croupier::games::blackjack

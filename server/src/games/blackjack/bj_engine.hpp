@@ -31,6 +31,10 @@ inline constexpr int kSeats = 7;
 // game: "blackjack" (seated, seven seats, bet behind) or "onebj" (one-hand infinite).
 std::unique_ptr<Engine> make_engine(std::string_view game, cards::CardLimits limits);
 
+// The seat a spot names with `prefix`: seat_of("SEAT_3", "SEAT_") is 3, seat_of("BB_2",
+// "BB_") 2; 0 when the spot is not of that form.
+int seat_of(std::string_view spot, std::string_view prefix);
+
 // The label of the dealer's final cards: "D 17", "D BJ", "D BUST".
 std::string dealer_label(std::span<const cards::Card> dealer);
 

@@ -1,0 +1,125 @@
+// The table and its flow: the scripted results, the round's stakes, the shoe change before a
+// round, the flow's events published as the table's, the roads and the squeeze.
+#include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "games/cards/roads.hpp"
+#include "table/json.hpp"
+#include "table/table.hpp"
+
+namespace croupier::table {
+
+namespace json = boost::json;
+
+// Tests: the next scripted result that decodes, if any are left.
+std::optional<games::Outcome> Table::next_scripted() {
+  const games::Engine& engine = *engines_.begin()->second;
+  while (scripted_next_ < config_.scripted_results.size()) {
+    const std::string& text = config_.scripted_results[scripted_next_++];
+    if (auto outcome = engine.decode(text)) return outcome;
+    log::warn("scripted result does not decode", {{"table", config_.id}, {"result", text}});
+  }
+  return std::nullopt;
+}
+
+// Every accepted stake of the round, for a flow that chooses by them (the squeeze).
+std::vector<games::FlowStake> Table::stakes() const {
+  std::vector<games::FlowStake> out;
+  for (const auto& [player, book] : book_)
+    for (const auto& bet : book.placed)
+      out.push_back({player, book.name, bet.line.spot, bet.line.amount});
+  return out;
+}
+
+// Before a round opens: a card table changes its shoe when the cut card has come out.
+void Table::before_round() {
+  games::FlowOut out;
+  if (flow_)
+    flow_->before_round(rng_, out);
+  else if (bj_shoe_)
+    bj_shoe_->change_if_due(rng_, out);
+  publish_flow(out);
+}
+
+// The flow's events as the table's own: numbered, stamped and published in order.
+void Table::publish_flow(const games::FlowOut& out) {
+  for (const games::FlowEvent& e : out) {
+    if (const auto* s = std::get_if<games::StateShown>(&e)) {
+      state_ = s->state;
+      json::object body = event("gamestate");
+      body["state"] = to_int(state_);
+      body["stateName"] = state_name(state_);
+      if (s->spin) body["spinMs"] = s->spin->count();
+      body["endsAt"] = wall_at(s->ends);
+      publish(std::move(body));
+    } else if (const auto* c = std::get_if<games::CardShown>(&e)) {
+      json::object body = event("card");
+      body["state"] = to_int(RoundState::dealing);
+      body["hand"] = c->hand;
+      if (c->reveal) body["card"] = c->card;
+      body["index"] = c->index;
+      body["of"] = c->of;
+      if (c->reveal)
+        body["reveal"] = true;
+      else if (c->face_down)
+        body["faceDown"] = true;
+      else
+        body["card"] = c->card;
+      publish(std::move(body));
+    } else if (const auto* q = std::get_if<games::SqueezerChosen>(&e)) {
+      json::object body = event("squeezer");
+      body["name"] = q->name;
+      body["hand"] = q->hand;
+      body["squeezeMs"] = q->squeeze.count();
+      publish(std::move(body), {{q->player, json::object{{"youSqueeze", true}}}});
+    } else if (const auto* m = std::get_if<games::SqueezeMoved>(&e)) {
+      json::object body = event("squeeze");
+      body["index"] = m->index;
+      body["progress"] = m->progress;
+      publish(std::move(body));
+    } else if (const auto* start = std::get_if<games::ShuffleStarted>(&e)) {
+      json::object body = event("startshuffling");
+      body["shoe"] = start->shoe;
+      publish(std::move(body));
+    } else if (const auto* end = std::get_if<games::ShuffleEnded>(&e)) {
+      json::object body = event("endshuffling");
+      body["shoe"] = end->shoe;
+      body["burnCard"] = end->burn_card;
+      body["burnt"] = end->burnt;
+      body["cards"] = end->cards;
+      if (flow_ && flow_->roads()) body["roads"] = roads_json();
+      publish(std::move(body));
+    }
+  }
+}
+
+// The baccarat roads of the current shoe (docs/games/baccarat.md), converted once per
+// change; events and snapshots copy them.
+const json::value& Table::roads_json() const {
+  if (flow_->roads_version() != roads_json_version_) {
+    roads_json_ = json::parse(games::cards::roads_to_json(*flow_->roads()));
+    roads_json_version_ = flow_->roads_version();
+  }
+  return roads_json_;
+}
+
+json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) const {
+  json::array out;
+  for (const auto& m : list) out.push_back(json::object{{"spot", m.spot}, {"x", m.times}});
+  return out;
+}
+
+// ---- Squeeze ------------------------------------------------------------------------------
+
+std::optional<ErrorCode> Table::squeeze(ledger::PlayerId player, size_t index, double progress) {
+  if (!flow_) return ErrorCode::NotYourTurn;
+  games::FlowOut out;
+  auto refused = flow_->squeeze(player, index, progress, in_play(), clock_.now(), out);
+  publish_flow(out);
+  return refused;
+}
+
+}  // namespace croupier::table

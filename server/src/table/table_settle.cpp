@@ -1,0 +1,168 @@
+// The end of a round: the settlement and its result, the pause before the next round, and a
+// round cancelled and refunded.
+#include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "core/log.hpp"
+#include "core/metrics.hpp"
+#include "table/json.hpp"
+#include "table/table.hpp"
+
+namespace croupier::table {
+
+namespace json = boost::json;
+
+namespace {
+
+metrics::Histogram& round_duration() {
+  static metrics::Histogram& h = metrics::registry().histogram(
+      "croupier_round_duration_seconds", "From a round's opening to its result.",
+      {5, 10, 20, 30, 45, 60, 75, 90, 120, 180, 300});
+  return h;
+}
+
+}  // namespace
+
+std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(
+    const games::Outcome& outcome) const {
+  std::vector<std::pair<ledger::BetId, Money>> returns;
+  for (const auto& [player, book] : book_) {
+    const games::Engine& engine = *engines_.find(book.currency)->second;
+    for (const auto& bet : book.placed) {
+      returns.emplace_back(bet.id, engine.payout(bet.line.spot, bet.line.amount, outcome));
+    }
+  }
+  return returns;
+}
+
+void Table::settle() {
+  waiting_for_ledger_ = true;
+  // Blackjack records its result with the settlement (the returns depend on decisions).
+  ledger::SettleRound op{round_id_, blackjack_ ? bj_returns() : returns_for(outcome_),
+                         clock_.wall_ms()};
+  if (blackjack_) op.result = engines_.begin()->second->encode(outcome_);
+  ledger_.submit(std::move(op), [this](auto r) { post_([this, r] { on_settled(r); }); });
+}
+
+void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  const MonoTime now = clock_.now();
+  if (!r.ok()) {
+    // Never give up on a settlement: the bets are recorded and the result too, so the
+    // round stays in the ledger as unsettled and is retried (or settled at restart).
+    log::error("could not settle round",
+               {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
+    retry_at_ = now + config_.timings.retry;
+    return;
+  }
+  const games::Engine& engine = *engines_.begin()->second;
+  const std::string encoded = engine.encode(outcome_);
+  recent_.push_front({round_id_, encoded, clock_.wall_ms()});
+  while (recent_.size() > config_.recent_results_max) recent_.pop_back();
+  if (flow_) flow_->after_result();
+  remember_last_bets();
+  forget_idle_players();
+  round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
+
+  state_ = RoundState::game_over;
+  deadline_ = now + (closing_ ? Millis{0} : config_.timings.result);
+  json::object body = event("gameresult");
+  body["state"] = to_int(state_);
+  body["result"] = engine.label(outcome_);
+  body["outcome"] = encoded;
+  body["values"] = json::array(outcome_.values.begin(), outcome_.values.end());
+  auto announced = engine.announced_multipliers(outcome_);
+  auto revealed = engine.result_multipliers(outcome_);
+  if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
+  if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
+  if (flow_) {
+    auto dealt = flow_->result_cards();
+    if (!dealt.empty()) {
+      json::array cards;
+      for (const auto& c : dealt) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
+      body["cards"] = std::move(cards);
+    }
+    if (flow_->roads()) body["roads"] = roads_json();
+  }
+  std::map<ledger::PlayerId, json::object> personal;
+  if (blackjack_) {
+    body["blackjack"] = bj_json();
+    bj_autoplay_round_over();
+    for (const auto& box : bj_.boxes)
+      if (!personal.contains(box.player)) personal[box.player] = bj_personal(box.player);
+    for (const auto& [player, a] : autoplay_)
+      if (!personal.contains(player)) personal[player] = bj_personal(player);
+  }
+  for (const auto& p : r->players) {
+    json::object mine;
+    mine["stake"] = money_json(p.staked);
+    mine["win"] = money_json(p.returned);
+    mine["net"] = money_json(p.returned - p.staked);
+    mine["balance"] = money_json(p.balance.total());
+    mine["bonusBalance"] = money_json(p.balance.bonus);
+    for (auto& [k, v] : mine) personal[p.player][k] = std::move(v);
+  }
+  publish(std::move(body), std::move(personal));
+  bj_.phase = BjPhase::none;
+  if (closing_) close_table();
+}
+
+// The last event of a table that shuts down: the round is settled or refunded.
+void Table::close_table() {
+  if (!shutdown_done_) return;
+  json::object body = event("table_closed");
+  body["reason"] = "shutdown";
+  publish(std::move(body));
+  std::exchange(shutdown_done_, nullptr)();
+}
+
+void Table::finish_round() {
+  state_ = RoundState::wait_for_next_game;
+  deadline_ = clock_.now() + config_.timings.next_game;
+  json::object body = event("gamestate");
+  body["state"] = to_int(state_);
+  body["stateName"] = state_name(state_);
+  body["endsAt"] = wall_at(deadline_);
+  publish(std::move(body));
+}
+
+void Table::cancel_round(const std::string& reason) {
+  state_ = RoundState::cancelled;
+  waiting_for_ledger_ = true;
+  std::string id = round_id_;
+  ledger_.submit(ledger::CancelRound{id, reason, clock_.wall_ms()},
+                 [this, id](auto r) { post_([this, id, r] { on_cancelled(id, r); }); });
+}
+
+void Table::on_cancelled(const std::string& round_id,
+                         Result<ledger::Settlement, ledger::Failure> r) {
+  waiting_for_ledger_ = false;
+  if (!r.ok()) {
+    log::error("could not cancel round",
+               {{"round", round_id}, {"failure", ledger::failure_name(r.error())}});
+    retry_at_ = clock_.now() + config_.timings.retry;
+    return;
+  }
+  json::object body = event("cancelround");
+  body["state"] = to_int(RoundState::cancelled);
+  body["reason"] = closing_ ? "shutdown" : "cancelled";
+  std::map<ledger::PlayerId, json::object> personal;
+  for (const auto& p : r->players) {
+    json::object mine;
+    mine["refunded"] = money_json(p.returned);
+    mine["balance"] = money_json(p.balance.total());
+    mine["bonusBalance"] = money_json(p.balance.bonus);
+    personal[p.player] = std::move(mine);
+  }
+  publish(std::move(body), std::move(personal));
+  book_.clear();
+  bj_ = {};
+  if (closing_) {
+    close_table();
+    return;
+  }
+  finish_round();
+}
+
+}  // namespace croupier::table
