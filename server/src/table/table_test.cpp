@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "games/roulette/roulette.hpp"
+#include "table/table_testing.hpp"
 
 namespace croupier::table {
 namespace {
@@ -16,19 +17,9 @@ namespace {
 namespace json = boost::json;
 using games::BetLine;
 using ledger::PlayerId;
-
-Money eur(std::string_view text) {
-  return *parse_money(text);
-}
-
-std::string temp_db(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("croupier-table-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  auto path = dir / (name + ".db");
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
-  return path.string();
-}
+using table_testing::eur;
+using table_testing::temp_db;
+using table_testing::types;
 
 TableConfig test_config() {
   TableConfig c;
@@ -65,59 +56,17 @@ bool red(int n) {
   return false;
 }
 
-struct Harness {
+// The shared fixture on a European roulette table by default, run as these tests were
+// written: every run_for ends with an advance() at its last instant.
+struct Harness : table_testing::Harness {
   explicit Harness(const std::string& name, Engines engines = test_engines(), uint64_t seed = 1,
                    TableConfig cfg = test_config())
-      : path(temp_db(name)), rng(seed), config(std::move(cfg)) {
-    ledger = ledger::Ledger::open({path, true});
-    make_table(std::move(engines));
-  }
+      : table_testing::Harness(name, std::move(cfg), std::move(engines), seed) {}
 
-  void make_table(Engines engines) {
-    table = std::make_unique<Table>(
-        config, std::move(engines), clock, rng, *ledger,
-        [this](std::function<void()> fn) { posted.push_back(std::move(fn)); },
-        [this](TableEvent e) {
-          json::object o = json::parse(*e.json).as_object();
-          EXPECT_EQ(o["v"].as_int64(), static_cast<int64_t>(e.version));
-          events.push_back(o);
-          for (auto& [player, text] : e.personal)
-            personal[player].push_back(json::parse(*text).as_object());
-        });
-  }
-
-  // Runs what the table posted, as the actor does after each callback.
-  void drain() {
-    while (!posted.empty()) {
-      auto fn = std::move(posted.front());
-      posted.pop_front();
-      fn();
-      table->advance();
-    }
-  }
-
-  // Moves simulated time forward by `d`, firing every deadline on the way.
   void run_for(Millis d) {
-    const MonoTime until = clock.now() + d;
-    drain();
-    for (;;) {
-      auto next = table->next_deadline();
-      if (!next || *next > until) break;
-      clock.advance_to(*next);
-      table->advance();
-      drain();
-    }
-    clock.advance_to(until);
+    table_testing::Harness::run_for(d);
     table->advance();
     drain();
-  }
-
-  void fund(PlayerId player, std::string_view amount) {
-    bool ok = false;
-    ledger->submit(
-        ledger::Fund{"fund:" + std::to_string(player), player, "EUR", eur(amount), "test", false},
-        [&](auto r) { ok = r.ok(); });
-    ASSERT_TRUE(ok);
   }
 
   BetAck bet(PlayerId player, std::vector<BetLine> lines, std::string request_id,
@@ -131,38 +80,9 @@ struct Harness {
     c.game_id = std::move(game_id);
     c.bets = std::move(lines);
     if (tweak) tweak(c);
-    std::optional<BetAck> got;
-    table->place_bets(std::move(c), [&](const BetAck& a) { got = a; });
-    drain();
-    EXPECT_TRUE(got.has_value());
-    return got.value_or(BetAck{});
+    return place(std::move(c));
   }
-
-  Money balance(PlayerId p) { return ledger->balance(p, "EUR").total(); }
-
-  // A copy: later events may move the vector.
-  std::optional<json::object> last(std::string_view type) const {
-    for (auto it = events.rbegin(); it != events.rend(); ++it)
-      if ((*it).at("type").as_string() == type) return *it;
-    return std::nullopt;
-  }
-
-  std::string path;
-  SimClock clock;
-  SeededRng rng;
-  TableConfig config;
-  std::unique_ptr<ledger::Ledger> ledger;
-  std::unique_ptr<Table> table;
-  std::deque<std::function<void()>> posted;
-  std::vector<json::object> events;
-  std::map<PlayerId, std::vector<json::object>> personal;
 };
-
-std::vector<std::string> types(const std::vector<json::object>& events) {
-  std::vector<std::string> out;
-  for (const auto& e : events) out.emplace_back(e.at("type").as_string());
-  return out;
-}
 
 TEST(Table, RunsRoundsOnTheClockWithEveryStateAndVersion) {
   Harness h("lifecycle");

@@ -1,5 +1,5 @@
-// A shared fixture for the table's unit tests of the card games and blackjack
-// (card_play_test.cpp, blackjack_play_test.cpp): one Table under a simulated clock with a
+// The shared fixture of the table's unit tests (table_test.cpp, card_play_test.cpp,
+// blackjack_play_test.cpp): one Table under a simulated clock with a
 // seeded RNG and the real ledger (inline mode, on a temporary file), driven the way the
 // TableActor drives it: ledger callbacks are posted and run later, advance() runs after
 // every callback and every command, and otherwise only at next_deadline(). Every event is
@@ -171,6 +171,11 @@ class Harness {
     c.request_id = std::move(request_id);
     c.bets = std::move(lines);
     c.name = std::move(name);
+    return place(std::move(c));
+  }
+
+  // Sends a bet command as the actor does and returns the table's answer.
+  BetAck place(PlaceBetsCommand c) {
     std::optional<BetAck> got;
     table->place_bets(std::move(c), [&](const BetAck& a) { got = a; });
     table->advance();
