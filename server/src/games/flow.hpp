@@ -100,7 +100,7 @@ struct FlowStart {
   Millis spin{0};                   // the time to show the outcome; 0 when the table closes
   bool closing = false;             // the table is shutting down: no squeeze
   std::optional<Outcome> scripted;  // tests: the outcome to use instead of drawing
-  std::vector<FlowStake> stakes;    // every accepted stake of the round
+  std::vector<FlowStake> stakes;    // every accepted stake, if the flow wants_stakes()
 };
 
 // What a joining player sees of the flow's part of the round (the host adds its own).
@@ -125,6 +125,9 @@ class RoundFlow {
  public:
   virtual ~RoundFlow() = default;
 
+  // Whether begin() needs the round's stakes (FlowStart::stakes): the host gathers them
+  // only then, as a big table holds many.
+  virtual bool wants_stakes() const { return false; }
   // Before each round opens (a shoe table changes its shoe when the cut card came out).
   virtual void before_round(Rng& rng, FlowOut& out) {}
   // The dealer starts: draws or deals the outcome and starts showing it.

@@ -9,7 +9,7 @@
 // families' own folders compares game names: the casino file, the table, the gateway, the
 // lobby and the settings read these entries instead.
 //
-// Everything here is constant after static initialisation and safe to read from any thread.
+// Everything here is constant (made on first use) and safe to read from any thread.
 #pragma once
 
 #include <cstdint>

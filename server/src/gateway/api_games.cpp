@@ -151,12 +151,16 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
 }  // namespace
 
 void add_game_routes(Router& router, Services&) {
-  router.add(V::get, "/api/ui/sicbo/stats", Auth::session, sicbo_stats);
-  router.add(V::get, "/api/ui/sicbo/charts", Auth::session, sicbo_charts);
   for (const games::Family& family : games::families()) {
-    if (!family.http_bets) continue;
-    router.add(V::post, "/api/ui/" + std::string(family.mode) + "/placebet", Auth::session,
-               [&family](Ctx& ctx) { return place_bet(ctx, family); });
+    const std::string base = "/api/ui/" + std::string(family.mode);
+    if (family.dice_stats) {
+      router.add(V::get, base + "/stats", Auth::session, sicbo_stats);
+      router.add(V::get, base + "/charts", Auth::session, sicbo_charts);
+    }
+    if (family.http_bets) {
+      router.add(V::post, base + "/placebet", Auth::session,
+                 [&family](Ctx& ctx) { return place_bet(ctx, family); });
+    }
   }
 }
 

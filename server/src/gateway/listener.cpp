@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -27,6 +28,9 @@ using tcp = asio::ip::tcp;
 namespace {
 
 constexpr auto kReadTimeout = std::chrono::seconds(30);
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+// How long a bet over HTTP waits for the table (which answers after the ledger commit).
+constexpr auto kLaterReplyTimeout = std::chrono::seconds(10);
 
 std::atomic<size_t> g_http_connections{0};
 
@@ -73,16 +77,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
     Reply reply = router_.handle(req, ip_);
-    if (auto* later = std::get_if<LaterReply>(&reply)) {
-      // The table answers on its own strand: come back to this session's to write.
-      later->start([self = shared_from_this()](StringReply r) {
-        asio::post(self->stream_.get_executor(), [self, r = std::move(r)]() mutable {
-          const bool keep_alive = r.keep_alive();
-          self->send(std::move(r), keep_alive);
-        });
-      });
-      return;
-    }
+    if (auto* later = std::get_if<LaterReply>(&reply)) return wait_for(std::move(*later), req);
     bool keep_alive = std::visit(
         [](const auto& m) {
           if constexpr (std::is_same_v<std::decay_t<decltype(m)>, LaterReply>)
@@ -153,6 +148,38 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return false;
   }
 
+  // A reply the table gives later (a bet over HTTP). The read deadline no longer applies;
+  // a table that has not answered within kLaterReplyTimeout gets the client a 504, and the
+  // client sends the same request again (same requestId), which the table answers once.
+  // Whichever comes first is sent, once: `answered` is only touched on this session's
+  // strand, where the table's answer is posted.
+  void wait_for(LaterReply later, const Request& req) {
+    stream_.expires_never();
+    auto answered = std::make_shared<bool>(false);
+    auto timer = std::make_shared<asio::steady_timer>(stream_.get_executor(), kLaterReplyTimeout);
+    Request shape;  // the 504 follows the request's HTTP version
+    shape.version(req.version());
+    timer->async_wait([self = shared_from_this(), answered, shape](beast::error_code ec) {
+      if (ec || *answered) return;
+      *answered = true;
+      StringReply r = error_reply(shape, http::status::gateway_timeout, "NO_ANSWER_YET",
+                                  "the table has not answered yet: send the same request again "
+                                  "(same requestId); it is taken once",
+                                  ErrorCode::ActionFailed);
+      r.set("X-Content-Type-Options", "nosniff");
+      self->send(std::move(r), false);
+    });
+    later.start([self = shared_from_this(), answered, timer](StringReply r) {
+      asio::post(self->stream_.get_executor(), [self, answered, timer, r = std::move(r)]() mutable {
+        if (*answered) return;
+        *answered = true;
+        timer->cancel();
+        const bool keep_alive = r.keep_alive();
+        self->send(std::move(r), keep_alive);
+      });
+    });
+  }
+
   void send(Reply reply, bool keep_alive) {
     http::message_generator msg = std::visit(
         [](auto&& m) -> http::message_generator {
@@ -164,6 +191,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           }
         },
         std::move(reply));
+    stream_.expires_after(kWriteTimeout);
     beast::async_write(stream_, std::move(msg),
                        [self = shared_from_this(), keep_alive](beast::error_code ec, size_t) {
                          if (ec) return;

@@ -285,6 +285,8 @@ void Table::decide(DecisionCommand c, DecisionFn ack) {
 
 void Table::set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs) {
   bj_prefs_[player] = prefs;
+  // A table that settles no round (nobody seated) must not grow with every subscription.
+  if (bj_prefs_.size() > config_.players_remembered_max) forget_idle_players();
 }
 
 // Consecutive automatic decisions: at the player's limit a seated player loses the seat.

@@ -218,7 +218,8 @@ void Table::launch() {
   const MonoTime now = clock_.now();
   if (!round_has_result_) {
     games::FlowStart start{now, closing_ ? Millis{0} : config_.timings.spin, closing_,
-                           next_scripted(), stakes()};
+                           next_scripted(),
+                           flow_->wants_stakes() ? stakes() : std::vector<games::FlowStake>{}};
     games::FlowOut out;
     flow_->begin(start, rng_, out);
     outcome_ = flow_->outcome();

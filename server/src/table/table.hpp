@@ -1,9 +1,10 @@
-// Table: one live table's round state machine, bet book and event stream.
+// Table: one live table's round host: round state machine, bet book and event stream.
 //
-// A Table runs rounds of a bet-then-result game (roulette today): it opens a round,
-// takes bets while the round is open, closes betting, has the RNG dealer draw the
-// result, records it, settles every bet through the ledger and announces the result,
-// then waits and opens the next round. Every event it emits carries the table's
+// A Table runs rounds of any game family: it opens a round, takes bets while the round
+// is open, closes betting, hands the round to the family's flow (games/flow.hpp: the
+// draw, the card-by-card deal; blackjack is still played here, blackjack_*.cpp), records
+// the result, settles every bet through the ledger and announces the result, then waits
+// and opens the next round. Every event it emits carries the table's
 // version, which grows by one per event; the epoch names one run of the table (it
 // changes at every start), so versions from an earlier run are never confused with
 // the current ones.

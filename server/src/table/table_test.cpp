@@ -644,14 +644,24 @@ TEST(Table, PerPlayerStateIsForgottenForIdlePlayersPastItsMaximum) {
   for (PlayerId p : {1, 2, 3}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
   h.run_for(Millis{20000});
   EXPECT_EQ(h.table->players_remembered(), 3u);
-  // Past the maximum, a settled round forgets every idle player but the one who bet.
-  for (PlayerId p : {4, 5}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
-  const std::string round = h.table->round_id();
+  // Past the maximum every idle player is forgotten; one who has bets this round is not.
   h.bet(1, {{"RED", eur("1")}}, "r");
-  EXPECT_EQ(h.table->players_remembered(), 5u);
-  h.run_for(Millis{15000});  // to the result of this round
-  ASSERT_EQ(h.last("gameresult")->at("gameId").as_string(), round);
-  EXPECT_EQ(h.table->players_remembered(), 1u);
+  for (PlayerId p : {4, 5}) {
+    h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+    EXPECT_LE(h.table->players_remembered(), 3u);
+  }
+  EXPECT_EQ(h.table->players_remembered(), 2u);  // the bettor, and the last to subscribe
+  h.run_for(Millis{15000});
+  ASSERT_TRUE(h.last("gameresult").has_value());
+  EXPECT_EQ(h.table->players_remembered(), 2u);
+}
+
+TEST(Table, PreferencesOfIdlePlayersAreForgottenWithoutARound) {
+  // A table that settles no round (a blackjack table nobody sits at) still stays bounded.
+  Harness h("remembered-idle", test_engines(), 1,
+            with([](TableConfig& c) { c.players_remembered_max = 3; }));
+  for (PlayerId p = 1; p <= 10; ++p) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+  EXPECT_LE(h.table->players_remembered(), 3u);
 }
 
 }  // namespace

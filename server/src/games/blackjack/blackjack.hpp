@@ -121,6 +121,9 @@ bool seat_done(const PlayerSeatState& state);
 std::optional<ErrorCode> check_decision(const PlayerSeatState& state, Decision decision,
                                         const Rules& rules = {});
 
+// No cards, for the decisions that take none (stand, no insurance).
+inline constexpr std::span<const cards::Card> kNoCards{};
+
 // How many cards apply_decision takes for `decision`: hit and double_down 1, split 2
 // (the second card of each new hand), everything else 0.
 int cards_needed(const PlayerSeatState& state, Decision decision);
@@ -129,9 +132,6 @@ int cards_needed(const PlayerSeatState& state, Decision decision);
 // cards_needed()). A decision check_decision() refuses, or too few cards, leaves the state
 // as it was. A hand that reaches 21 or busts is finished; play moves to the next hand.
 // insurance takes half the hand's stake, rounded down to 1/100000.
-// No cards, for the decisions that take none (stand, no insurance).
-inline constexpr std::span<const cards::Card> kNoCards{};
-
 PlayerSeatState apply_decision(const PlayerSeatState& state, Decision decision,
                                std::span<const Card> cards, const Rules& rules = {});
 // For decisions that take at most one card (all but split).

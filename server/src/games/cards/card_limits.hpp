@@ -1,4 +1,5 @@
-// What the card tables with fixed spots (dragon tiger, andar bahar) share: their limits,
+// What the tables with fixed spots (dragon tiger, andar bahar, blackjack, sic bo, the mega
+// wheel) share: their limits,
 // the checks of a player's bets against them, what limits() advertises, and payouts of
 // fractional ratios on Money.
 //

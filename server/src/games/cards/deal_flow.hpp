@@ -40,6 +40,7 @@ class DealFlow : public RoundFlow {
  public:
   DealFlow(const Engine& engine, DealFlowConfig config);
 
+  bool wants_stakes() const override { return config_.squeeze; }
   void before_round(Rng& rng, FlowOut& out) override;
   void begin(const FlowStart& start, Rng& rng, FlowOut& out) override;
   void advance(MonoTime now, FlowOut& out) override { reveal_due(now, out); }
