@@ -157,8 +157,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
+export async function desktopContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL });
 }
 
 /** A 360x640 portrait phone with touch. */

@@ -79,7 +79,7 @@ describe('the lobby', () => {
     const page = await context.newPage();
     await openLobby(page);
     const tables = await assigned(page);
-    expect(tables).toHaveLength(17);
+    expect(tables).toHaveLength(19);
     await expect
       .poll(async () => (await shownTables(page)).sort())
       .toEqual(tables.map((t) => t.tableId).sort());
@@ -94,6 +94,8 @@ describe('the lobby', () => {
       'BLACKJACK',
       'DRAGONTIGER',
       'ANDARBAHAR',
+      'SICBO',
+      'MEGAWHEEL',
       'PROMOTIONS',
     ]);
 
@@ -112,6 +114,30 @@ describe('the lobby', () => {
     expect(await results.locator('[data-colour]').first().getAttribute('data-colour')).toBe(
       n === 0 ? 'green' : RED.has(n) ? 'red' : 'black',
     );
+    // The sic bo and mega wheel tiles show their latest results too: the dice with their
+    // total, the wheel's numbers in their colours.
+    for (const [tableId, shape] of [
+      ['sic-1', '.lb-dice'],
+      ['mw-1', '.lb-wheel-number'],
+    ] as const) {
+      const tile = page.locator(`[data-table="${tableId}"] [data-testid="lobby-results"]`);
+      const latestOf = async () => {
+        const r = await page.request.get(
+          `/api/ui/statisticHistory?tableId=${tableId}&numberOfGames=1`,
+        );
+        return ((await r.json()) as { results: { result: string }[] }).results[0]?.result;
+      };
+      await expect
+        .poll(
+          async () => {
+            const shown = (await tile.getAttribute('data-results'))?.split(' ')[0];
+            return shown !== undefined && shown !== '' && shown === (await latestOf());
+          },
+          { timeout: 40_000, interval: 250 },
+        )
+        .toBe(true);
+      expect(await tile.locator(shape).count()).toBeGreaterThan(0);
+    }
     // A countdown runs on tiles whose bets are open.
     await page.locator('[data-testid="lobby-state"][data-left]').first().waitFor();
     expect(await notReloaded(page)).toBe(true);

@@ -1,4 +1,5 @@
-// A roulette table page as a player sees it: what the journeys click and read.
+// A table page as a player sees it (roulette first; the other games use what they share):
+// what the journeys click and read.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -15,6 +16,24 @@ export function unitsOf(text: string): number {
   return (m[1] ? -1 : 1) * (whole * 100_000 + frac);
 }
 
+/** The test id of each game's table page (card games share theirs). */
+const TABLE_TEST_IDS: Record<string, string> = {
+  roulette: 'roulette-table',
+  sicbo: 'sicbo-table',
+  megawheel: 'megawheel-table',
+};
+
+/** Records the commands the page sends on its socket; call it before the page connects. */
+export function recordCommands(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string') sent.push(f.payload);
+    }),
+  );
+  return sent;
+}
+
 export class TablePage {
   constructor(
     readonly page: Page,
@@ -26,7 +45,7 @@ export class TablePage {
     await openAsGuest(this.page, base);
     await this.page.locator(`[data-table="${this.tableId}"]`).click();
     await this.page.waitForURL(new RegExp(`/play/${game}\\?gameId=${this.tableId}`));
-    await this.page.getByTestId(game === 'roulette' ? 'roulette-table' : 'card-table').waitFor();
+    await this.page.getByTestId(TABLE_TEST_IDS[game] ?? 'card-table').waitFor();
     await this.page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
   }
 

@@ -109,6 +109,11 @@ describe('App routing', () => {
     });
     expect(route('/play/onebj?gameId=onebj-1&seatNumber=2').launch.seatNumber).toBe(2);
     expect(route('/play/multi-baccarat')).toMatchObject({ game: 'multi-baccarat', tableId: null });
+    expect(route('/play/sicbo?gameId=sic-1')).toMatchObject({ game: 'sicbo', tableId: 'sic-1' });
+    expect(route('/play/megawheel?gameId=mw-1')).toMatchObject({
+      game: 'megawheel',
+      tableId: 'mw-1',
+    });
     expect(route('/play/roulette')).toMatchObject({ tableId: null });
   });
 

@@ -33,9 +33,20 @@ const RouletteTable = lazy(() => import('../features/roulette/RouletteTable'));
 const CardTable = lazy(() => import('../features/cards/CardTable'));
 const MultiBaccarat = lazy(() => import('../features/cards/MultiBaccarat'));
 const BlackjackTable = lazy(() => import('../features/blackjack/BlackjackTable'));
+const SicBoTable = lazy(() => import('../features/sicbo/SicBoTable'));
+const MegaWheelTable = lazy(() => import('../features/megawheel/MegaWheelTable'));
 
 /** The games whose route names a table (gameId) and plays it. */
-const TABLE_GAMES = ['roulette', 'baccarat', 'dragontiger', 'andarbahar', 'blackjack', 'onebj'];
+const TABLE_GAMES = [
+  'roulette',
+  'baccarat',
+  'dragontiger',
+  'andarbahar',
+  'blackjack',
+  'onebj',
+  'sicbo',
+  'megawheel',
+];
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 const BLACKJACK_GAMES = ['blackjack', 'onebj'];
 
@@ -238,6 +249,10 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           <CardTable key={tableId} tableId={tableId} game={g} />
         ) : BLACKJACK_GAMES.includes(g) && tableId ? (
           <BlackjackTable key={tableId} tableId={tableId} game={g} seatNumber={l.seatNumber} />
+        ) : g === 'sicbo' && tableId ? (
+          <SicBoTable key={tableId} tableId={tableId} />
+        ) : g === 'megawheel' && tableId ? (
+          <MegaWheelTable key={tableId} tableId={tableId} />
         ) : (
           <MissingPage />
         );

@@ -49,5 +49,9 @@ describe('routing', () => {
     expect(gameMode('roulette', 'mobile')).toBe('roulette_mobile');
     expect(gameMode('all', 'mobile')).toBe('lobby_mobile');
     expect(gameMode('andar-bahar', 'desktop')).toBe('andarbahar_desktop');
+    expect(gameMode(gameOfPath('/play/sicbo'), 'desktop')).toBe('sicbo_desktop');
+    expect(gameMode(gameOfPath('/play/sicbo'), 'mobile')).toBe('sicbo_mobile');
+    expect(gameMode(gameOfPath('/play/megawheel'), 'desktop')).toBe('megawheel_desktop');
+    expect(gameMode(gameOfPath('/play/megawheel'), 'mobile')).toBe('megawheel_mobile');
   });
 });

@@ -1,5 +1,6 @@
 // A table's spots with what each pays and its maximum, for the help and limits popups of
-// every game. The game names its spots and may add a note to a spot's payout.
+// every game. The game names its spots and may add a note to a spot's payout, or say the
+// payout in its own words (sic bo's single number pays 1, 2 or 3 to 1).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,11 +12,13 @@ export function LimitsTable({
   currency,
   name,
   note,
+  pays,
 }: {
   spots: SpotLimit[];
   currency: CurrencyStyle;
   name: (kind: string) => string;
   note?: (spot: SpotLimit) => ReactNode;
+  pays?: (spot: SpotLimit) => string | null; // null: "n to 1"
 }) {
   const { t } = useTranslation();
   return (
@@ -32,7 +35,7 @@ export function LimitsTable({
           <tr key={s.kind} data-kind={s.kind}>
             <th scope="row">{name(s.kind)}</th>
             <td>
-              {t('PAYS', { ratio: s.payoutText ?? String(s.payout) })}
+              {pays?.(s) ?? t('PAYS', { ratio: s.payoutText ?? String(s.payout) })}
               {note?.(s)}
             </td>
             <td>{formatMoney(units(s.max), currency)}</td>

@@ -1,12 +1,19 @@
 // The round as a banner: what the table is doing and, while bets are open, the seconds
 // left, counted from server time. Blackjack adds its states: 902 take a seat, 12
-// insurance, 11 decisions, 14 the dealer's turn.
+// insurance, 11 decisions, 14 the dealer's turn. A game whose result is not a ball names
+// its own wait for the result (the dice shaking, the wheel spinning).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type RoundView, secondsLeft } from '../lib/table/round';
 
-export function RoundBanner({ view }: { view: RoundView }) {
+export function RoundBanner({
+  view,
+  waitingText,
+}: {
+  view: RoundView;
+  waitingText?: string; // state 6 in the game's words; "The ball is spinning" by default
+}) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -19,7 +26,7 @@ export function RoundBanner({ view }: { view: RoundView }) {
   else if (view.state === 21) text = t('ROUND_CANCELLED');
   else if (view.betsOpen) text = view.closingSoon ? t('BETS_CLOSING_SOON') : t('PLACE_YOUR_BETS');
   else if (view.state === 3) text = t('BETS_CLOSED');
-  else if (view.state === 6) text = t('WAITING_FOR_RESULT');
+  else if (view.state === 6) text = waitingText ?? t('WAITING_FOR_RESULT');
   else if (view.state === 15 || view.state === 13) text = t('DEALING');
   else if (view.state === 902) text = t('TAKE_SEAT_TO_START');
   else if (view.state === 12) text = t('INSURANCE_WAIT');

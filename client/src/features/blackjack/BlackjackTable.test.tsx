@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { DeviceInfo } from '../../lib/device/device';
@@ -6,7 +6,7 @@ import type { Http } from '../../lib/http/http';
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
 import { LIFECYCLE_EVENT } from '../../lib/lifecycle';
-import { Realtime, type SocketLike } from '../../lib/realtime/realtime';
+import { Realtime } from '../../lib/realtime/realtime';
 import {
   type AllConfig,
   type Services,
@@ -16,21 +16,7 @@ import {
 import { Toaster } from '../../ui/Toaster';
 import BlackjackTable from './BlackjackTable';
 import { testSession } from '../../lib/session.test-util';
-
-class FakeSocket implements SocketLike {
-  sent: string[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-  server(m: Record<string, unknown>) {
-    act(() => this.onmessage?.({ data: JSON.stringify(m) }));
-  }
-}
+import { FakeSocket } from '../../lib/table/table.test-util';
 
 const device: DeviceInfo = {
   userAgent: 'test',

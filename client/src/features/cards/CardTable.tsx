@@ -6,11 +6,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatMoney, units } from '../../lib/format/money';
+import { formatMoney } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
-import type { Limits, SpotRules } from '../../lib/table/bet-slip';
+import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
@@ -59,27 +59,11 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const [abStats, setAbStats] = useState<AbStats | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
 
-  const limits: Limits | null = useMemo(() => {
-    if (!table) return null;
-    const codes = new Set(table.limits.spots.map((s) => s.kind.toUpperCase()));
-    const spotMax: Partial<Record<string, number>> = {};
-    for (const s of table.limits.spots) spotMax[s.kind] = units(s.max);
-    const rules: SpotRules = {
-      isSpot: (code) => codes.has(code),
-      kindOf: (code) => (codes.has(code) ? code.toLowerCase() : null),
-      isInside: () => false,
-      oppositeOf: oppositeSpot,
-    };
-    return {
-      min: units(table.limits.min),
-      tableMax: units(table.limits.max),
-      insideMax: units(table.limits.max),
-      outsideMax: units(table.limits.max),
-      oppositeBetsAllowed: table.limits.oppositeBetsAllowed,
-      spotMax,
-      rules,
-    };
-  }, [table]);
+  const limits = useMemo(
+    () =>
+      table ? tableLimits(table.limits, kindSpotRules(table.limits.spots, oppositeSpot)) : null,
+    [table],
+  );
   const betting = useBetting({ tableId, game, round: view, limits, config });
   const { follow } = betting;
 

@@ -8,7 +8,7 @@ import type { SpotLimit, TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
-import { chipText } from '../../lib/format/chips';
+import { SpotButton } from '../../ui/SpotButton';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
 
@@ -129,32 +129,25 @@ export const BetSpots = memo(function BetSpots({
         <div key={r} className={`spot-row ${r === 0 ? 'main' : 'side'}`}>
           {row.map((code) => {
             const spot = spots.find((s) => s.kind.toUpperCase() === code)!;
-            const amount = totals.get(code) ?? 0;
             const name = t(`CARD_SPOT_${code}` as 'CARD_SPOT_PLAYER', { defaultValue: code });
-            const pays = spot.payoutText ?? String(spot.payout);
+            const pays = t('PAYS', { ratio: spot.payoutText ?? String(spot.payout) });
             return (
-              <button
+              <SpotButton
                 key={code}
-                type="button"
-                className={`card-spot spot-${code.toLowerCase()} ${winner === code ? 'won' : ''}`}
-                data-spot={code}
-                aria-disabled={!open}
-                aria-label={`${name}, ${t('PAYS', { ratio: pays })}`}
-                onClick={() => onPlace(code)}
+                code={code}
+                name={name}
+                pays={pays}
+                amount={totals.get(code) ?? 0}
+                chipIndex={chipIndex}
+                currency={currency}
+                open={open}
+                won={winner === code}
+                className={`card-spot spot-${code.toLowerCase()}`}
+                onPlace={onPlace}
               >
                 <span className="spot-name">{name}</span>
-                <span className="spot-pays">{t('PAYS', { ratio: pays })}</span>
-                {amount > 0 && (
-                  <span
-                    className="spot-chip"
-                    data-chip-spot={code}
-                    data-amount={formatMoney(amount, currency, { hideCurrency: true })}
-                    style={{ background: `var(--chip-${chipIndex(amount) % 6})` }}
-                  >
-                    {chipText(amount)}
-                  </span>
-                )}
-              </button>
+                <span className="spot-pays">{pays}</span>
+              </SpotButton>
             );
           })}
         </div>

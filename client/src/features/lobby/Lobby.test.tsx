@@ -136,6 +136,53 @@ describe('the main lobby', () => {
     expect(within(bac).getByTestId('lobby-results')).toHaveAttribute('data-results', 'B 5-9 P 8-3');
   });
 
+  it('shows sic bo dice with their totals and mega wheel numbers in their colours, in their tabs', () => {
+    const tables = [...TABLES, table('sic-1', 'sicbo'), table('mw-1', 'megawheel')];
+    const { socket } = setupLobby(<Lobby />, {
+      tables,
+      casino: { tabs_order: ['ROULETTE', 'SICBO', 'MEGAWHEEL', 'PROMOTIONS'] },
+    });
+    act(() =>
+      socket.lobby('resync', [
+        summary('sic-1', { results: ['136', '666', '255'] }),
+        summary('mw-1', { results: ['40', '1', '5'] }),
+      ]),
+    );
+    const sic = document.querySelector<HTMLElement>('[data-table="sic-1"]')!;
+    expect(sic).toHaveAttribute('href', '/play/sicbo?gameId=sic-1');
+    const dice = within(sic).getByTestId('lobby-results');
+    expect(dice).toHaveAttribute('data-results', '136 666 255');
+    expect(
+      Array.from(dice.querySelectorAll('.lb-dice')).map((d) => [
+        d.getAttribute('data-total'),
+        Array.from(d.querySelectorAll('[data-value]')).map((v) => v.getAttribute('data-value')),
+      ]),
+    ).toEqual([
+      ['10', ['1', '3', '6']],
+      ['18', ['6', '6', '6']],
+      ['12', ['2', '5', '5']],
+    ]);
+    expect(dice).toHaveAccessibleName(
+      '[[LOBBY_LAST_RESULTS]]: [[DICE_RESULT]]; [[DICE_RESULT]]; [[DICE_RESULT]]',
+    );
+    const mw = document.querySelector<HTMLElement>('[data-table="mw-1"]')!;
+    expect(mw).toHaveAttribute('href', '/play/megawheel?gameId=mw-1');
+    const numbers = within(mw)
+      .getAllByText(/^\d+$/)
+      .filter((e) => e.hasAttribute('data-number'));
+    expect(numbers.map((e) => e.textContent)).toEqual(['40', '1', '5']);
+    expect(numbers[1]).toHaveStyle({ backgroundColor: '#f2c230' });
+    expect(within(mw).getByTestId('lobby-results')).toHaveAccessibleName(
+      '[[LOBBY_LAST_RESULTS]]: 40, 1, 5',
+    );
+
+    // Each family has its tab, with its tables only.
+    fireEvent.click(tab('SICBO'));
+    expect(tiles()).toEqual(['sic-1']);
+    fireEvent.click(tab('MEGAWHEEL'));
+    expect(tiles()).toEqual(['mw-1']);
+  });
+
   it('moves between tabs with the arrow keys and keeps the tab in the address', () => {
     setupLobby(<Lobby />);
     tab('ALL').focus();

@@ -1,12 +1,16 @@
 // The lobby's pieces: the family tabs (a keyboard tablist), a table's tile with its
 // live state, countdown and last results (roulette numbers in their colours, a baccarat
-// bead plate, other games' result texts), and the labels of tabs and table types.
+// bead plate, sic bo's dice with their totals, mega wheel numbers in their colours, other
+// games' result texts), and the labels of tabs and table types.
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney, units } from '../../lib/format/money';
 import type { AssignedTable } from '../../lib/session';
 import { useServices } from '../../lib/session';
+import { diceOf } from '../../lib/table/dice';
+import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
+import { Die } from '../../ui/Die';
 import { routeOf } from './bj-filter';
 import {
   type LiveTable,
@@ -145,6 +149,34 @@ export function LastResults({
         {r.split('|')[0]}
       </span>
     ));
+  } else if (game === 'sicbo') {
+    const throws = shown.slice(0, 5).flatMap((r) => diceOf(r) ?? []);
+    spoken = throws
+      .map((d) => t('DICE_RESULT', { dice: d.values.join(', '), total: d.total }))
+      .join('; ');
+    body = throws.map((d, i) => (
+      <span key={i} className="lb-dice" data-total={d.total}>
+        {d.values.map((v, k) => (
+          <Die key={k} value={v} size={13} />
+        ))}
+        <span className="lb-dice-total">{d.total}</span>
+      </span>
+    ));
+  } else if (game === 'megawheel') {
+    spoken = shown.join(', ');
+    body = shown.map((r, i) => {
+      const { fill, ink } = wheelColour(wheelNumberOf(r));
+      return (
+        <span
+          key={i}
+          className="lb-pocket lb-wheel-number"
+          data-number={r}
+          style={{ background: fill, color: ink }}
+        >
+          {r}
+        </span>
+      );
+    });
   } else if (game === 'baccarat' && live) {
     const count = (w: string) => beadCells(live, 99).filter((c) => c.winner === w).length;
     spoken = t('LOBBY_BEAD_SUMMARY', { banker: count('B'), player: count('P'), tie: count('T') });

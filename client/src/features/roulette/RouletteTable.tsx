@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type Units, formatMoney, units } from '../../lib/format/money';
+import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
 import { useServices } from '../../lib/session';
@@ -25,7 +25,7 @@ import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { BettingGrid } from './BettingGrid';
-import type { Limits } from '../../lib/table/bet-slip';
+import { tableLimits } from '../../lib/table/bet-slip';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { LimitsPopup, RecentNumbers, ResultBanner } from './parts';
 import { Racetrack } from './Racetrack';
@@ -85,20 +85,10 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const wantedSeat = useRef<number | null>(null); // the seat this player took
   const [landedKey, setLandedKey] = useState<string | null>(null);
 
-  const limits: Limits | null = useMemo(() => {
-    if (!table) return null;
-    const spotMax: Partial<Record<string, Units>> = {};
-    for (const s of table.limits.spots) spotMax[s.kind] = units(s.max);
-    return {
-      min: units(table.limits.min),
-      tableMax: units(table.limits.max),
-      insideMax: units(table.limits.insideMax),
-      outsideMax: units(table.limits.outsideMax),
-      oppositeBetsAllowed: table.limits.oppositeBetsAllowed,
-      spotMax,
-      rules: rouletteRules(wheelVariant(table.variant)),
-    };
-  }, [table]);
+  const limits = useMemo(
+    () => (table ? tableLimits(table.limits, rouletteRules(wheelVariant(table.variant))) : null),
+    [table],
+  );
   const wheelName = wheelVariant(table?.variant ?? 'european');
 
   // Roulette's own words for the refusals only its rules make.

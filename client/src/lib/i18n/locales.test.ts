@@ -34,7 +34,13 @@ const placeholders = (text: string) =>
 const english = leaves(en);
 
 /** Texts that are the same in every language: the brand, and number-only formats. */
-const SAME_EVERYWHERE = new Set(['APP_NAME', 'LOBBY_LIMITS', 'LATENCY', 'STATS_PERCENT']);
+const SAME_EVERYWHERE = new Set([
+  'APP_NAME',
+  'LOBBY_LIMITS',
+  'LATENCY',
+  'STATS_PERCENT',
+  'PAYS_SHORT',
+]);
 
 /**
  * Texts that a language writes exactly as English does (loanwords, game names, and
@@ -53,6 +59,12 @@ const DRAGONTIGER = [
 ];
 const ANDARBAHAR = [...DRAGONTIGER.filter((l) => l !== 'el'), 'el', 'hr', 'lt', 'lv', 'vi'];
 const MULTI_BACCARAT = ['hu', 'it', 'tl'];
+// Sic Bo and Mega Wheel keep their names in the languages written in Latin letters
+// (Vietnamese calls sic bo Tài Xỉu); the others write them in their own script.
+const LATIN_GAME_NAMES = [
+  ...['da', 'de', 'es', 'fi', 'fr', 'hr', 'hu', 'id', 'it', 'lt', 'lv', 'nl', 'no', 'pt'],
+  ...['ro', 'sv', 'tl', 'tr'],
+];
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   ROULETTE,
   LOBBY_TAB_ROULETTE: ROULETTE,
@@ -71,6 +83,19 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   TABLE_TYPE_andarbahar: ANDARBAHAR,
   MULTI_BACCARAT,
   'TABLE_TYPE_multi-baccarat': MULTI_BACCARAT,
+  LOBBY_TAB_SICBO: LATIN_GAME_NAMES,
+  TABLE_TYPE_sicbo: LATIN_GAME_NAMES,
+  LOBBY_TAB_MEGAWHEEL: LATIN_GAME_NAMES,
+  TABLE_TYPE_megawheel: LATIN_GAME_NAMES,
+  // The same words: French triple, double; French and Portuguese face; Dutch even.
+  SICBO_TRIPLE: ['fr'],
+  SICBO_TRIPLE_N: ['fr'],
+  SICBO_DOUBLE_N: ['fr'],
+  SICBO_GROUP_doubles: ['fr'],
+  SICBO_GROUP_triples: ['fr'],
+  SICBO_FACE: ['fr', 'pt'],
+  SICBO_EVEN: ['nl'],
+  MEGAWHEEL_MEGA: ['tl'],
   BONUS_BALANCE: ['da', 'de', 'fi', 'fr', 'hr', 'id', 'it', 'nl', 'no', 'ro', 'sv', 'tl', 'tr'],
   SPEED_DIAL_MENU: ['da', 'fr', 'id', 'it', 'nl', 'pt', 'tl'],
   DEALER: ['da', 'de', 'id', 'nl', 'no', 'ro', 'sv', 'tl'],
@@ -170,6 +195,17 @@ describe('language files', () => {
     for (const lang of others.filter((l) => l !== 'nf')) {
       const fallback = new Set((byLang[lang]!._fallback ?? []) as string[]);
       for (const key of core) expect(fallback.has(key), `${lang}: ${key}`).toBe(false);
+    }
+    // The sic bo and mega wheel tables, whole (their names are SAME_AS_ENGLISH above).
+    const tables = [...english.keys()].filter((k) =>
+      /^(SICBO_|MEGAWHEEL_|HELP_sicbo$|HELP_megawheel$|DICE_RESULT$|BET_SPOT_LABEL|STATS_ERROR$|TABLE_TYPE_(sicbo|megawheel)$|LOBBY_TAB_(SICBO|MEGAWHEEL)$)/.test(
+        k,
+      ),
+    );
+    expect(tables.length).toBeGreaterThan(50);
+    for (const lang of others.filter((l) => l !== 'nf')) {
+      const fallback = new Set((byLang[lang]!._fallback ?? []) as string[]);
+      for (const key of tables) expect(fallback.has(key), `${lang}: ${key}`).toBe(false);
     }
     // nf names no language we can identify: all of it is marked English.
     expect(((byLang.nf!._fallback ?? []) as string[]).length).toBe(english.size);

@@ -1,7 +1,8 @@
 // The player's bets of one round, as actions the server answered one by one (SPEC:
 // place, undo, clear, double, rebet). Pure functions over plain values; the table
 // component keeps the slip and sends each action to the server.
-import type { Units } from '../format/money';
+import { type Units, units } from '../format/money';
+import type { SpotLimit, TableConfig } from '../session';
 
 /** What a game says about its spots, for the checks made before a bet is sent. */
 export interface SpotRules {
@@ -38,6 +39,38 @@ export interface Limits {
   oppositeBetsAllowed: boolean;
   spotMax: Partial<Record<string, Units>>;
   rules: SpotRules;
+}
+
+/**
+ * The rules of a table whose spots are the kinds its limits list, written in capitals
+ * (a card table's PLAYER, a money wheel's 40), none of them inside.
+ */
+export function kindSpotRules(
+  spots: SpotLimit[],
+  oppositeOf: (code: string) => string | null = () => null,
+): SpotRules {
+  const codes = new Set(spots.map((s) => s.kind.toUpperCase()));
+  return {
+    isSpot: (code) => codes.has(code),
+    kindOf: (code) => (codes.has(code) ? code.toLowerCase() : null),
+    isInside: () => false,
+    oppositeOf,
+  };
+}
+
+/** A table's limits as its configuration gives them, checked by the game's spot rules. */
+export function tableLimits(config: TableConfig['limits'], rules: SpotRules): Limits {
+  const spotMax: Partial<Record<string, Units>> = {};
+  for (const s of config.spots) spotMax[s.kind] = units(s.max);
+  return {
+    min: units(config.min),
+    tableMax: units(config.max),
+    insideMax: units(config.insideMax),
+    outsideMax: units(config.outsideMax),
+    oppositeBetsAllowed: config.oppositeBetsAllowed,
+    spotMax,
+    rules,
+  };
 }
 
 export interface Refusal {

@@ -1,0 +1,177 @@
+// Sic bo in Chromium against the real croupierd: bets on small, a total and a single
+// number (one by keyboard) paid exactly on a known throw, the statistics panel with the
+// server's figures, and a phone held upright and sideways.
+//
+// sic-1 throws a scripted 3-1-6 every round here (the casino file's scriptedResults, a
+// test aid the server accepts only with --rng-seed), so the payouts are known.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  phoneContext,
+  startServer,
+} from './harness';
+import { TablePage, recordCommands } from './table';
+
+const UNIT = 100_000;
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startServer({
+    seed: 11,
+    casino: (casino) => {
+      for (const t of casino.tables)
+        if (t.id === 'sic-1') t.scriptedResults = Array<string>(60).fill('136|316');
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sic bo', () => {
+  it('pays small, total 10 and a single six, placed by mouse and keyboard, on 3-1-6', async () => {
+    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const commands = recordCommands(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.postData() ?? '');
+    });
+    const table = new TablePage(page, 'sic-1');
+    await table.enterFromLobby(server.url, 'sicbo');
+    // Every spot of the board is there, each with its spoken name.
+    const spots = page.getByTestId('sicbo-board').locator('[data-spot]');
+    expect(await spots.count()).toBe(52);
+    expect(await page.locator('[data-spot="TOTAL_10"]').getAttribute('aria-label')).toBe(
+      'Total 10, pays 6 to 1',
+    );
+
+    const gameId = await table.waitForBetting(4);
+    const before = await table.balance();
+    await table.chip('€5');
+    await table.bet('TOTAL_10');
+    await table.chip('€1');
+    await table.bet('SMALL');
+    // The keyboard: Tab moves from spot to spot, the focused one shows it, Enter bets.
+    await page.locator('[data-spot="SINGLE_5"]').focus();
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const e = document.activeElement!;
+        return [
+          e.getAttribute('data-spot'),
+          e.matches(':focus-visible'),
+          getComputedStyle(e).outlineStyle,
+        ];
+      }),
+    ).toEqual(['SINGLE_6', true, 'solid']);
+    await page.keyboard.press('Enter');
+    await table.expectTotal('7.00');
+    await table.expectBalance(before - 7 * UNIT);
+    expect(await page.locator('[data-chip-spot="TOTAL_10"]').getAttribute('data-amount')).toBe(
+      '5.00',
+    );
+    expect(await page.locator('[data-spot="TOTAL_10"]').getAttribute('aria-label')).toBe(
+      'Total 10, pays 6 to 1, your bet €5.00',
+    );
+    // The game mode of this page goes with the bets and with the chip choice saved.
+    const bets = commands.filter((c) => c.startsWith('<pbet'));
+    expect(bets).toHaveLength(3);
+    expect(bets.every((b) => b.includes('gameMode="sicbo_desktop"'))).toBe(true);
+    expect(posts.some((p) => p.includes('"gameMode":"sicbo_desktop"'))).toBe(true);
+
+    // The dice land on the server's throw, in the order thrown.
+    await table.waitForState(6);
+    expect(await page.getByTestId('dice-studio').getAttribute('data-phase')).toMatch(
+      /shaking|landing/,
+    );
+    await page
+      .locator('[data-testid="dice-studio"][data-landed="3,1,6"]')
+      .waitFor({ timeout: 30_000 });
+    const result = page.getByTestId('result');
+    expect(await result.getAttribute('data-total')).toBe('10');
+    expect(await page.getByTestId('result-size').getAttribute('data-size')).toBe('small');
+    const history = (await (
+      await page.request.get('/api/ui/statisticHistory?tableId=sic-1&numberOfGames=10')
+    ).json()) as { results: { gameId: string; result: string; outcome: string }[] };
+    expect(history.results.find((r) => r.gameId === gameId)?.outcome).toBe('136|316');
+    // Small 1:1 returns 2, total 10 6:1 returns 35 on 5, one six 1:1 returns 2.
+    await table.expectBalance(before - 7 * UNIT + 39 * UNIT);
+    expect(await table.serverBalance()).toBe(before - 7 * UNIT + 39 * UNIT);
+    expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('39.00');
+    for (const code of ['SMALL', 'TOTAL_10', 'SINGLE_6', 'EVEN', 'COMBO_1_3'])
+      expect(await page.locator(`[data-spot="${code}"]`).getAttribute('data-won')).toBe('true');
+    expect(await page.locator('[data-spot="BIG"]').getAttribute('data-won')).toBeNull();
+    expect(await page.getByTestId('recent-results').locator('li').first().textContent()).toContain(
+      '10',
+    );
+    await page.screenshot({ path: join(RESULTS, 'sicbo-desktop.png') });
+
+    // The statistics panel shows the server's figures for the table's last games.
+    await page.getByTestId('statistics-toggle').click();
+    const panel = page.getByTestId('statistics');
+    const stats = await page.request.get('/api/ui/sicbo/stats?tableId=sic-1&numberOfGames=100');
+    expect(stats.ok()).toBe(true);
+    const body = (await stats.json()) as { numberOfGames: number };
+    expect(body.numberOfGames).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await panel.getByTestId('stats-games').getAttribute('data-games')))
+      .toBeGreaterThanOrEqual(body.numberOfGames);
+    await page.screenshot({ path: join(RESULTS, 'sicbo-desktop-statistics.png') });
+    await context.close();
+  });
+
+  it('takes a bet on a 360x640 phone, upright and sideways, with nothing cut off', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    const commands = recordCommands(page);
+    const table = new TablePage(page, 'sic-1');
+    await table.enterFromLobby(server.url, 'sicbo');
+    await table.waitForBetting(3);
+    const before = await table.balance();
+    await table.chip('€1');
+    // The last group is reached by scrolling the board.
+    await table.bet('SINGLE_3');
+    await table.expectTotal('1.00');
+    await table.expectBalance(before - UNIT);
+    expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="sicbo_mobile"');
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // Every spot is at least 24 px each way.
+    const sizes = await page
+      .locator('[data-spot]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
+    expect(sizes).toHaveLength(52);
+    expect(Math.min(...sizes.map((r) => Math.min(r.width, r.height)))).toBeGreaterThanOrEqual(24);
+    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile.png') });
+
+    await page
+      .locator('[data-testid="dice-studio"][data-landed="3,1,6"]')
+      .waitFor({ timeout: 30_000 });
+    await table.expectBalance(before - UNIT + 2 * UNIT); // one three: 1 to 1
+    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-result.png') });
+
+    await page.setViewportSize({ width: 640, height: 360 });
+    await page.locator('.sicbo.landscape').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-landscape.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,171 @@
+// A mega wheel table: the synthetic studio's wheel of the table's 54 segments, the round
+// and its countdown, the mega multiplier revealed after bets close (on the wheel, in a
+// banner and on its bet spot), the nine bet spots with their payouts, chips and bet
+// buttons (the betting every table shares: lib/table/useBetting), the result with the
+// player's win, the recent results, how often each number came, and the help.
+import './megawheel.css';
+
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { ServerMessage } from '../../lib/realtime/realtime';
+import { useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
+import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
+import { type WheelNumber, wheelNumberOf } from '../../lib/table/money-wheel';
+import { useBetting } from '../../lib/table/useBetting';
+import { BettingBar } from '../../ui/BetControls';
+import { RoundBanner } from '../../ui/RoundBanner';
+import { MegaBanner, MegaWheelHelp, RecentResults, ResultBanner, Spots, StatsStrip } from './parts';
+import {
+  type MegaWheelView,
+  initialMegaWheelView,
+  megaState,
+  megaWheelReducer,
+} from './table-state';
+import { MegaWheel } from './Wheel';
+
+const EVENTS = [
+  'resync',
+  'betsopen',
+  'betsclosingsoon',
+  'timer',
+  'betsclosed',
+  'gamestate',
+  'multipliers',
+  'gameresult',
+  'cancelround',
+  'table_closed',
+];
+
+/** Results the statistics strip counts. */
+const STATS_GAMES = 100;
+
+export default function MegaWheelTable({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  const { realtime, session, currency, loaded, http } = useServices();
+  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
+  const mobile = useStore(session, (s) => s.mobile);
+  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const channel = `table-${tableId}`;
+  const [view, dispatch] = useReducer(
+    (v: MegaWheelView, a: { m: ServerMessage; now: number }) => megaWheelReducer(v, a.m, a.now),
+    initialMegaWheelView,
+  );
+  const [landedKey, setLandedKey] = useState<string | null>(null);
+  const [history, setHistory] = useState<WheelNumber[]>([]);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const limits = useMemo(
+    () => (table ? tableLimits(table.limits, kindSpotRules(table.limits.spots)) : null),
+    [table],
+  );
+  const betting = useBetting({ tableId, game: 'megawheel', round: view, limits });
+  const { follow } = betting;
+
+  useEffect(() => {
+    const offs = EVENTS.map((type) =>
+      realtime.on(type, (m) => {
+        if (m.table !== tableId) return;
+        dispatch({ m, now: Date.now() });
+        follow(m);
+      }),
+    );
+    const unsubscribe = realtime.subscribe(channel);
+    return () => {
+      offs.forEach((off) => off());
+      unsubscribe();
+    };
+  }, [realtime, tableId, channel, follow]);
+
+  useEffect(() => {
+    if (view.ready) {
+      loaded('game');
+      loaded('video'); // the studio is drawn with the page
+    }
+  }, [view.ready, loaded]);
+
+  // How often each number came: the server's last results, read again after each result.
+  const resultKey = view.result?.gameId ?? '';
+  useEffect(() => {
+    let live = true;
+    http
+      .get<{ results: { result: string }[] }>('/api/ui/statisticHistory', {
+        tableId,
+        numberOfGames: STATS_GAMES,
+      })
+      .then((r) => {
+        if (!live) return;
+        setHistory(
+          r.results.map((x) => wheelNumberOf(x.result)).filter((n): n is WheelNumber => n !== null),
+        );
+      })
+      .catch((e: unknown) => console.error('mega wheel: the last results could not be read', e));
+    return () => {
+      live = false;
+    };
+  }, [http, tableId, resultKey]);
+
+  if (!table || !player || table.tableId !== tableId) return null;
+  const money = currency();
+  const open = view.betsOpen && !view.closed;
+  const landed = view.result !== null && landedKey === view.result.gameId;
+  const mega = megaState(view, landed);
+
+  return (
+    <main
+      className={`megawheel ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
+      data-testid="megawheel-table"
+    >
+      <section className="studio mw-studio" aria-label={table.name}>
+        <div className="mw-wheel-box">
+          <MegaWheel
+            labels={table.wheel}
+            spinning={view.state === 6}
+            segment={view.result?.segment ?? null}
+            resultKey={view.result?.gameId ?? null}
+            mega={view.mega}
+            onLanded={setLandedKey}
+          />
+        </div>
+        <div className="studio-overlay">
+          <h1 className="table-name">{table.name}</h1>
+          <RoundBanner view={view} waitingText={t('MEGAWHEEL_SPINNING')} />
+          <MegaBanner mega={view.mega} state={mega} />
+          <ResultBanner view={view} currency={money} landed={landed} state={mega} />
+        </div>
+      </section>
+      <div className="table-strip">
+        <RecentResults recent={view.recent} />
+        <div className="panel-toggles">
+          <button
+            type="button"
+            className="toggle"
+            data-testid="help-button"
+            onClick={() => setHelpOpen(true)}
+          >
+            {t('HELP')}
+          </button>
+        </div>
+      </div>
+      <section className="betting mw-betting" aria-label={t('PLACE_YOUR_BETS')}>
+        <Spots
+          spots={table.limits.spots}
+          mega={view.mega}
+          totals={betting.totals}
+          chipIndex={betting.chipIndex}
+          currency={money}
+          open={open}
+          winner={landed ? (view.result?.number ?? null) : null}
+          onPlace={betting.place}
+        />
+      </section>
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
+      <StatsStrip results={history} />
+      {helpOpen && (
+        <MegaWheelHelp table={table} currency={money} onClose={() => setHelpOpen(false)} />
+      )}
+    </main>
+  );
+}

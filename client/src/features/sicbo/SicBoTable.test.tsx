@@ -1,0 +1,212 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { HttpError } from '../../lib/http/http';
+import en from '../../lib/i18n/locales/en.json';
+import type { SpotLimit } from '../../lib/session';
+import { renderTable, tableConfig } from '../../lib/table/table.test-util';
+import SicBoTable from './SicBoTable';
+
+// The limits sic-1 gives (docs/games/sicbo.md): what each kind pays.
+const PAYS: [string, number, string?][] = [
+  ['small', 1],
+  ['big', 1],
+  ['odd', 1],
+  ['even', 1],
+  ...[50, 18, 14, 12, 8, 6, 6, 6, 6, 8, 12, 14, 18, 50].map(
+    (p, i) => [`total_${i + 4}`, p] as [string, number],
+  ),
+  ['triple', 150],
+  ['any_triple', 24],
+  ['double', 8],
+  ['combo', 5],
+  ['single', 1, '1,2,3'],
+];
+const SPOTS: SpotLimit[] = PAYS.map(([kind, payout, payoutText]) => ({
+  kind,
+  payout,
+  ...(payoutText ? { payoutText } : {}),
+  inside: false,
+  min: '0.50',
+  max: '500.00',
+}));
+
+const STATS = {
+  tableId: 'sic-1',
+  numberOfGames: 40,
+  faces: [1, 2, 3, 4, 5, 6].map((face) => ({ face, count: 20, percent: face === 6 ? 21.5 : 15.7 })),
+  totals: Array.from({ length: 16 }, (_, i) => ({ total: i + 3, count: 2, percent: 5 })),
+  small: { count: 18, percent: 45 },
+  big: { count: 20, percent: 50 },
+  odd: { count: 19, percent: 47.5 },
+  even: { count: 19, percent: 47.5 },
+  triple: { count: 2, percent: 5 },
+  hot: [6, 5],
+  cold: [1, 2],
+};
+
+const CHART = {
+  tableId: 'sic-1',
+  numberOfGames: 3,
+  series: [
+    { gameId: 'sic-1-000001', total: 8, dice: [3, 3, 2] },
+    { gameId: 'sic-1-000002', total: 12, dice: [6, 3, 3] },
+    { gameId: 'sic-1-000003', total: 18, dice: [6, 6, 6] },
+  ],
+};
+
+beforeAll(async () => {
+  // English itself, so that the spoken names can be read as players hear them.
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  } as Parameters<typeof i18next.init>[0]);
+});
+
+afterEach(cleanup);
+
+function open(get?: Parameters<typeof renderTable>[2]) {
+  const t = renderTable(
+    <SicBoTable tableId="sic-1" />,
+    tableConfig('sic-1', 'sicbo', SPOTS, { name: 'Sic Bo' }),
+    get,
+  );
+  t.event('resync', {
+    gameId: 'sic-1-000004',
+    state: 2,
+    betsOpen: true,
+    endsAt: Date.now() + 15_000,
+    results: [{ gameId: 'sic-1-000003', result: '666', outcome: '666|666' }],
+    myAcks: [],
+  });
+  return t;
+}
+
+const spot = (code: string) => document.querySelector<HTMLElement>(`[data-spot="${code}"]`)!;
+
+describe('SicBoTable', () => {
+  it('offers all 52 spots, named with their payout, by mouse and keyboard', async () => {
+    const user = userEvent.setup();
+    const t = open();
+    const board = screen.getByTestId('sicbo-board');
+    const spots = within(board).getAllByRole('button');
+    expect(spots).toHaveLength(52);
+    expect(spots.every((s) => (s.getAttribute('aria-label') ?? '').includes(', pays '))).toBe(true);
+    expect(spot('TOTAL_10')).toHaveAttribute('aria-label', 'Total 10, pays 6 to 1');
+    expect(spot('TOTAL_4')).toHaveAttribute('aria-label', 'Total 4, pays 50 to 1');
+    expect(spot('TRIPLE_3')).toHaveAttribute('aria-label', 'Triple 3, pays 150 to 1');
+    expect(spot('COMBO_1_2')).toHaveAttribute('aria-label', 'Combination 1 and 2, pays 5 to 1');
+    expect(spot('SINGLE_4')).toHaveAttribute(
+      'aria-label',
+      'Single 4, pays 1 to 1 on one die, 2 to 1 on two, 3 to 1 on three',
+    );
+    expect(within(spot('TOTAL_10')).getByText('6:1')).toBeInTheDocument();
+    expect(within(spot('SINGLE_4')).getByText('1–3:1')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Combinations' })).toBeInTheDocument();
+
+    // A click, then Enter and Space on the focused spot: a €5 chip each time.
+    fireEvent.click(spot('SMALL'));
+    spot('TOTAL_10').focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    const bets = t.sent('pbet');
+    expect(bets).toHaveLength(3);
+    expect(bets[0]).toContain('gameMode="sicbo_desktop"');
+    expect(bets[0]).toContain('<bet code="SMALL" amount="5.00"/>');
+    expect(bets[2]).toContain('<bet code="TOTAL_10" amount="5.00"/>');
+    bets.forEach(t.accept);
+    await waitFor(() =>
+      expect(spot('TOTAL_10')).toHaveAttribute(
+        'aria-label',
+        'Total 10, pays 6 to 1, your bet €10.00',
+      ),
+    );
+    expect(spot('TOTAL_10').querySelector('[data-chip-spot]')).toHaveAttribute(
+      'data-amount',
+      '10.00',
+    );
+    expect(screen.getByTestId('total-bet')).toHaveAttribute('data-amount', '15.00');
+  });
+
+  it('shakes the dice, lands them on the server throw and lights the winning spots', async () => {
+    const t = open();
+    expect(screen.getByTestId('recent-results')).toHaveTextContent('18');
+    t.event('betsclosed', { gameId: 'sic-1-000004', state: 3 });
+    t.event('gamestate', { gameId: 'sic-1-000004', state: 6, spinMs: 9000 });
+    expect(screen.getByTestId('dice-studio')).toHaveAttribute('data-phase', 'shaking');
+    expect(screen.getByTestId('round-state')).toHaveTextContent('The dice are shaking');
+    t.event('gameresult', {
+      gameId: 'sic-1-000004',
+      state: 24,
+      result: '136',
+      outcome: '136|316',
+      values: [3, 1, 6],
+      stake: '10.00',
+      win: '20.00',
+    });
+    // Not before the dice have landed.
+    expect(screen.queryByTestId('result')).toBeNull();
+    expect(document.querySelectorAll('[data-won]')).toHaveLength(0);
+    const studio = screen.getByTestId('dice-studio');
+    await waitFor(() => expect(studio).toHaveAttribute('data-landed', '3,1,6'), { timeout: 4000 });
+    expect(studio).toHaveAttribute('aria-label', '3, 1, 6, total 10');
+    const result = screen.getByTestId('result');
+    expect(result).toHaveAttribute('data-total', '10');
+    expect(screen.getByTestId('result-size')).toHaveTextContent('Small');
+    expect(screen.getByTestId('result-win')).toHaveTextContent('You win €20.00');
+    const won = [...document.querySelectorAll('[data-won="true"]')].map((e) =>
+      e.getAttribute('data-spot'),
+    );
+    expect(won.sort()).toEqual(
+      [
+        'SMALL',
+        'EVEN',
+        'TOTAL_10',
+        'COMBO_1_3',
+        'COMBO_1_6',
+        'COMBO_3_6',
+        'SINGLE_1',
+        'SINGLE_3',
+        'SINGLE_6',
+      ].sort(),
+    );
+    expect(screen.getByTestId('recent-results').querySelector('li')).toHaveAttribute(
+      'data-game',
+      'sic-1-000004',
+    );
+  });
+
+  it('shows the statistics the server gives, and says so when it cannot read them', async () => {
+    const user = userEvent.setup();
+    const failing = open(() => Promise.reject(new HttpError('http', 404, 'no such path')));
+    await user.click(screen.getByTestId('statistics-toggle'));
+    expect(await screen.findByTestId('stats-error')).toHaveTextContent(
+      'Statistics are not available right now.',
+    );
+    failing.unmount();
+
+    const t = open((path) => Promise.resolve(path === '/api/ui/sicbo/stats' ? STATS : CHART));
+    await user.click(screen.getByTestId('statistics-toggle'));
+    const panel = await screen.findByTestId('statistics');
+    await waitFor(() => expect(screen.getByTestId('stats-games')).toHaveTextContent('40'));
+    expect(t.services.http.get).toHaveBeenCalledWith('/api/ui/sicbo/stats', {
+      tableId: 'sic-1',
+      numberOfGames: 100,
+    });
+    expect(t.services.http.get).toHaveBeenCalledWith('/api/ui/sicbo/charts', {
+      tableId: 'sic-1',
+      noOfGames: 50,
+    });
+    expect(within(panel).getByText('Face 6: 21.5%')).toBeInTheDocument(); // hottest
+    expect(panel.querySelector('[data-share="triple"]')).toHaveAttribute('data-percent', '5');
+    expect(panel.querySelector('[data-share="face6"]')).toHaveAttribute('data-percent', '21.5');
+    expect(screen.getByTestId('sicbo-chart')).toHaveAttribute('data-totals', '8,12,18');
+    await user.click(within(panel).getByRole('button', { name: 'Close statistics' }));
+    expect(screen.queryByTestId('statistics')).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+// A sic bo table: the synthetic dice studio, the round and its countdown, the board with
+// all 52 spots, chips and bet buttons (the betting every table shares: lib/table/
+// useBetting), the result with the player's win, the recent throws, the statistics
+// (read from the server when the panel opens and after every result) and the help.
+import './sicbo.css';
+
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { ServerMessage } from '../../lib/realtime/realtime';
+import { useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
+import { tableLimits } from '../../lib/table/bet-slip';
+import { useBetting } from '../../lib/table/useBetting';
+import { BettingBar } from '../../ui/BetControls';
+import { RoundBanner } from '../../ui/RoundBanner';
+import { Board } from './Board';
+import { DiceStudio } from './DiceStudio';
+import { RecentThrows, ResultBanner, SicBoHelp } from './parts';
+import { sicboRules, winningSpots } from './spots';
+import { CHART_GAMES, STATS_GAMES, parseCharts, parseStats } from './stats';
+import { SicBoStatistics, type StatsState } from './StatisticsPanel';
+import { type SicBoView, initialSicBoView, sicboReducer } from './table-state';
+
+const EVENTS = [
+  'resync',
+  'betsopen',
+  'betsclosingsoon',
+  'timer',
+  'betsclosed',
+  'gamestate',
+  'gameresult',
+  'cancelround',
+  'table_closed',
+];
+
+const NO_WINS: ReadonlySet<string> = new Set();
+
+export default function SicBoTable({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  const { realtime, session, currency, loaded, http } = useServices();
+  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
+  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
+  const mobile = useStore(session, (s) => s.mobile);
+  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const channel = `table-${tableId}`;
+  const [view, dispatch] = useReducer(
+    (v: SicBoView, a: { m: ServerMessage; now: number }) => sicboReducer(v, a.m, a.now),
+    initialSicBoView,
+  );
+  const [landedKey, setLandedKey] = useState<string | null>(null);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [stats, setStats] = useState<StatsState>({ stats: null, chart: null, failed: false });
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const limits = useMemo(() => (table ? tableLimits(table.limits, sicboRules) : null), [table]);
+  const betting = useBetting({ tableId, game: 'sicbo', round: view, limits });
+  const { follow } = betting;
+
+  useEffect(() => {
+    const offs = EVENTS.map((type) =>
+      realtime.on(type, (m) => {
+        if (m.table !== tableId) return;
+        dispatch({ m, now: Date.now() });
+        follow(m);
+      }),
+    );
+    const unsubscribe = realtime.subscribe(channel);
+    return () => {
+      offs.forEach((off) => off());
+      unsubscribe();
+    };
+  }, [realtime, tableId, channel, follow]);
+
+  useEffect(() => {
+    if (view.ready) {
+      loaded('game');
+      loaded('video'); // the studio is drawn with the page
+    }
+  }, [view.ready, loaded]);
+
+  // The statistics, read when the panel opens and after every result. A failure keeps
+  // what the panel shows; with nothing to show, the panel says the figures are missing.
+  const resultKey = view.result?.gameId ?? '';
+  useEffect(() => {
+    if (!statsOpen) return;
+    let live = true;
+    Promise.all([
+      http.get<unknown>('/api/ui/sicbo/stats', { tableId, numberOfGames: STATS_GAMES }),
+      http.get<unknown>('/api/ui/sicbo/charts', { tableId, noOfGames: CHART_GAMES }),
+    ])
+      .then(([s, c]) => {
+        if (live) setStats({ stats: parseStats(s), chart: parseCharts(c), failed: false });
+      })
+      .catch((e: unknown) => {
+        console.error('sic bo: the statistics could not be read', e);
+        if (live) setStats((prev) => (prev.stats ? prev : { ...prev, failed: true }));
+      });
+    return () => {
+      live = false;
+    };
+  }, [statsOpen, http, tableId, resultKey]);
+
+  const landed = view.result !== null && landedKey === view.result.gameId;
+  const winning = useMemo(
+    () => (landed && view.result ? winningSpots(view.result) : NO_WINS),
+    [landed, view.result],
+  );
+
+  if (!table || !player || table.tableId !== tableId) return null;
+  const money = currency();
+  const open = view.betsOpen && !view.closed;
+
+  return (
+    <main
+      className={`sicbo ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'} ${statsOpen ? 'with-stats' : ''}`}
+      data-testid="sicbo-table"
+    >
+      <section className="studio sb-studio" aria-label={table.name}>
+        <DiceStudio
+          shaking={view.state === 6}
+          dice={view.result?.values ?? null}
+          resultKey={view.result?.gameId ?? null}
+          rest={view.recent[0]?.values}
+          onLanded={setLandedKey}
+        />
+        <div className="studio-overlay">
+          <h1 className="table-name">{table.name}</h1>
+          <RoundBanner view={view} waitingText={t('SICBO_SHAKING')} />
+          <ResultBanner view={view} currency={money} landed={landed} />
+        </div>
+      </section>
+      <div className="table-strip">
+        <RecentThrows recent={view.recent} />
+        <div className="panel-toggles">
+          <button
+            type="button"
+            className={`toggle ${statsOpen ? 'on' : ''}`}
+            aria-pressed={statsOpen}
+            data-testid="statistics-toggle"
+            onClick={() => setStatsOpen((o) => !o)}
+          >
+            {t('STATS_TOGGLE')}
+          </button>
+          <button
+            type="button"
+            className="toggle"
+            data-testid="help-button"
+            onClick={() => setHelpOpen(true)}
+          >
+            {t('HELP')}
+          </button>
+        </div>
+      </div>
+      <section className="betting sb-betting" aria-label={t('PLACE_YOUR_BETS')}>
+        <Board
+          spots={table.limits.spots}
+          totals={betting.totals}
+          chipIndex={betting.chipIndex}
+          currency={money}
+          open={open}
+          winning={winning}
+          onPlace={betting.place}
+        />
+      </section>
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
+      {statsOpen && <SicBoStatistics state={stats} onClose={() => setStatsOpen(false)} />}
+      {helpOpen && <SicBoHelp table={table} currency={money} onClose={() => setHelpOpen(false)} />}
+    </main>
+  );
+}
