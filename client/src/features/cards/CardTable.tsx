@@ -12,6 +12,7 @@ import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
+import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
@@ -67,28 +68,16 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const betting = useBetting({ tableId, game, round: view, limits, config });
   const { follow } = betting;
 
-  useEffect(() => {
-    const offs = EVENTS.map((type) =>
-      realtime.on(type, (m) => {
-        if (m.table !== tableId) return;
-        dispatch({ m, now: Date.now() });
-        follow(m);
-        if (m.type === 'startshuffling' && !compact) toast(t('SHUFFLING'), 'info', 4000);
-      }),
-    );
-    const unsubscribe = realtime.subscribe(channel);
-    return () => {
-      offs.forEach((off) => off());
-      unsubscribe();
-    };
-  }, [realtime, tableId, channel, follow, t, compact]);
-
-  useEffect(() => {
-    if (view.ready) {
-      loaded('game');
-      loaded('video'); // the studio is drawn with the page
-    }
-  }, [view.ready, loaded]);
+  const onEvent = useCallback(
+    (m: ServerMessage) => {
+      dispatch({ m, now: Date.now() });
+      follow(m);
+      if (m.type === 'startshuffling' && !compact) toast(t('SHUFFLING'), 'info', 4000);
+    },
+    [follow, t, compact],
+  );
+  useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
+  useStudioLoaded(view.ready, loaded);
 
   // Andar bahar's statistics, refreshed after every result.
   const resultKey = view.result?.gameId ?? '';

@@ -5,7 +5,7 @@
 // player's win, the recent results, how often each number came, and the help.
 import './megawheel.css';
 
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -14,6 +14,7 @@ import { useStore } from '../../lib/store';
 import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { type WheelNumber, wheelNumberOf } from '../../lib/table/money-wheel';
 import { useBetting } from '../../lib/table/useBetting';
+import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { MegaBanner, MegaWheelHelp, RecentResults, ResultBanner, Spots, StatsStrip } from './parts';
@@ -64,27 +65,15 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const betting = useBetting({ tableId, game: 'megawheel', round: view, limits });
   const { follow } = betting;
 
-  useEffect(() => {
-    const offs = EVENTS.map((type) =>
-      realtime.on(type, (m) => {
-        if (m.table !== tableId) return;
-        dispatch({ m, now: Date.now() });
-        follow(m);
-      }),
-    );
-    const unsubscribe = realtime.subscribe(channel);
-    return () => {
-      offs.forEach((off) => off());
-      unsubscribe();
-    };
-  }, [realtime, tableId, channel, follow]);
-
-  useEffect(() => {
-    if (view.ready) {
-      loaded('game');
-      loaded('video'); // the studio is drawn with the page
-    }
-  }, [view.ready, loaded]);
+  const onEvent = useCallback(
+    (m: ServerMessage) => {
+      dispatch({ m, now: Date.now() });
+      follow(m);
+    },
+    [follow],
+  );
+  useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
+  useStudioLoaded(view.ready, loaded);
 
   // How often each number came: the server's last results, read again after each result.
   const resultKey = view.result?.gameId ?? '';

@@ -4,7 +4,7 @@
 // (read from the server when the panel opens and after every result) and the help.
 import './sicbo.css';
 
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -12,6 +12,7 @@ import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
+import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { Board } from './Board';
@@ -57,27 +58,15 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
   const betting = useBetting({ tableId, game: 'sicbo', round: view, limits });
   const { follow } = betting;
 
-  useEffect(() => {
-    const offs = EVENTS.map((type) =>
-      realtime.on(type, (m) => {
-        if (m.table !== tableId) return;
-        dispatch({ m, now: Date.now() });
-        follow(m);
-      }),
-    );
-    const unsubscribe = realtime.subscribe(channel);
-    return () => {
-      offs.forEach((off) => off());
-      unsubscribe();
-    };
-  }, [realtime, tableId, channel, follow]);
-
-  useEffect(() => {
-    if (view.ready) {
-      loaded('game');
-      loaded('video'); // the studio is drawn with the page
-    }
-  }, [view.ready, loaded]);
+  const onEvent = useCallback(
+    (m: ServerMessage) => {
+      dispatch({ m, now: Date.now() });
+      follow(m);
+    },
+    [follow],
+  );
+  useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
+  useStudioLoaded(view.ready, loaded);
 
   // The statistics, read when the panel opens and after every result. A failure keeps
   // what the panel shows; with nothing to show, the panel says the figures are missing.
