@@ -62,13 +62,32 @@ export function startServices(loc: Location = window.location) {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
   const realtime = new Realtime({ url: `${scheme}//${loc.host}/ws` });
 
+  // Back from a lost connection, the balance is read again: a table that could not replay
+  // what was missed sends a snapshot, which carries no balance, and the player's bets may
+  // have been answered or settled meanwhile. A failed read keeps what is shown.
+  const refreshBalance = () =>
+    http
+      .get<{ balance?: string; bonusBalance?: string }>('/api/ui/balance')
+      .then((b) => {
+        if (typeof b.balance !== 'string') return;
+        const balance = { total: units(b.balance), bonus: units(b.bonusBalance ?? '0') };
+        session.set((s) => ({ ...s, balance }));
+      })
+      .catch(() => undefined);
+
   // The no-internet alert: shown while the socket is down, gone once it is back.
   let downTimer: ReturnType<typeof setTimeout> | null = null;
+  let wasDown = false;
   realtime.onStatus((status) => {
     session.set((s) => ({
       ...s,
       connection: { status, quality: realtime.quality(), rtt: realtime.latency() },
     }));
+    if (status === 'reconnecting') wasDown = true;
+    if (status === 'open' && wasDown) {
+      wasDown = false;
+      void refreshBalance();
+    }
     if (status === 'reconnecting' && !downTimer) {
       downTimer = setTimeout(() => showPopup('no-internet'), NO_INTERNET_AFTER_MS);
     }
