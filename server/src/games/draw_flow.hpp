@@ -19,7 +19,7 @@ class DrawFlow : public RoundFlow {
 
   void begin(const FlowStart& start, Rng& rng, FlowOut& out) override;
   void advance(MonoTime, FlowOut&) override {}
-  MonoTime deadline(MonoTime) const override { return ends_; }
+  std::optional<MonoTime> deadline(MonoTime) const override { return ends_; }
   MonoTime ends() const override { return ends_; }
   bool done() const override { return true; }
   void hurry(MonoTime now) override { ends_ = std::min(ends_, now); }

@@ -12,14 +12,19 @@
 // A flow tells the host what players should see as FlowEvents pushed onto a FlowOut; the
 // host stamps, numbers and publishes them. A flow is pure: time comes in as arguments,
 // randomness from the Rng it is given, and it never touches a socket, the ledger, JSON or
-// XML, so it is tested under a simulated clock with plain values. A flow belongs to one
-// table and is called from that table's thread only.
+// XML, so it is tested under a simulated clock with plain values. What a flow needs of the
+// host mid-round (a stake taken from a player, who holds a seat, autoplay's bets) it asks
+// through FlowHost, which the table implements over its ledger and seats. A flow belongs to
+// one table and is called from that table's thread only.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -27,6 +32,7 @@
 #include "core/error_code.hpp"
 #include "core/money.hpp"
 #include "core/rng.hpp"
+#include "games/blackjack/play_types.hpp"
 #include "games/cards/roads.hpp"
 #include "games/engine.hpp"
 #include "games/round_state.hpp"
@@ -34,6 +40,7 @@
 namespace croupier::games {
 
 using PlayerRef = int64_t;  // a player, as the ledger numbers them
+using BetRef = int64_t;     // an accepted bet, as the ledger numbers them
 
 // ---- What a flow shows ----------------------------------------------------------------
 
@@ -81,8 +88,11 @@ struct ShuffleEnded {
   size_t cards = 0;  // left in the shoe
 };
 
-using FlowEvent =
-    std::variant<StateShown, CardShown, SqueezerChosen, SqueezeMoved, ShuffleStarted, ShuffleEnded>;
+// Blackjack: the hands changed (a blackjack event); the flow's blackjack view says how.
+struct HandsShown {};
+
+using FlowEvent = std::variant<StateShown, CardShown, SqueezerChosen, SqueezeMoved, ShuffleStarted,
+                               ShuffleEnded, HandsShown>;
 using FlowOut = std::vector<FlowEvent>;
 
 // ---- What a flow is given ---------------------------------------------------------------
@@ -93,6 +103,68 @@ struct FlowStake {
   std::string name;
   std::string spot;
   Money amount;
+  BetRef bet = 0;
+  std::string currency;
+};
+
+// A refusal: a SPEC section 8 code and why, in words. `rule` names the rule when the code
+// alone is ambiguous ("bet_behind").
+struct FlowRefusal {
+  ErrorCode code;
+  std::string detail;
+  std::string rule = {};
+};
+
+// What a flow asks of the host (the table) while a round is played. Callbacks run later,
+// on the table's thread, never inside the call that asked.
+class FlowHost {
+ public:
+  struct Stake {
+    PlayerRef player = 0;
+    std::string currency;
+    std::string spot;  // also the stake's key in the round: taken once
+    Money amount;
+  };
+  struct Funds {
+    Money cash;
+    Money bonus;
+  };
+  struct Taken {
+    BetRef bet = 0;
+    Funds balance;  // the player's, after the stake was taken
+  };
+  // Places `stake` as a bet of its player in the open round, then calls `done` with the
+  // bet, or nullopt when it could not be taken (funds).
+  virtual void take_stake(const Stake& stake, std::function<void(std::optional<Taken>)> done) = 0;
+  // Stakes and bets still being committed (the round cannot be settled meanwhile).
+  virtual bool stakes_in_flight() const = 0;
+  // Who holds `seat` (1-based) now.
+  virtual std::optional<PlayerRef> seat_holder(int seat) const = 0;
+  // Whether `player` lost `seat` to automatic decisions (until they sit again).
+  virtual bool seat_lost(PlayerRef player, int seat) const = 0;
+  // Takes `seat` from `player` (too many automatic decisions).
+  virtual void lose_seat(PlayerRef player, int seat) = 0;
+  // Autoplay: places the player's last bets again in the new round; `done` gets the
+  // refusal, or nullopt when at least one bet was accepted.
+  struct Repeat {
+    PlayerRef player = 0;
+    std::string name;
+    std::string currency;
+    std::string request_id;
+    bool regulated = false;
+  };
+  virtual void repeat_bets(const Repeat& repeat,
+                           std::function<void(std::optional<FlowRefusal>)> done) = 0;
+  // Nobody played a hand: the round is refunded (cancelround with `reason`).
+  virtual void void_round(const std::string& reason) = 0;
+  // Shows `out` now: for what a flow shows outside begin() and advance() (after a stake
+  // was taken, a decision made).
+  virtual void show(const FlowOut& out) = 0;
+  // The time now, for a flow called back after a stake.
+  virtual MonoTime now() const = 0;
+
+ protected:
+  ~FlowHost() = default;
 };
 
 struct FlowStart {
@@ -121,6 +193,14 @@ struct FlowView {
   std::optional<Squeezer> squeezer;
 };
 
+// The answer to a blackjack decision: the decision as applied, or why it was refused, and
+// the balance after a stake it took.
+struct DecisionAnswer {
+  blackjack::Decision decision = blackjack::Decision::no_decision;
+  std::optional<FlowRefusal> refusal;
+  std::optional<FlowHost::Funds> balance;
+};
+
 class RoundFlow {
  public:
   virtual ~RoundFlow() = default;
@@ -128,14 +208,27 @@ class RoundFlow {
   // Whether begin() needs the round's stakes (FlowStart::stakes): the host gathers them
   // only then, as a big table holds many.
   virtual bool wants_stakes() const { return false; }
+  // A flow whose returns depend on what players do mid-round (blackjack) settles every
+  // bet itself (returns()) and its outcome is known only when done(): the host records
+  // the result with the settlement, and a crash before it refunds the round. It reads
+  // its own scripted results (tests) from its settings.
+  virtual bool settles_itself() const { return false; }
+  // What each of `stakes` (every bet of the round) returns, for a flow that settles itself.
+  virtual std::vector<std::pair<BetRef, Money>> returns(
+      const std::vector<FlowStake>& stakes) const {
+    return {};
+  }
+  // A new round opened: a flow may place bets for its players (autoplay).
+  virtual void round_opened(FlowHost& host) {}
   // Before each round opens (a shoe table changes its shoe when the cut card came out).
   virtual void before_round(Rng& rng, FlowOut& out) {}
   // The dealer starts: draws or deals the outcome and starts showing it.
   virtual void begin(const FlowStart& start, Rng& rng, FlowOut& out) = 0;
   // Shows what is due at `now`.
   virtual void advance(MonoTime now, FlowOut& out) = 0;
-  // When advance() should next be called while the round is shown.
-  virtual MonoTime deadline(MonoTime now) const = 0;
+  // When advance() should next be called while the round is shown; nullopt while the
+  // flow waits for a stake (the host wakes it).
+  virtual std::optional<MonoTime> deadline(MonoTime now) const = 0;
   // When the showing ends (a squeeze moves it back), for snapshots.
   virtual MonoTime ends() const = 0;
   // Everything is shown and only the end of the showing time remains: the host settles
@@ -154,6 +247,41 @@ class RoundFlow {
                                            bool in_play, MonoTime now, FlowOut& out) {
     return ErrorCode::NotYourTurn;
   }
+
+  // Per-player state a flow keeps between rounds (blackjack preferences and autoplay):
+  // who it remembers, and forgetting those `idle` says may go (the flow keeps those it
+  // still plays for).
+  virtual void remembered(std::vector<PlayerRef>& players) const {}
+  virtual void forget(const std::function<bool(PlayerRef)>& idle) {}
+
+  // ---- Blackjack's commands and views (games/blackjack/bj_flow.hpp); other flows refuse
+  // the commands and have no hands to show.
+  virtual bool takes_decisions() const { return false; }
+  // `done` runs once: at once for a refusal or a decision that takes no stake, after the
+  // stake was taken for a double, a split or insurance.
+  virtual void decide(const blackjack::DecisionIn& in, std::function<void(DecisionAnswer)> done) {
+    done({in.decision, FlowRefusal{ErrorCode::InvalidDecision, "this is not a blackjack table"},
+          std::nullopt});
+  }
+  virtual void set_prefs(PlayerRef player, const blackjack::Prefs& prefs) {}
+  // Starts or stops autoplay; `has_bets`: the player has bets to repeat (now or last round).
+  virtual std::optional<FlowRefusal> autoplay(const blackjack::AutoplayIn& in, bool has_bets) {
+    return FlowRefusal{ErrorCode::BetsNotAccepted, "autoplay is played at one-hand blackjack"};
+  }
+  virtual std::optional<blackjack::AutoplayView> autoplay_of(PlayerRef player) const {
+    return std::nullopt;
+  }
+  // Whether `player` may bet on `spot` at all now (blackjack: their own seat, or behind
+  // another's that allows it); the engine checks the amounts.
+  virtual std::optional<FlowRefusal> refuse_bet(PlayerRef player, std::string_view spot) const {
+    return std::nullopt;
+  }
+  // The hands of the round, while one is played or its result shown; nullopt elsewhere.
+  virtual std::optional<blackjack::RoundView> hands_view() const { return std::nullopt; }
+  // What `player` alone sees of the hands, and who has such a view now.
+  virtual blackjack::PersonalView personal_view(PlayerRef player) const { return {}; }
+  // `every_hand`: also the seated players (at the result).
+  virtual std::vector<PlayerRef> personal_viewers(bool every_hand = false) const { return {}; }
 
   // The flow's part of a snapshot for `player`; `over` when the round's result is out.
   virtual FlowView view(PlayerRef player, bool over, bool in_play) const { return {}; }

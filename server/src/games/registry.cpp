@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "games/blackjack/bj_engine.hpp"
+#include "games/blackjack/bj_flow.hpp"
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/baccarat.hpp"
 #include "games/cards/deal_flow.hpp"
@@ -208,7 +209,7 @@ const TableTypeInfo* Family::type(std::string_view name) const {
 }
 
 std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
-                                     const FlowSettings& settings) {
+                                     const FlowSettings& settings, FlowHost& host) {
   switch (family.shape) {
     case Shape::draw:
       return std::make_unique<DrawFlow>(engine);
@@ -219,7 +220,11 @@ std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
                                         settings.squeeze_time});
     case Shape::seated_blackjack:
     case Shape::infinite_blackjack:
-      break;
+      return std::make_unique<blackjack::BlackjackFlow>(
+          blackjack::FlowConfig{family.shape == Shape::infinite_blackjack, settings.shoe_decks,
+                                settings.shoe_cut_from_end, settings.decision, settings.insurance,
+                                settings.card, settings.decision_closing, settings.script},
+          host);
   }
   return nullptr;
 }

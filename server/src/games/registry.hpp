@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/cards/card_limits.hpp"
 #include "games/engine.hpp"
@@ -96,6 +97,9 @@ struct Family {
   bool is_blackjack() const {
     return shape == Shape::seated_blackjack || shape == Shape::infinite_blackjack;
   }
+  // Its seats hold hands (blackjack): anyone may bet behind them and chat, and a table
+  // with seats deals only when somebody sits (else it waits in state 902).
+  bool seats_hold_hands() const { return is_blackjack(); }
   const VariantInfo* variant(std::string_view name) const;
   const TableTypeInfo* type(std::string_view name) const;
 };
@@ -106,13 +110,20 @@ struct FlowSettings {
   size_t shoe_cut_from_end = 16;
   bool squeeze = false;  // baccarat squeeze mode
   Millis squeeze_time{8000};
+  // Blackjack: the pace of play (games/blackjack/bj_flow.hpp), and the cards of each
+  // round (tests only).
+  Millis decision{15000};
+  Millis insurance{8000};
+  Millis card{600};
+  Millis decision_closing{1000};
+  std::vector<std::string> script;
 };
 
-// The flow that runs a table's rounds after bets close, by the family's shape: the draw, or
-// the card-by-card deal (from a shoe when the engine deals from one). nullptr for the
-// blackjack shapes, which the table still plays itself (table/blackjack_play.cpp).
+// The flow that runs a table's rounds after bets close, by the family's shape: the draw,
+// the card-by-card deal (from a shoe when the engine deals from one), or blackjack's play.
+// `host` is the table the flow asks for stakes and seats; it outlives the flow.
 std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
-                                     const FlowSettings& settings);
+                                     const FlowSettings& settings, FlowHost& host);
 
 // Every family, in the order the casino file's errors list them.
 std::span<const Family> families();

@@ -745,5 +745,37 @@ TEST(BlackjackPlay, AutoplayIsOnlyForOnebj) {
   EXPECT_TRUE(ack.state.empty());
 }
 
+TEST(BlackjackPlay, PerPlayerStateIsForgottenForIdlePlayersPastItsMaximum) {
+  TableConfig cfg = bj_config("onebj");
+  cfg.players_remembered_max = 3;
+  Harness h("bj-remembered", std::move(cfg), engines_for("onebj", "infinite"));
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  // Three players' preferences fit; the table keeps them across a round.
+  for (PlayerId p : {1, 2, 3}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+  h.run_for(Millis{20000});
+  EXPECT_EQ(h.table->players_remembered(), 3u);
+  // Past the maximum every idle player is forgotten; one who has bets this round is not.
+  ASSERT_EQ(h.bet(1, {{"MAIN", eur("1")}}, "r").accepted.size(), 1u);
+  for (PlayerId p : {4, 5}) {
+    h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+    EXPECT_LE(h.table->players_remembered(), 3u);
+  }
+  EXPECT_EQ(h.table->players_remembered(), 2u);  // the bettor, and the last to subscribe
+  h.run_for(Millis{30000});
+  ASSERT_TRUE(h.last("gameresult").has_value());
+  EXPECT_EQ(h.table->players_remembered(), 2u);
+}
+
+TEST(BlackjackPlay, PreferencesOfIdlePlayersAreForgottenWithoutARound) {
+  // A table that settles no round (a blackjack table nobody sits at) still stays bounded.
+  TableConfig cfg = bj_config("blackjack");
+  cfg.players_remembered_max = 3;
+  Harness h("bj-remembered-idle", std::move(cfg), engines_for("blackjack", "classic"));
+  for (PlayerId p = 1; p <= 10; ++p) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
+  EXPECT_LE(h.table->players_remembered(), 3u);
+}
+
 }  // namespace
 }  // namespace croupier::table

@@ -39,19 +39,19 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
       publish_(std::move(publish)),
       epoch_(crypto::random_token(9)),
       seats_(static_cast<size_t>(std::max(0, config_.seats))),
-      family_(games::find_family(config_.game)),
-      blackjack_(family_ && family_->is_blackjack()),
-      onebj_(family_ && family_->shape == games::Shape::infinite_blackjack) {
+      family_(games::find_family(config_.game)) {
   assert(!engines_.empty());
   const games::Engine& engine = *engines_.begin()->second;
-  if (blackjack_) {
-    bj_shoe_.emplace(config_.shoe_decks, config_.shoe_cut_from_end, false);
-  } else if (family_) {
+  if (family_) {
+    const Timings& t = config_.timings;
     flow_ = games::make_flow(
         *family_, engine,
-        {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze, config_.timings.squeeze});
+        {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze, t.squeeze, t.decision,
+         t.insurance, t.card, t.decision_closing,
+         family_->is_blackjack() ? config_.scripted_results : std::vector<std::string>{}},
+        *this);
   }
-  if (!blackjack_ && !flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
+  if (!flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
 }
 
 // ---- Start-up and recovery -----------------------------------------------------------
@@ -108,9 +108,9 @@ void Table::recover() {
 // ---- The round ------------------------------------------------------------------------
 
 void Table::open_round() {
-  // A seated blackjack table deals only to seated players: with nobody seated it waits
-  // in state 902 (take a seat) until somebody sits.
-  if (blackjack_ && !onebj_ &&
+  // A table whose seats hold hands (seated blackjack) deals only to seated players: with
+  // nobody seated it waits in state 902 (take a seat) until somebody sits.
+  if (family_ && family_->seats_hold_hands() && !seats_.empty() &&
       std::none_of(seats_.begin(), seats_.end(), [](const auto& s) { return s.has_value(); })) {
     if (state_ != RoundState::take_a_seat) {
       state_ = RoundState::take_a_seat;
@@ -144,7 +144,7 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   past_player_requests_ = std::move(player_requests_);
   player_requests_.clear();
   book_.clear();
-  bj_ = {};
+  decisions_.clear();
   outcome_ = {};
   result_recorded_ = false;
   round_has_result_ = false;
@@ -171,13 +171,14 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
       personal[*spinner_] = json::object{{"youSpin", true}};
     }
   }
-  for (const auto& [player, a] : autoplay_) {
-    if (a.state == "running")
+  for (games::PlayerRef player : flow_->personal_viewers()) {
+    auto a = flow_->autoplay_of(player);
+    if (a && a->state == "running")
       personal[player]["autoplay"] =
-          json::object{{"state", a.state}, {"roundsLeft", a.rounds_left}};
+          json::object{{"state", a->state}, {"roundsLeft", a->rounds_left}};
   }
   publish(std::move(body), std::move(personal));
-  if (onebj_) bj_autoplay_bets();
+  flow_->round_opened(*this);
 }
 
 // A special-ball round is every Nth; the player who staked most in the round before
@@ -211,11 +212,17 @@ void Table::close_bets() {
 // The dealer launches the ball: the result is drawn now and recorded durably before the
 // spin ends, so that a crash from here on settles the round instead of refunding it.
 void Table::launch() {
-  if (blackjack_) {
-    if (bj_.phase == BjPhase::none) bj_begin();
+  const MonoTime now = clock_.now();
+  if (flow_->settles_itself()) {
+    // Its result is recorded with the settlement (blackjack: the returns depend on the
+    // players' decisions).
+    games::FlowOut out;
+    flow_->begin(
+        {now, closing_ ? Millis{0} : config_.timings.spin, closing_, std::nullopt, stakes()}, rng_,
+        out);
+    publish_flow(out);
     return;
   }
-  const MonoTime now = clock_.now();
   if (!round_has_result_) {
     games::FlowStart start{now, closing_ ? Millis{0} : config_.timings.spin, closing_,
                            next_scripted(),
@@ -258,17 +265,12 @@ void Table::advance() {
     if (retry_at_) {
       if (now < *retry_at_) return;
       retry_at_.reset();
-      if (in_play() && !result_recorded_)
+      if (in_play() && !result_recorded_ && !flow_->settles_itself())
         launch();
       else if (in_play())
         settle();
       else if (state_ == RoundState::cancelled)
         cancel_round(closing_ ? "shutdown" : "cancelled");
-      continue;
-    }
-    if (blackjack_ && bj_.phase != BjPhase::none) {
-      bj_advance(now);
-      if (state_ == before && !waiting_for_ledger_) return;
       continue;
     }
     switch (state_) {
@@ -296,14 +298,18 @@ void Table::advance() {
         break;
       case RoundState::dealing:
       case RoundState::card_wait:
-      case RoundState::waiting_for_result: {
-        if (!flow_) break;
+      case RoundState::waiting_for_result:
+      case RoundState::decision_wait:
+      case RoundState::insurance_wait:
+      case RoundState::decision_closing: {
         games::FlowOut out;
         flow_->advance(now, out);
         publish_flow(out);
-        if (flow_->done() && now >= flow_->deadline(now) && result_recorded_ &&
-            bet_ops_in_flight_ == 0)
-          settle();
+        if (state_ == RoundState::cancelled) break;
+        const auto due = flow_->deadline(now);
+        if (!flow_->done() || !due || now < *due || bet_ops_in_flight_ > 0) break;
+        take_flow_result();
+        if (result_recorded_) settle();
         break;
       }
       case RoundState::game_over:
@@ -323,7 +329,6 @@ void Table::advance() {
 std::optional<MonoTime> Table::next_deadline() const {
   if (waiting_for_ledger_) return std::nullopt;
   if (retry_at_) return retry_at_;
-  if (blackjack_ && bj_.phase != BjPhase::none) return bj_deadline();
   switch (state_) {
     case RoundState::waiting_for_bets: {
       MonoTime next = std::min(bets_close_at_, next_timer_at_);
@@ -332,12 +337,14 @@ std::optional<MonoTime> Table::next_deadline() const {
     }
     case RoundState::card_wait:
     case RoundState::dealing:
-    case RoundState::waiting_for_result: {
-      if (!flow_) return std::nullopt;
+    case RoundState::waiting_for_result:
+    case RoundState::decision_wait:
+    case RoundState::insurance_wait:
+    case RoundState::decision_closing: {
       const MonoTime now = clock_.now();
-      const MonoTime next = flow_->deadline(now);
+      const auto next = flow_->deadline(now);
       // Waiting for bets still being committed is woken by their callbacks.
-      if (flow_->done() && bet_ops_in_flight_ > 0 && now >= next) return std::nullopt;
+      if (!next || (flow_->done() && bet_ops_in_flight_ > 0 && now >= *next)) return std::nullopt;
       return next;
     }
     case RoundState::bets_closed:
@@ -374,7 +381,7 @@ void Table::shutdown(std::function<void()> done) {
   if (state_ == RoundState::bets_closed) deadline_ = clock_.now();
   if (in_play()) {
     deadline_ = std::min(deadline_, clock_.now());
-    if (flow_ && round_has_result_) flow_->hurry(clock_.now());
+    flow_->hurry(clock_.now());
   }
   advance();
 }

@@ -2,8 +2,8 @@
 //
 // A Table runs rounds of any game family: it opens a round, takes bets while the round
 // is open, closes betting, hands the round to the family's flow (games/flow.hpp: the
-// draw, the card-by-card deal; blackjack is still played here, blackjack_*.cpp), records
-// the result, settles every bet through the ledger and announces the result, then waits
+// draw, the card-by-card deal, blackjack's play), records the result, settles every bet
+// through the ledger and announces the result, then waits
 // and opens the next round. Every event it emits carries the table's
 // version, which grows by one per event; the epoch names one run of the table (it
 // changes at every start), so versions from an earlier run are never confused with
@@ -34,8 +34,7 @@
 #include "core/error_code.hpp"
 #include "core/money.hpp"
 #include "core/rng.hpp"
-#include "games/blackjack/blackjack.hpp"
-#include "games/cards/table_shoe.hpp"
+#include "games/blackjack/play_types.hpp"
 #include "games/engine.hpp"
 #include "games/flow.hpp"
 #include "games/registry.hpp"
@@ -174,13 +173,7 @@ struct SeatReply {
 };
 
 // Blackjack: a player's preferences at one table (the SPEC's bet-behind settings).
-struct BlackjackPrefs {
-  bool doubledown = true;        // behind a seat: double when the seat doubles
-  bool split = true;             // behind a seat: split when the seat splits
-  bool insurance = false;        // behind a seat: buy insurance when it is offered
-  bool allow_bet_behind = true;  // others may bet behind this player's seats
-  int auto_stand = 12;           // automatic decisions in a row that cost a seat (1004)
-};
+using BlackjackPrefs = games::blackjack::Prefs;
 
 // A blackjack decision (docs/protocol.md, <decide>).
 struct DecisionCommand {
@@ -230,7 +223,7 @@ struct RecentResult {
   int64_t at_ms = 0;
 };
 
-class Table {
+class Table : private games::FlowHost {
  public:
   using Post = std::function<void(std::function<void()>)>;
   using Publish = std::function<void(TableEvent)>;
@@ -257,8 +250,8 @@ class Table {
   SeatReply sit(ledger::PlayerId player, std::string name, int seat);
   void leave(ledger::PlayerId player, int seat = 0);
 
-  // Blackjack (table/blackjack_play.cpp): a decision for a seat or an onebj hand; the
-  // player's preferences; autoplay at onebj.
+  // Blackjack (table_blackjack.cpp; played by games/blackjack/bj_flow.hpp): a decision for
+  // a seat or an onebj hand; the player's preferences; autoplay at onebj.
   void decide(DecisionCommand command, DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   AutoplayAck autoplay(AutoplayCommand command);
@@ -412,10 +405,8 @@ class Table {
   std::deque<RecentResult> recent_;  // newest first
   size_t scripted_next_ = 0;         // the next of config_.scripted_results to deal
 
-  // What happens after bets close, by the family (games/flow.hpp); nullptr at blackjack
-  // tables, which play their rounds themselves (blackjack_play.cpp) from bj_shoe_.
+  // What happens after bets close, by the family (games/flow.hpp).
   std::unique_ptr<games::RoundFlow> flow_;
-  std::optional<games::cards::TableShoe> bj_shoe_;
   // The flow's roads as JSON, made once per change of the roads.
   mutable boost::json::value roads_json_;
   mutable uint64_t roads_json_version_ = UINT64_MAX;
@@ -431,94 +422,38 @@ class Table {
     std::string name;
   };
   std::vector<std::optional<Seat>> seats_;  // config_.seats of them
-  // Private roulette tables: only seated players bet and chat (blackjack seats do not).
-  bool seated_only() const { return config_.seats > 0 && !blackjack_; }
+  // Private roulette tables: only seated players bet and chat (blackjack's seats hold
+  // hands: anyone bets behind them and chats).
+  bool seated_only() const {
+    return config_.seats > 0 && !(family_ && family_->seats_hold_hands());
+  }
   int seats_held(ledger::PlayerId player) const;
 
-  // ---- Blackjack (table/blackjack_play.cpp) ----------------------------------------------
-  using BjDecision = games::blackjack::Decision;
-  using Card = games::cards::Card;
-  struct StakeRef {
-    ledger::BetId id;
-    Money amount;
-  };
-  // One set of hands: a seat's, a bet behind a seat, or one player's at onebj.
-  struct BjBox {
-    ledger::PlayerId player = 0;
-    std::string name;
-    std::string currency;
-    int seat = 0;         // 1-7; 0 at onebj
-    bool behind = false;  // a bet behind `seat`
-    std::string spot;     // "SEAT_3", "BB_3", "MAIN": the prefix of its own bets
-    games::blackjack::PlayerSeatState st;
-    std::vector<std::vector<StakeRef>> bets;  // per hand: the bets riding on it
-    std::vector<StakeRef> insurance;
-    BlackjackPrefs prefs;              // behind: follows the seat by these
-    size_t drawn = 0;                  // onebj: extra shared cards taken
-    std::optional<BjDecision> chosen;  // onebj: this step's decision
-    bool pending = false;              // a stake for a decision is being taken
-    bool timed_out = false;            // the timer decided (seated: the turn is over)
-    // Behind: the seat's decisions still to apply, in order, with their cards.
-    std::deque<std::pair<BjDecision, std::vector<Card>>> follow;
-  };
-  enum class BjPhase { none, dealing, insurance, decisions, closing, dealer };
-  struct BjRound {
-    BjPhase phase = BjPhase::none;
-    std::vector<Card> dealer;
-    bool hole_shown = false;
-    std::vector<BjBox> boxes;  // seats in seat order, then the bets behind them
-    std::vector<Card> shared;  // onebj: the common hand's cards in dealing order
-    size_t turn = SIZE_MAX;    // seated: the box deciding
-    int step = 0;              // onebj: decision steps so far
-    MonoTime ends{};           // of the current phase or decision
-    std::unordered_map<std::string, DecisionAck> answered;  // by player:requestId
-    std::deque<Card> script;                                // tests: cards before the shoe
-  };
-  struct Autoplay {
-    AutoplayCommand command;
-    int rounds_left = 0;
-    std::string state;  // "running", "completed", "stopped"
-    std::string reason;
-  };
+  // ---- The flow's host (table_flow.cpp): what a flow asks of the table mid-round ------
+  void take_stake(const Stake& stake, std::function<void(std::optional<Taken>)> done) override;
+  bool stakes_in_flight() const override { return bet_ops_in_flight_ > 0; }
+  std::optional<games::PlayerRef> seat_holder(int seat) const override;
+  bool seat_lost(games::PlayerRef player, int seat) const override {
+    return lost_seats_.contains({player, seat});
+  }
+  void lose_seat(games::PlayerRef player, int seat) override;
+  void repeat_bets(const Repeat& repeat,
+                   std::function<void(std::optional<games::FlowRefusal>)> done) override;
+  void void_round(const std::string& reason) override { cancel_round(reason); }
+  void show(const games::FlowOut& out) override { publish_flow(out); }
+  MonoTime now() const override { return clock_.now(); }
+  // The flow's result, once a flow that settles itself is done.
+  void take_flow_result();
 
-  Card bj_card();
-  void bj_begin();
-  void bj_advance(MonoTime now);
-  std::optional<MonoTime> bj_deadline() const;
-  void bj_after_deal();
-  void bj_peek();
-  void bj_next_turn();
-  void bj_start_step();
-  void bj_end_step();
-  void bj_closing();
-  void bj_dealer();
-  void bj_apply(size_t box, BjDecision decision);
-  void bj_run_follow(size_t box);
-  void bj_follow_at_own_stake(BjBox& box, BjDecision decision, const std::vector<Card>& cards);
-  void bj_take_stake(size_t box, BjDecision decision,
-                     std::function<void(std::optional<ledger::Balance>)> done);
-  void bj_count_auto(ledger::PlayerId player, int seat, bool automatic);
-  void bj_autoplay_decide(size_t box);
-  void bj_autoplay_bets();
-  void bj_autoplay_round_over();
-  std::vector<std::pair<ledger::BetId, Money>> bj_returns() const;
-  bool bj_busy() const;
-  size_t bj_box_of(ledger::PlayerId player, int seat) const;
-  boost::json::object bj_json() const;
-  boost::json::object bj_box_json(const BjBox& box) const;
-  boost::json::object bj_personal(ledger::PlayerId player) const;
-  void bj_publish();
-  std::optional<Refusal> bj_refuse_line(ledger::PlayerId player, const games::BetLine& line,
-                                        std::string& reason) const;
+  // Blackjack's events (table_blackjack.cpp): the blackjack event, and the hands' JSON.
+  void publish_hands();
+  std::optional<boost::json::object> hands_json() const;
+  boost::json::object personal_json(ledger::PlayerId player) const;
 
   const games::Family* const family_;  // of config_.game; nullptr for an unknown game
-  const bool blackjack_;               // a blackjack or onebj table
-  const bool onebj_;
-  BjRound bj_;
-  std::unordered_map<ledger::PlayerId, BlackjackPrefs> bj_prefs_;
-  std::unordered_map<ledger::PlayerId, int> bj_auto_count_;   // automatic decisions in a row
-  std::set<std::pair<ledger::PlayerId, int>> bj_lost_seats_;  // seats lost to auto-stands
-  std::map<ledger::PlayerId, Autoplay> autoplay_;
+  // Decisions answered this round, by player:requestId.
+  std::unordered_map<std::string, DecisionAck> decisions_;
+  std::set<std::pair<ledger::PlayerId, int>> lost_seats_;  // seats lost to auto-stands
 };
 
 }  // namespace croupier::table

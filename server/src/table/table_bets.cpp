@@ -167,13 +167,15 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
 
   const games::Engine& engine = *engines_.find(command.currency)->second;
   auto verdicts = engine.check(existing, command.bets, command.currency);
-  // Blackjack: who may bet on which seat (a seat's own player; behind it, others when the
-  // seat's player allows it).
+  // The flow's say on who may bet where (blackjack: a seat's own player; behind it, others
+  // when the seat's player allows it).
   std::vector<std::string> reasons(command.bets.size());
-  for (size_t i = 0; blackjack_ && i < command.bets.size(); ++i) {
+  for (size_t i = 0; i < command.bets.size(); ++i) {
     if (verdicts[i]) continue;
-    if (auto refused = bj_refuse_line(command.player, command.bets[i], reasons[i]))
+    if (auto refused = flow_->refuse_bet(command.player, command.bets[i].spot)) {
       verdicts[i] = refused->code;
+      reasons[i] = refused->rule;
+    }
   }
   const bool any_refused =
       std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.has_value(); });
@@ -413,8 +415,8 @@ void Table::remember_last_bets() {
     std::vector<games::BetLine> lines;
     const games::Engine& engine = *engines_.begin()->second;
     for (const auto& bet : book.placed) {
-      // Only what a player places: not a blackjack double, split or insurance.
-      if (blackjack_ && !engine.canonical_spot(bet.line.spot)) continue;
+      // Only what a player places: not a stake taken mid-round (a blackjack double).
+      if (!engine.canonical_spot(bet.line.spot)) continue;
       auto same = std::find_if(lines.begin(), lines.end(),
                                [&](const auto& l) { return l.spot == bet.line.spot; });
       if (same == lines.end())
@@ -440,23 +442,19 @@ void Table::remember_last_bets() {
 void Table::forget_idle_players() {
   if (players_remembered() <= config_.players_remembered_max) return;
   auto idle = [&](ledger::PlayerId p) {
-    auto a = autoplay_.find(p);
     return !seated(p) && !book_.contains(p) &&
-           (a == autoplay_.end() || a->second.state != "running");
+           !(flow_->autoplay_of(p) && flow_->autoplay_of(p)->state == "running");
   };
-  std::erase_if(bj_prefs_, [&](const auto& kv) { return idle(kv.first); });
-  std::erase_if(bj_auto_count_, [&](const auto& kv) { return idle(kv.first); });
-  std::erase_if(bj_lost_seats_, [&](const auto& seat) { return idle(seat.first); });
-  std::erase_if(autoplay_, [&](const auto& kv) { return idle(kv.first); });
+  flow_->forget(idle);
+  std::erase_if(lost_seats_, [&](const auto& seat) { return idle(seat.first); });
 }
 
 size_t Table::players_remembered() const {
-  std::set<ledger::PlayerId> players;
-  for (const auto& [p, prefs] : bj_prefs_) players.insert(p);
-  for (const auto& [p, count] : bj_auto_count_) players.insert(p);
-  for (const auto& [p, seat] : bj_lost_seats_) players.insert(p);
-  for (const auto& [p, a] : autoplay_) players.insert(p);
-  return players.size();
+  std::vector<games::PlayerRef> players;
+  flow_->remembered(players);
+  for (const auto& [p, seat] : lost_seats_) players.push_back(p);
+  std::sort(players.begin(), players.end());
+  return static_cast<size_t>(std::unique(players.begin(), players.end()) - players.begin());
 }
 
 Money sum_of(const std::vector<games::BetLine>& lines) {

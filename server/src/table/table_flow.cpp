@@ -1,5 +1,6 @@
 // The table and its flow: the scripted results, the round's stakes, the shoe change before a
-// round, the flow's events published as the table's, the roads and the squeeze.
+// round, the flow's events published as the table's, the roads and the squeeze, and the
+// table as the flow's host (stakes taken mid-round, seats, autoplay's bets).
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -30,17 +31,14 @@ std::vector<games::FlowStake> Table::stakes() const {
   std::vector<games::FlowStake> out;
   for (const auto& [player, book] : book_)
     for (const auto& bet : book.placed)
-      out.push_back({player, book.name, bet.line.spot, bet.line.amount});
+      out.push_back({player, book.name, bet.line.spot, bet.line.amount, bet.id, book.currency});
   return out;
 }
 
 // Before a round opens: a card table changes its shoe when the cut card has come out.
 void Table::before_round() {
   games::FlowOut out;
-  if (flow_)
-    flow_->before_round(rng_, out);
-  else if (bj_shoe_)
-    bj_shoe_->change_if_due(rng_, out);
+  flow_->before_round(rng_, out);
   publish_flow(out);
 }
 
@@ -90,8 +88,10 @@ void Table::publish_flow(const games::FlowOut& out) {
       body["burnCard"] = end->burn_card;
       body["burnt"] = end->burnt;
       body["cards"] = end->cards;
-      if (flow_ && flow_->roads()) body["roads"] = roads_json();
+      if (flow_->roads()) body["roads"] = roads_json();
       publish(std::move(body));
+    } else if (std::holds_alternative<games::HandsShown>(e)) {
+      publish_hands();
     }
   }
 }
@@ -115,11 +115,84 @@ json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) 
 // ---- Squeeze ------------------------------------------------------------------------------
 
 std::optional<ErrorCode> Table::squeeze(ledger::PlayerId player, size_t index, double progress) {
-  if (!flow_) return ErrorCode::NotYourTurn;
   games::FlowOut out;
   auto refused = flow_->squeeze(player, index, progress, in_play(), clock_.now(), out);
   publish_flow(out);
   return refused;
+}
+
+// ---- The flow's host ---------------------------------------------------------------------
+
+// A flow that settles itself is done: its outcome is the round's, recorded with the
+// settlement.
+void Table::take_flow_result() {
+  if (!flow_->settles_itself() || round_has_result_) return;
+  outcome_ = flow_->outcome();
+  round_has_result_ = true;
+  result_recorded_ = true;
+}
+
+// A stake taken mid-round (a blackjack double, split or insurance) is a bet of the round
+// like any other, keyed by the round, the player and the spot so that it is taken once.
+void Table::take_stake(const Stake& stake, std::function<void(std::optional<Taken>)> done) {
+  ++bet_ops_in_flight_;
+  ledger::PlaceBets op;
+  op.key = "bj:" + round_id_ + ":" + std::to_string(stake.player) + ":" + stake.spot;
+  op.round_id = round_id_;
+  op.player = stake.player;
+  op.currency = stake.currency;
+  op.bets.push_back({stake.spot, stake.amount});
+  op.at_ms = clock_.wall_ms();
+  ledger_.submit(std::move(op), [this, round = round_id_, stake,
+                                 done = std::move(done)](auto r) mutable {
+    post_([this, round, stake, done = std::move(done), r] {
+      --bet_ops_in_flight_;
+      if (round != round_id_) return;  // cannot happen: settlement waits for stakes
+      if (!r.ok() || r->bet_ids.size() != 1) {
+        if (!r.ok() && r.error() != ledger::Failure::insufficient_funds)
+          log::warn("stake refused", {{"round", round},
+                                      {"spot", stake.spot},
+                                      {"failure", ledger::failure_name(r.error())}});
+        done(std::nullopt);
+        return;
+      }
+      const std::string key = "bj:" + round + ":" + std::to_string(stake.player) + ":" + stake.spot;
+      book_[stake.player].placed.push_back({r->bet_ids[0], {stake.spot, stake.amount}, key});
+      done(Taken{r->bet_ids[0], {r->balance.cash, r->balance.bonus}});
+    });
+  });
+}
+
+std::optional<games::PlayerRef> Table::seat_holder(int seat) const {
+  if (seat < 1 || seat > static_cast<int>(seats_.size())) return std::nullopt;
+  const auto& s = seats_[static_cast<size_t>(seat - 1)];
+  if (!s) return std::nullopt;
+  return s->player;
+}
+
+void Table::lose_seat(games::PlayerRef player, int seat) {
+  auto& s = seats_[static_cast<size_t>(seat - 1)];
+  if (!s || s->player != player) return;
+  s.reset();
+  lost_seats_.insert({player, seat});
+  log::info("seat lost to automatic decisions", {{"table", config_.id}, {"seat", seat}});
+  publish_seats();
+}
+
+void Table::repeat_bets(const Repeat& repeat,
+                        std::function<void(std::optional<games::FlowRefusal>)> done) {
+  PlaceBetsCommand c;
+  c.kind = PlaceBetsCommand::Kind::repeat_last;
+  c.player = repeat.player;
+  c.currency = repeat.currency;
+  c.request_id = "autoplay-" + std::to_string(seq_);
+  c.game_id = round_id_;
+  c.name = repeat.name;
+  c.regulated = repeat.regulated;
+  place_bets(std::move(c), [done = std::move(done)](const BetAck& ack) {
+    if (!ack.error && !ack.accepted.empty()) return done(std::nullopt);
+    done(games::FlowRefusal{ack.error.value_or(ErrorCode::BetsNotAccepted), ack.detail});
+  });
 }
 
 }  // namespace croupier::table

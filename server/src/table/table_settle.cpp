@@ -38,10 +38,12 @@ std::vector<std::pair<ledger::BetId, Money>> Table::returns_for(
 
 void Table::settle() {
   waiting_for_ledger_ = true;
-  // Blackjack records its result with the settlement (the returns depend on decisions).
-  ledger::SettleRound op{round_id_, blackjack_ ? bj_returns() : returns_for(outcome_),
+  // A flow that settles itself records its result with the settlement (blackjack: the
+  // returns depend on the players' decisions).
+  const bool itself = flow_->settles_itself();
+  ledger::SettleRound op{round_id_, itself ? flow_->returns(stakes()) : returns_for(outcome_),
                          clock_.wall_ms()};
-  if (blackjack_) op.result = engines_.begin()->second->encode(outcome_);
+  if (itself) op.result = engines_.begin()->second->encode(outcome_);
   ledger_.submit(std::move(op), [this](auto r) { post_([this, r] { on_settled(r); }); });
 }
 
@@ -60,7 +62,7 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   const std::string encoded = engine.encode(outcome_);
   recent_.push_front({round_id_, encoded, clock_.wall_ms()});
   while (recent_.size() > config_.recent_results_max) recent_.pop_back();
-  if (flow_) flow_->after_result();
+  flow_->after_result();
   remember_last_bets();
   forget_idle_players();
   round_duration().observe(std::chrono::duration<double>(now - opened_at_).count());
@@ -76,23 +78,18 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
   auto revealed = engine.result_multipliers(outcome_);
   if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
   if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
-  if (flow_) {
-    auto dealt = flow_->result_cards();
-    if (!dealt.empty()) {
-      json::array cards;
-      for (const auto& c : dealt) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
-      body["cards"] = std::move(cards);
-    }
-    if (flow_->roads()) body["roads"] = roads_json();
+  auto dealt = flow_->result_cards();
+  if (!dealt.empty()) {
+    json::array cards;
+    for (const auto& c : dealt) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
+    body["cards"] = std::move(cards);
   }
+  if (flow_->roads()) body["roads"] = roads_json();
   std::map<ledger::PlayerId, json::object> personal;
-  if (blackjack_) {
-    body["blackjack"] = bj_json();
-    bj_autoplay_round_over();
-    for (const auto& box : bj_.boxes)
-      if (!personal.contains(box.player)) personal[box.player] = bj_personal(box.player);
-    for (const auto& [player, a] : autoplay_)
-      if (!personal.contains(player)) personal[player] = bj_personal(player);
+  if (auto hands = hands_json()) {
+    body["blackjack"] = std::move(*hands);
+    for (games::PlayerRef player : flow_->personal_viewers(true))
+      personal[player] = personal_json(player);
   }
   for (const auto& p : r->players) {
     json::object mine;
@@ -104,7 +101,6 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
     for (auto& [k, v] : mine) personal[p.player][k] = std::move(v);
   }
   publish(std::move(body), std::move(personal));
-  bj_.phase = BjPhase::none;
   if (closing_) close_table();
 }
 
@@ -157,7 +153,7 @@ void Table::on_cancelled(const std::string& round_id,
   }
   publish(std::move(body), std::move(personal));
   book_.clear();
-  bj_ = {};
+  decisions_.clear();
   if (closing_) {
     close_table();
     return;

@@ -634,35 +634,5 @@ TEST(Table, MegaLuckyNumbersAreAnnouncedBeforeTheResultAndPaidAtTheirMultiplier)
   EXPECT_EQ(h.personal[1].back().at("win").as_string(), "201.00");
 }
 
-TEST(Table, PerPlayerStateIsForgottenForIdlePlayersPastItsMaximum) {
-  Harness h("remembered", test_engines(), 1,
-            with([](TableConfig& c) { c.players_remembered_max = 3; }));
-  h.fund(1, "100");
-  h.table->start();
-  h.drain();
-  // Three players' preferences fit; the table keeps them across a round.
-  for (PlayerId p : {1, 2, 3}) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
-  h.run_for(Millis{20000});
-  EXPECT_EQ(h.table->players_remembered(), 3u);
-  // Past the maximum every idle player is forgotten; one who has bets this round is not.
-  h.bet(1, {{"RED", eur("1")}}, "r");
-  for (PlayerId p : {4, 5}) {
-    h.table->set_blackjack_prefs(p, BlackjackPrefs{});
-    EXPECT_LE(h.table->players_remembered(), 3u);
-  }
-  EXPECT_EQ(h.table->players_remembered(), 2u);  // the bettor, and the last to subscribe
-  h.run_for(Millis{15000});
-  ASSERT_TRUE(h.last("gameresult").has_value());
-  EXPECT_EQ(h.table->players_remembered(), 2u);
-}
-
-TEST(Table, PreferencesOfIdlePlayersAreForgottenWithoutARound) {
-  // A table that settles no round (a blackjack table nobody sits at) still stays bounded.
-  Harness h("remembered-idle", test_engines(), 1,
-            with([](TableConfig& c) { c.players_remembered_max = 3; }));
-  for (PlayerId p = 1; p <= 10; ++p) h.table->set_blackjack_prefs(p, BlackjackPrefs{});
-  EXPECT_LE(h.table->players_remembered(), 3u);
-}
-
 }  // namespace
 }  // namespace croupier::table

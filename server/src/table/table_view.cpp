@@ -74,7 +74,7 @@ json::object Table::snapshot(ledger::PlayerId player) const {
   if (state_ == RoundState::waiting_for_bets) {
     s["endsAt"] = wall_at(bets_close_at_);
   } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {
-    const MonoTime ends = flow_ && in_play() ? flow_->ends() : deadline_;
+    const MonoTime ends = in_play() ? flow_->ends() : deadline_;
     s["endsAt"] = wall_at(std::max(ends, now));
   }
   s["bettingMs"] = config_.timings.betting.count();
@@ -115,15 +115,15 @@ json::object Table::snapshot(ledger::PlayerId player) const {
     if (!announced.empty()) s["multipliers"] = multipliers_json(announced);
   }
   if (config_.seats > 0) s["seats"] = seats_json();
-  if (blackjack_) {
-    if (bj_.phase != BjPhase::none || state_ == RoundState::game_over) {
-      s["blackjack"] = bj_json();
-      for (auto& [k, v] : bj_personal(player)) s["blackjack"].as_object()[k] = std::move(v);
+  if (flow_->takes_decisions()) {
+    auto hands = in_play() || state_ == RoundState::game_over ? hands_json() : std::nullopt;
+    if (hands) {
+      for (auto& [k, v] : personal_json(player)) (*hands)[k] = std::move(v);
+      s["blackjack"] = std::move(*hands);
     }
-    if (auto a = autoplay_.find(player); a != autoplay_.end())
-      s["autoplay"] =
-          json::object{{"state", a->second.state}, {"roundsLeft", a->second.rounds_left}};
-  } else if (flow_) {
+    if (auto a = flow_->autoplay_of(player))
+      s["autoplay"] = json::object{{"state", a->state}, {"roundsLeft", a->rounds_left}};
+  } else {
     const games::FlowView v =
         flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
     if (v.cards_shown) {
@@ -210,7 +210,7 @@ SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
   auto& chosen = seats_[static_cast<size_t>(seat - 1)];
   if (chosen) return {ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken", 0};
   chosen = Seat{player, std::move(name)};
-  bj_lost_seats_.erase({player, seat});
+  lost_seats_.erase({player, seat});
   publish_seats();
   if (state_ == RoundState::take_a_seat && !closing_) open_round();
   return {std::nullopt, {}, seat};

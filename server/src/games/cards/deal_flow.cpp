@@ -79,7 +79,7 @@ void DealFlow::reveal_due(MonoTime now, FlowOut& out) {
   }
 }
 
-MonoTime DealFlow::deadline(MonoTime now) const {
+std::optional<MonoTime> DealFlow::deadline(MonoTime now) const {
   if (state_ == RoundState::card_wait) return held_.empty() ? now : squeeze_until_;
   if (state_ == RoundState::dealing && shown_ < dealt_.size())
     return std::min(ends_, card_at(shown_));

@@ -44,7 +44,7 @@ class DealFlow : public RoundFlow {
   void before_round(Rng& rng, FlowOut& out) override;
   void begin(const FlowStart& start, Rng& rng, FlowOut& out) override;
   void advance(MonoTime now, FlowOut& out) override { reveal_due(now, out); }
-  MonoTime deadline(MonoTime now) const override;
+  std::optional<MonoTime> deadline(MonoTime now) const override;
   MonoTime ends() const override {
     return state_ == RoundState::card_wait ? squeeze_until_ : ends_;
   }
