@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace croupier {
@@ -96,5 +97,19 @@ std::string_view meaning(ErrorCode c);
 std::string_view name(ErrorCode c);
 // The code for a number, if the catalogue has it.
 std::optional<ErrorCode> error_code_from_int(int code);
+
+// A refusal, as every layer passes one on: the SPEC section 8 code, why in words (sent as
+// the answer's "detail"), and, where the code alone is ambiguous, the name of the rule
+// that refused ("safe_bets", "table_min", "bet_behind").
+struct Refusal {
+  ErrorCode code;
+  std::string detail = {};
+  std::string rule = {};
+};
+
+// The code of a refusal, if there is one.
+inline std::optional<ErrorCode> code_of(const std::optional<Refusal>& refusal) {
+  return refusal ? std::optional<ErrorCode>(refusal->code) : std::nullopt;
+}
 
 }  // namespace croupier

@@ -107,14 +107,6 @@ struct FlowStake {
   std::string currency;
 };
 
-// A refusal: a SPEC section 8 code and why, in words. `rule` names the rule when the code
-// alone is ambiguous ("bet_behind").
-struct FlowRefusal {
-  ErrorCode code;
-  std::string detail;
-  std::string rule = {};
-};
-
 // What a flow asks of the host (the table) while a round is played. Callbacks run later,
 // on the table's thread, never inside the call that asked.
 class FlowHost {
@@ -154,7 +146,7 @@ class FlowHost {
     bool regulated = false;
   };
   virtual void repeat_bets(const Repeat& repeat,
-                           std::function<void(std::optional<FlowRefusal>)> done) = 0;
+                           std::function<void(std::optional<Refusal>)> done) = 0;
   // Nobody played a hand: the round is refunded (cancelround with `reason`).
   virtual void void_round(const std::string& reason) = 0;
   // Shows `out` now: for what a flow shows outside begin() and advance() (after a stake
@@ -197,7 +189,7 @@ struct FlowView {
 // the balance after a stake it took.
 struct DecisionAnswer {
   blackjack::Decision decision = blackjack::Decision::no_decision;
-  std::optional<FlowRefusal> refusal;
+  std::optional<Refusal> refusal;
   std::optional<FlowHost::Funds> balance;
 };
 
@@ -260,20 +252,20 @@ class RoundFlow {
   // `done` runs once: at once for a refusal or a decision that takes no stake, after the
   // stake was taken for a double, a split or insurance.
   virtual void decide(const blackjack::DecisionIn& in, std::function<void(DecisionAnswer)> done) {
-    done({in.decision, FlowRefusal{ErrorCode::InvalidDecision, "this is not a blackjack table"},
+    done({in.decision, Refusal{ErrorCode::InvalidDecision, "this is not a blackjack table"},
           std::nullopt});
   }
   virtual void set_prefs(PlayerRef player, const blackjack::Prefs& prefs) {}
   // Starts or stops autoplay; `has_bets`: the player has bets to repeat (now or last round).
-  virtual std::optional<FlowRefusal> autoplay(const blackjack::AutoplayIn& in, bool has_bets) {
-    return FlowRefusal{ErrorCode::BetsNotAccepted, "autoplay is played at one-hand blackjack"};
+  virtual std::optional<Refusal> autoplay(const blackjack::AutoplayIn& in, bool has_bets) {
+    return Refusal{ErrorCode::BetsNotAccepted, "autoplay is played at one-hand blackjack"};
   }
   virtual std::optional<blackjack::AutoplayView> autoplay_of(PlayerRef player) const {
     return std::nullopt;
   }
   // Whether `player` may bet on `spot` at all now (blackjack: their own seat, or behind
   // another's that allows it); the engine checks the amounts.
-  virtual std::optional<FlowRefusal> refuse_bet(PlayerRef player, std::string_view spot) const {
+  virtual std::optional<Refusal> refuse_bet(PlayerRef player, std::string_view spot) const {
     return std::nullopt;
   }
   // The hands of the round, while one is played or its result shown; nullopt elsewhere.

@@ -137,7 +137,7 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
     Request shape;  // the reply's HTTP version and keep-alive follow the request's
     shape.version(version);
     shape.keep_alive(keep_alive);
-    const bool refused = ack.error && ack.accepted.empty();
+    const bool refused = ack.refusal && ack.accepted.empty();
     return json_reply(shape, refused ? http::status::conflict : http::status::ok,
                       table::ack_json(ack, table_id, clock.wall_ms()));
   };

@@ -40,11 +40,11 @@ metrics::Counter& dropped_slow() {
 }
 
 // The code, message and detail of a refused command, added to its answer.
-void add_refusal(json::object& ack, std::optional<ErrorCode> error, const std::string& detail) {
-  if (!error) return;
-  ack["code"] = to_int(*error);
-  ack["message"] = meaning(*error);
-  ack["detail"] = detail;
+void add_refusal(json::object& ack, const std::optional<Refusal>& refusal) {
+  if (!refusal) return;
+  ack["code"] = to_int(refusal->code);
+  ack["message"] = meaning(refusal->code);
+  ack["detail"] = refusal->detail;
 }
 
 }  // namespace
@@ -249,9 +249,9 @@ void WsSession::on_seat(SeatCommand c) {
     if (!self) return;
     json::object ack{
         {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", r.seat}};
-    add_refusal(ack, r.error, r.detail);
+    add_refusal(ack, r.refusal);
     boost::asio::post(self->ws_.get_executor(),
-                      [self, ack = std::move(ack), ok = !r.error, table = c.table_id]() mutable {
+                      [self, ack = std::move(ack), ok = !r.refusal, table = c.table_id]() mutable {
                         if (ok) self->seated_.insert(table);
                         self->send_private(std::move(ack));
                       });
@@ -288,7 +288,7 @@ void WsSession::on_decide(DecideCommand c) {
     if (!self) return;
     json::object ack{{"type", "decisionack"}, {"table", table}, {"requestId", a.request_id},
                      {"gameId", a.game_id},   {"seat", a.seat}, {"decision", a.decision}};
-    add_refusal(ack, a.error, a.detail);
+    add_refusal(ack, a.refusal);
     if (a.balance) {
       ack["balance"] = table::money_json(a.balance->total());
       ack["bonusBalance"] = table::money_json(a.balance->bonus);
@@ -321,7 +321,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
                      {"requestId", a.request_id},
                      {"rounds", a.rounds},
                      {"state", a.state}};
-    add_refusal(ack, a.error, a.detail);
+    add_refusal(ack, a.refusal);
     boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });

@@ -94,10 +94,10 @@ TEST(BlackjackPlay, WithNobodySeatedTheTableWaitsInTakeASeatUntilSomeoneSits) {
   h.run_for(Millis{60000});
   EXPECT_EQ(h.events.size(), 1u);  // no round, no shuffle
   EXPECT_EQ(h.snapshot(1).at("state").as_int64(), 902);
-  EXPECT_EQ(h.bet(1, {{"SEAT_1", eur("10")}}, "early").error, ErrorCode::WaitForNextRound);
+  EXPECT_EQ(h.bet(1, {{"SEAT_1", eur("10")}}, "early").error(), ErrorCode::WaitForNextRound);
 
   SeatReply sat = h.sit(1, "Ann", 3);
-  EXPECT_FALSE(sat.error.has_value());
+  EXPECT_FALSE(sat.error().has_value());
   EXPECT_EQ(sat.seat, 3);
   ASSERT_EQ(types(h.since(1)),
             (std::vector<std::string>{"seats", "startshuffling", "endshuffling", "betsopen"}));
@@ -177,7 +177,7 @@ TEST(BlackjackPlay, ARoundDealsGivesTheTurnWithItsDeadlineAndSettlesAfterTheDeal
   h.run_for(Millis{1000});
   mark = h.events.size();
   DecisionAck hit = h.decide(1, 1, D::hit, "h1");
-  EXPECT_FALSE(hit.error.has_value());
+  EXPECT_FALSE(hit.error().has_value());
   EXPECT_EQ(hit.request_id, "h1");
   EXPECT_EQ(hit.game_id, game);
   EXPECT_EQ(hit.seat, 1);
@@ -190,13 +190,13 @@ TEST(BlackjackPlay, ARoundDealsGivesTheTurnWithItsDeadlineAndSettlesAfterTheDeal
   EXPECT_EQ(seq[0].at("turn").at("endsAt").as_int64(), kWallStart + turn_at + 1000 + kDecision);
   // The same request again is answered the same, not applied twice.
   DecisionAck again = h.decide(1, 1, D::hit, "h1");
-  EXPECT_FALSE(again.error.has_value());
+  EXPECT_FALSE(again.error().has_value());
   EXPECT_EQ(h.events.size(), mark + 1);
 
   // A stand ends the turn: decision closing (14), then the dealer.
   h.run_for(Millis{500});
   mark = h.events.size();
-  EXPECT_FALSE(h.decide(1, 1, D::stand, "s1").error.has_value());
+  EXPECT_FALSE(h.decide(1, 1, D::stand, "s1").error().has_value());
   const int64_t stood_at = turn_at + 1500;
   seq = h.since(mark);
   ASSERT_EQ(types(seq), (std::vector<std::string>{"gamestate", "blackjack", "blackjack"}));
@@ -260,7 +260,7 @@ TEST(BlackjackPlay, ADoubleTakesASecondStakeAndItsOneCardAndWinsTwice) {
   ASSERT_TRUE(h.run_until_event([](const json::object& e) { return turn_of_seat(e, 1); }));
   const size_t mark = h.events.size();
   DecisionAck doubled = h.decide(1, 1, D::double_down, "d");
-  EXPECT_FALSE(doubled.error.has_value());
+  EXPECT_FALSE(doubled.error().has_value());
   EXPECT_EQ(doubled.decision, "double");
   ASSERT_TRUE(doubled.balance.has_value());
   EXPECT_EQ(doubled.balance->total(), eur("80"));
@@ -272,7 +272,7 @@ TEST(BlackjackPlay, ADoubleTakesASecondStakeAndItsOneCardAndWinsTwice) {
   EXPECT_EQ(cards_of(hand), (std::vector<std::string>{"9S", "2C", "KS"}));
   EXPECT_TRUE(hand.at("doubled").as_bool());
   EXPECT_EQ(hand.at("stake").as_string(), "10.00");
-  EXPECT_EQ(h.decide(1, 1, D::hit, "late").error, ErrorCode::TurnEnded);
+  EXPECT_EQ(h.decide(1, 1, D::hit, "late").error(), ErrorCode::TurnEnded);
 
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
@@ -304,8 +304,8 @@ TEST(BlackjackPlay, ABlackjackPaysThreeToTwoAndAPushReturnsTheStake) {
       [](const json::object& e) { return type_of(e) == "blackjack" && e.at("turn").is_object(); });
   ASSERT_TRUE(turn.has_value());
   EXPECT_EQ(turn->at("turn").at("seat").as_int64(), 2);
-  EXPECT_EQ(h.decide(1, 1, D::stand, "a-s").error, ErrorCode::TurnEnded);
-  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-s").error.has_value());
+  EXPECT_EQ(h.decide(1, 1, D::stand, "a-s").error(), ErrorCode::TurnEnded);
+  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-s").error().has_value());
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->at("result").as_string(), "D 18");
@@ -351,8 +351,8 @@ TEST(BlackjackPlay, NoDecisionInTimeStandsAndPassesTheTurn) {
   EXPECT_EQ(cards_of(hand_of(seq[1], 0)), (std::vector<std::string>{"10H", "2C"}));
   EXPECT_TRUE(hand_of(seq[1], 0).at("done").as_bool());
 
-  EXPECT_EQ(h.decide(1, 1, D::hit, "late").error, ErrorCode::DecisionTimeOver);
-  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-s").error.has_value());
+  EXPECT_EQ(h.decide(1, 1, D::hit, "late").error(), ErrorCode::DecisionTimeOver);
+  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-s").error().has_value());
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(h.balance(1), eur("110"));  // the dealer busted: the 12 that stood wins
@@ -397,7 +397,7 @@ TEST(BlackjackPlay, AutomaticStandsInARowUpToThePlayersLimitLoseTheSeat) {
   BetAck refused = h.bet(1, {{"SEAT_1", eur("10")}}, "r3");
   ASSERT_EQ(refused.rejected.size(), 1u);
   EXPECT_EQ(refused.rejected[0].code, ErrorCode::SeatLost);
-  EXPECT_EQ(h.decide(1, 1, D::stand, "d3").error, ErrorCode::SeatLost);
+  EXPECT_EQ(h.decide(1, 1, D::stand, "d3").error(), ErrorCode::SeatLost);
   EXPECT_EQ(h.sit(1, "Ann", 1).seat, 1);
   EXPECT_EQ(h.bet(1, {{"SEAT_1", eur("10")}}, "r3b").accepted.size(), 1u);
 }
@@ -429,17 +429,17 @@ TEST(BlackjackPlay, DecisionsOutOfTurnOrNotAllowedAreRefusedWithTheirCodes) {
   h.sit(1, "Ann", 1);
   h.sit(2, "Bob", 2);
   // Nothing to decide while bets are open.
-  EXPECT_EQ(h.decide(1, 1, D::hit, "early").error, ErrorCode::InvalidDecision);
+  EXPECT_EQ(h.decide(1, 1, D::hit, "early").error(), ErrorCode::InvalidDecision);
   h.bet(1, {{"SEAT_1", eur("10")}}, "a");
   h.bet(2, {{"SEAT_2", eur("10")}}, "b");
   const std::string game = h.table->round_id();
   ASSERT_TRUE(h.run_until_event([](const json::object& e) { return turn_of_seat(e, 1); }));
   const size_t mark = h.events.size();
   // Another player's seat, or one's own before its turn: 1021.
-  EXPECT_EQ(h.decide(2, 1, D::hit, "b-1").error, ErrorCode::NotYourTurn);
-  EXPECT_EQ(h.decide(2, 2, D::stand, "b-2").error, ErrorCode::NotYourTurn);
+  EXPECT_EQ(h.decide(2, 1, D::hit, "b-1").error(), ErrorCode::NotYourTurn);
+  EXPECT_EQ(h.decide(2, 2, D::stand, "b-2").error(), ErrorCode::NotYourTurn);
   // A seat nobody plays this round.
-  EXPECT_EQ(h.decide(2, 5, D::stand, "b-5").error, ErrorCode::NotYourTurn);
+  EXPECT_EQ(h.decide(2, 5, D::stand, "b-5").error(), ErrorCode::NotYourTurn);
   // An earlier round named: 1006.
   DecisionCommand old;
   old.player = 1;
@@ -450,29 +450,31 @@ TEST(BlackjackPlay, DecisionsOutOfTurnOrNotAllowedAreRefusedWithTheirCodes) {
   std::optional<DecisionAck> old_ack;
   h.table->decide(old, [&](const DecisionAck& a) { old_ack = a; });
   ASSERT_TRUE(old_ack.has_value());
-  EXPECT_EQ(old_ack->error, ErrorCode::WaitForNextRound);
+  EXPECT_EQ(old_ack->error(), ErrorCode::WaitForNextRound);
   // 9-4 is no pair: 1023. No insurance without an ace: 1026.
   DecisionAck split = h.decide(1, 1, D::split, "a-split");
-  EXPECT_EQ(split.error, ErrorCode::SplitFailed);
+  EXPECT_EQ(split.error(), ErrorCode::SplitFailed);
   EXPECT_EQ(split.decision, "split");
-  EXPECT_EQ(h.decide(1, 1, D::insurance, "a-ins").error, ErrorCode::InsuranceFailed);
+  EXPECT_EQ(h.decide(1, 1, D::insurance, "a-ins").error(), ErrorCode::InsuranceFailed);
   EXPECT_EQ(h.events.size(), mark);  // a refusal publishes nothing
-  EXPECT_FALSE(h.decide(1, 1, D::hit, "a-hit").error.has_value());
+  EXPECT_FALSE(h.decide(1, 1, D::hit, "a-hit").error().has_value());
   // Three cards: no double (1024).
   DecisionAck doubled = h.decide(1, 1, D::double_down, "a-double");
-  EXPECT_EQ(doubled.error, ErrorCode::DoubleFailed);
+  EXPECT_EQ(doubled.error(), ErrorCode::DoubleFailed);
   EXPECT_FALSE(doubled.balance.has_value());
   EXPECT_EQ(h.balance(1), eur("90"));
-  EXPECT_FALSE(h.decide(1, 1, D::stand, "a-stand").error.has_value());
-  EXPECT_EQ(h.decide(1, 1, D::hit, "a-again").error, ErrorCode::TurnEnded);
-  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-stand").error.has_value());
+  EXPECT_FALSE(h.decide(1, 1, D::stand, "a-stand").error().has_value());
+  EXPECT_EQ(h.decide(1, 1, D::hit, "a-again").error(), ErrorCode::TurnEnded);
+  EXPECT_FALSE(h.decide(2, 2, D::stand, "b-stand").error().has_value());
   // Once the decisions are over: 1017 for everyone.
-  EXPECT_EQ(h.decide(2, 2, D::hit, "b-late").error, ErrorCode::TurnEnded);
+  EXPECT_EQ(h.decide(2, 2, D::hit, "b-late").error(), ErrorCode::TurnEnded);
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->at("gameId").as_string(), game);
   EXPECT_EQ(h.balance(1), eur("110"));
   EXPECT_EQ(h.balance(2), eur("110"));
+  // With the result shown, nothing is to be decided: 1022, as before the round.
+  EXPECT_EQ(h.decide(1, 1, D::hit, "a-after").error(), ErrorCode::InvalidDecision);
 }
 
 // ---- Insurance ------------------------------------------------------------------------------
@@ -501,14 +503,14 @@ TEST(BlackjackPlay, ADealerBlackjackPaysInsuranceTwoToOne) {
   EXPECT_EQ(h.table->state(), RoundState::insurance_wait);
 
   // Nothing but the answer to the offer now.
-  EXPECT_EQ(h.decide(1, 4, D::hit, "hit").error, ErrorCode::InvalidDecision);
+  EXPECT_EQ(h.decide(1, 4, D::hit, "hit").error(), ErrorCode::InvalidDecision);
   DecisionAck bought = h.decide(1, 4, D::insurance, "ins");
-  EXPECT_FALSE(bought.error.has_value());
+  EXPECT_FALSE(bought.error().has_value());
   EXPECT_EQ(bought.decision, "insurance");
   ASSERT_TRUE(bought.balance.has_value());
   EXPECT_EQ(bought.balance->total(), eur("85"));  // half the stake
   // The last answer in: the dealer peeks, has blackjack, and the decisions are over.
-  EXPECT_EQ(h.decide(1, 4, D::insurance, "ins-2").error, ErrorCode::TurnEnded);
+  EXPECT_EQ(h.decide(1, 4, D::insurance, "ins-2").error(), ErrorCode::TurnEnded);
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->at("result").as_string(), "D BJ");
@@ -559,9 +561,9 @@ TEST(BlackjackPlay, BetsBehindFollowTheSeatsDecisionsByTheirPreferences) {
             (std::vector<std::string>{"9S", "2C"}));
   EXPECT_EQ(cat_view->at("behind").at(0).at("seat").as_int64(), 1);
   // Those behind do not decide.
-  EXPECT_EQ(h.decide(2, 1, D::hit, "c-hit").error, ErrorCode::NotYourTurn);
+  EXPECT_EQ(h.decide(2, 1, D::hit, "c-hit").error(), ErrorCode::NotYourTurn);
 
-  EXPECT_FALSE(h.decide(1, 1, D::double_down, "a-d").error.has_value());
+  EXPECT_FALSE(h.decide(1, 1, D::double_down, "a-d").error().has_value());
   EXPECT_EQ(h.balance(2), eur("90"));  // Cat's double was taken too
   EXPECT_EQ(h.balance(3), eur("95"));
   auto result = h.run_until("gameresult");
@@ -596,7 +598,7 @@ TEST(BlackjackPlay, ABetBehindIsRefusedWhenTheSeatsPlayerDisallowsIt) {
   ASSERT_EQ(refused.rejected.size(), 1u);
   EXPECT_EQ(refused.rejected[0].code, ErrorCode::BetsNotAccepted);
   EXPECT_EQ(refused.rejected[0].reason, "bet_behind");
-  EXPECT_EQ(refused.error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(refused.error(), ErrorCode::BetsNotAccepted);
   EXPECT_EQ(h.balance(2), eur("100"));
 }
 
@@ -628,17 +630,17 @@ TEST(BlackjackPlay, OnebjPlayersDecideDifferentlyOnTheSameCardsAndSettleApart) {
   EXPECT_FALSE(yan_view->at("you").at("decided").as_bool());
 
   DecisionAck doubled = h.decide(2, 0, D::double_down, "y-d");
-  EXPECT_FALSE(doubled.error.has_value());
+  EXPECT_FALSE(doubled.error().has_value());
   ASSERT_TRUE(doubled.balance.has_value());
   EXPECT_EQ(doubled.balance->total(), eur("90"));
   EXPECT_TRUE(h.mine(2, "blackjack")->at("you").at("decided").as_bool());
   EXPECT_EQ(h.mine(2, "blackjack")->at("you").at("decision").as_string(), "double");
   // One decision a step: another is 1019; the same one again is simply acknowledged.
-  EXPECT_EQ(h.decide(2, 0, D::hit, "y-h").error, ErrorCode::CannotAlterDecision);
-  EXPECT_FALSE(h.decide(2, 0, D::double_down, "y-d2").error.has_value());
+  EXPECT_EQ(h.decide(2, 0, D::hit, "y-h").error(), ErrorCode::CannotAlterDecision);
+  EXPECT_FALSE(h.decide(2, 0, D::double_down, "y-d2").error().has_value());
   EXPECT_EQ(h.balance(2), eur("90"));
   // The step ends as soon as everyone has decided.
-  EXPECT_FALSE(h.decide(1, 0, D::hit, "x-h").error.has_value());
+  EXPECT_FALSE(h.decide(1, 0, D::hit, "x-h").error().has_value());
   auto second = h.last("blackjack");
   ASSERT_TRUE(step(*second, 2));
   EXPECT_EQ(at_ms(*second), step_at);
@@ -649,8 +651,8 @@ TEST(BlackjackPlay, OnebjPlayersDecideDifferentlyOnTheSameCardsAndSettleApart) {
             (std::vector<std::string>{"9S", "2C", "5H"}));
   EXPECT_FALSE(xia_view->at("you").at("hands").at(0).at("doubled").as_bool());
   // Yan's doubled hand is finished: nothing more for him.
-  EXPECT_EQ(h.decide(2, 0, D::stand, "y-s").error, ErrorCode::TurnEnded);
-  EXPECT_FALSE(h.decide(1, 0, D::stand, "x-s").error.has_value());
+  EXPECT_EQ(h.decide(2, 0, D::stand, "y-s").error(), ErrorCode::TurnEnded);
+  EXPECT_FALSE(h.decide(1, 0, D::stand, "x-s").error().has_value());
 
   auto result = h.run_until("gameresult");
   ASSERT_TRUE(result.has_value());
@@ -684,13 +686,13 @@ TEST(BlackjackPlay, OnebjAutoplayPlaysTheRoundsByTheStrategyAndReportsCompleted)
   c.rounds = 2;
   // Nothing to repeat yet: 1008.
   AutoplayAck none = h.table->autoplay(c);
-  EXPECT_EQ(none.error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(none.error(), ErrorCode::BetsNotAccepted);
   ASSERT_EQ(h.bet(1, {{"MAIN", eur("5")}}, "x", "Xia").accepted.size(), 1u);
   AutoplayCommand too_many = c;
   too_many.rounds = 101;
-  EXPECT_EQ(h.table->autoplay(too_many).error, ErrorCode::InvalidBet);
+  EXPECT_EQ(h.table->autoplay(too_many).error(), ErrorCode::InvalidBet);
   AutoplayAck ack = h.table->autoplay(c);
-  EXPECT_FALSE(ack.error.has_value());
+  EXPECT_FALSE(ack.error().has_value());
   EXPECT_EQ(ack.state, "started");
   EXPECT_EQ(ack.rounds, 2);
   EXPECT_EQ(ack.request_id, "ap");
@@ -741,7 +743,7 @@ TEST(BlackjackPlay, AutoplayIsOnlyForOnebj) {
   c.request_id = "ap";
   c.rounds = 3;
   AutoplayAck ack = h.table->autoplay(c);
-  EXPECT_EQ(ack.error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(ack.error(), ErrorCode::BetsNotAccepted);
   EXPECT_TRUE(ack.state.empty());
 }
 

@@ -46,10 +46,10 @@ json::object ack_json(const BetAck& ack, const std::string& table_id, int64_t no
   }
   o["roundTotal"] = money_json(ack.round_total);
   o["duplicate"] = ack.duplicate;
-  if (ack.error) {
-    o["code"] = to_int(*ack.error);
-    o["message"] = meaning(*ack.error);
-    if (!ack.detail.empty()) o["detail"] = ack.detail;
+  if (ack.refusal) {
+    o["code"] = to_int(ack.refusal->code);
+    o["message"] = meaning(ack.refusal->code);
+    if (!ack.refusal->detail.empty()) o["detail"] = ack.refusal->detail;
   }
   if (ack.balance) {
     o["balance"] = money_json(ack.balance->total());

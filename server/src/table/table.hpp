@@ -146,12 +146,12 @@ struct BetAck {
   std::vector<games::BetLine> accepted;   // canonical spots
   std::vector<games::BetLine> cancelled;  // bets taken back and refunded
   std::vector<RejectedBet> rejected;
-  std::optional<ErrorCode> error;          // set when the whole command was refused
-  std::string detail;                      // why, in words, when the whole command was refused
+  std::optional<Refusal> refusal;          // set when the whole command was refused
   std::optional<ledger::Balance> balance;  // after the accepted bets were taken
   Money round_total;                       // the player's stake on the table this round
   bool duplicate = false;                  // this request was seen before
   uint64_t version = 0;
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 using AckFn = std::function<void(const BetAck&)>;
 
@@ -167,9 +167,9 @@ struct TableEvent {
 
 // The answer to taking a seat.
 struct SeatReply {
-  std::optional<ErrorCode> error;
-  std::string detail;
+  std::optional<Refusal> refusal;
   int seat = 0;  // 1-based, when seated
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 
 // Blackjack: a player's preferences at one table (the SPEC's bet-behind settings).
@@ -189,9 +189,9 @@ struct DecisionAck {
   std::string game_id;
   int seat = 0;
   std::string decision;
-  std::optional<ErrorCode> error;
-  std::string detail;
+  std::optional<Refusal> refusal;
   std::optional<ledger::Balance> balance;  // after a stake was taken (double, split, insurance)
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 using DecisionFn = std::function<void(const DecisionAck&)>;
 
@@ -210,8 +210,8 @@ struct AutoplayAck {
   std::string request_id;
   int rounds = 0;
   std::string state;  // "started", "stopped"
-  std::optional<ErrorCode> error;
-  std::string detail;
+  std::optional<Refusal> refusal;
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 
 // The total of some bet lines (saturating at the largest amount instead of overflowing).
@@ -320,10 +320,6 @@ class Table : private games::FlowHost {
   void on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r);
 
   // Bets.
-  struct Refusal {
-    ErrorCode code;
-    std::string detail;
-  };
   std::optional<Refusal> refuse_command(const PlaceBetsCommand& c) const;
   std::vector<games::BetLine> existing_lines(const PlayerBook* book) const;
   void on_bets_placed(std::string key, PlaceBetsCommand command,
@@ -437,8 +433,7 @@ class Table : private games::FlowHost {
     return lost_seats_.contains({player, seat});
   }
   void lose_seat(games::PlayerRef player, int seat) override;
-  void repeat_bets(const Repeat& repeat,
-                   std::function<void(std::optional<games::FlowRefusal>)> done) override;
+  void repeat_bets(const Repeat& repeat, std::function<void(std::optional<Refusal>)> done) override;
   void void_round(const std::string& reason) override { cancel_round(reason); }
   void show(const games::FlowOut& out) override { publish_flow(out); }
   MonoTime now() const override { return clock_.now(); }

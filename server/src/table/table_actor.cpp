@@ -49,8 +49,7 @@ bool TableActor::enter_inbox(const std::string& request_id, const std::vector<ga
   inbox_.fetch_sub(1, std::memory_order_relaxed);
   BetAck refused;
   refused.request_id = request_id;
-  refused.error = ErrorCode::BetsNotAccepted;
-  refused.detail = "the table is busy; try again";
+  refused.refusal = Refusal{ErrorCode::BetsNotAccepted, "the table is busy; try again"};
   for (const auto& l : bets)
     refused.rejected.push_back({l.spot, l.amount, ErrorCode::BetsNotAccepted});
   busy(refused);

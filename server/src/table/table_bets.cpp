@@ -79,7 +79,7 @@ constexpr size_t kRequestsRememberedMax = 1'000'000;
 // ---- Bets -------------------------------------------------------------------------------
 
 // Whether bets may be placed or taken back now, in the round named.
-std::optional<Table::Refusal> Table::refuse_round(const std::string& game_id) const {
+std::optional<Refusal> Table::refuse_round(const std::string& game_id) const {
   if (closing_) return Refusal{ErrorCode::BetsNotAccepted, "the table is closing"};
   if (!game_id.empty() && game_id != round_id_) {
     auto seq = seq_of(config_.id, game_id);
@@ -97,7 +97,7 @@ std::optional<Table::Refusal> Table::refuse_round(const std::string& game_id) co
   return std::nullopt;
 }
 
-std::optional<Table::Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
+std::optional<Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
   if (!valid_request_id(c.request_id)) {
     return Refusal{ErrorCode::InvalidBet,
                    "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
@@ -140,14 +140,14 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   reply.request_id = command.request_id;
   reply.game_id = round_id_;
   auto refuse_all = [&](ErrorCode code, std::string detail) {
-    reply.error = code;
-    reply.detail = std::move(detail);
+    reply.refusal = Refusal{code, std::move(detail)};
     for (const auto& l : command.bets) reply.rejected.push_back({l.spot, l.amount, code});
     count_rejection(code, std::max<size_t>(1, command.bets.size()));
     remember(key, command.player, std::move(reply), ack);
   };
 
-  if (auto refused = refuse_command(command)) return refuse_all(refused->code, refused->detail);
+  if (auto refused = refuse_command(command))
+    return refuse_all(refused->code, std::move(refused->detail));
 
   if (command.kind == PlaceBetsCommand::Kind::repeat_last) {
     auto last = last_bets_.find(command.player);
@@ -197,6 +197,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   }
   // In a regulated market the player's total on the table must reach the table minimum.
   bool under_table_min = false;
+  std::string detail;  // why, when every line is refused
   if (command.regulated) {
     auto min = config_.table_min.find(command.currency);
     Money table_min = min != config_.table_min.end() ? min->second : engine.limits().min_bet;
@@ -205,7 +206,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
       if (!verdicts[i] && !unsafe[i]) total += command.bets[i].amount;
     under_table_min = total < table_min;
     if (under_table_min)
-      reply.detail = "the total on the table must be at least " + format_money(table_min);
+      detail = "the total on the table must be at least " + format_money(table_min);
   }
 
   std::vector<games::BetLine> taken;
@@ -227,10 +228,10 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     }
   }
   if (taken.empty()) {
-    reply.error = all_or_nothing && (any_refused || any_unsafe)
-                      ? std::optional(ErrorCode::BetsNotAccepted)
-                      : std::nullopt;
-    if (!reply.error && !reply.rejected.empty()) reply.error = reply.rejected.front().code;
+    if (all_or_nothing && (any_refused || any_unsafe))
+      reply.refusal = Refusal{ErrorCode::BetsNotAccepted, std::move(detail)};
+    else if (!reply.rejected.empty())
+      reply.refusal = Refusal{reply.rejected.front().code, std::move(detail)};
     reply.round_total = sum_of(existing);
     remember(key, command.player, std::move(reply), ack);
     return;
@@ -281,7 +282,7 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
     ErrorCode code = r.ok() ? ErrorCode::GameServerProblem : code_for(r.error());
     for (const auto& l : taken) reply.rejected.push_back({l.spot, l.amount, code});
     count_rejection(code, taken.size());
-    if (reply.accepted.empty()) reply.error = code;
+    if (reply.accepted.empty()) reply.refusal = Refusal{code};
   }
   if (book.placed.empty() && book.pending.empty()) book_.erase(command.player);
   reply.round_total =
@@ -325,8 +326,8 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
     BetAck bad;
     bad.request_id = command.request_id;
     bad.cancel = true;
-    bad.error = ErrorCode::InvalidBet;
-    bad.detail = "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'";
+    bad.refusal = Refusal{ErrorCode::InvalidBet,
+                          "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
     bad.version = version_;
     return ack(bad);
   }
@@ -337,8 +338,7 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
   reply.game_id = round_id_;
   reply.cancel = true;
   auto refuse = [&](ErrorCode code, std::string detail) {
-    reply.error = code;
-    reply.detail = std::move(detail);
+    reply.refusal = Refusal{code, std::move(detail)};
     auto book = book_.find(command.player);
     reply.round_total = sum_of(existing_lines(book == book_.end() ? nullptr : &book->second));
     remember(key, command.player, std::move(reply), ack);
@@ -387,8 +387,7 @@ void Table::on_bets_cancelled(std::string key, ledger::PlayerId player,
     });
     reply.balance = r->balance;
   } else {
-    reply.error = code_for(r.error());
-    reply.detail = "the bets could not be taken back";
+    reply.refusal = Refusal{code_for(r.error()), "the bets could not be taken back"};
   }
   reply.round_total = sum_of(existing_lines(&book));
   if (book.placed.empty() && book.pending.empty()) book_.erase(player);

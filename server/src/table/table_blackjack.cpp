@@ -63,17 +63,15 @@ void Table::decide(DecisionCommand c, DecisionFn ack) {
     ack(seen->second);
     return;
   }
-  DecisionAck reply{
-      c.request_id, round_id_, c.seat,      std::string(bj::decision_name(c.decision)),
-      std::nullopt, {},        std::nullopt};
+  DecisionAck reply{c.request_id, round_id_,   c.seat, std::string(bj::decision_name(c.decision)),
+                    std::nullopt, std::nullopt};
   // Answers within a round are kept, so a repeated request gets the same answer.
   auto answer = [this, key, ack](DecisionAck r) {
     if (in_play()) decisions_[key] = r;
     ack(r);
   };
   auto refuse = [&](ErrorCode code, std::string detail) {
-    reply.error = code;
-    reply.detail = std::move(detail);
+    reply.refusal = Refusal{code, std::move(detail)};
     answer(reply);
   };
   if (!flow_->takes_decisions())
@@ -84,10 +82,7 @@ void Table::decide(DecisionCommand c, DecisionFn ack) {
     return refuse(ErrorCode::SeatLost, "seat " + std::to_string(c.seat) + " was lost");
   flow_->decide({c.player, c.seat, c.decision}, [reply, answer](games::DecisionAnswer a) {
     DecisionAck r = reply;
-    if (a.refusal) {
-      r.error = a.refusal->code;
-      r.detail = std::move(a.refusal->detail);
-    }
+    r.refusal = std::move(a.refusal);
     r.decision = std::string(bj::decision_name(a.decision));
     if (a.balance) r.balance = ledger::Balance{a.balance->cash, a.balance->bonus};
     answer(std::move(r));
@@ -101,14 +96,13 @@ void Table::set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs) {
 }
 
 AutoplayAck Table::autoplay(AutoplayCommand c) {
-  AutoplayAck ack{c.request_id, c.rounds, {}, std::nullopt, {}};
+  AutoplayAck ack{c.request_id, c.rounds, {}, std::nullopt};
   auto book = book_.find(c.player);
   const bool has_bets =
       last_bets_.contains(c.player) || (book != book_.end() && !book->second.placed.empty());
   bj::AutoplayIn in{c.player, c.name, c.currency, c.rounds, c.strategy, c.regulated};
   if (auto refused = flow_->autoplay(in, has_bets)) {
-    ack.error = refused->code;
-    ack.detail = std::move(refused->detail);
+    ack.refusal = std::move(refused);
     return ack;
   }
   ack.state = c.rounds == 0 ? "stopped" : "started";

@@ -130,6 +130,7 @@ void Table::take_flow_result() {
   outcome_ = flow_->outcome();
   round_has_result_ = true;
   result_recorded_ = true;
+  state_ = RoundState::waiting_for_result;  // settling: no decision is open
 }
 
 // A stake taken mid-round (a blackjack double, split or insurance) is a bet of the round
@@ -179,8 +180,7 @@ void Table::lose_seat(games::PlayerRef player, int seat) {
   publish_seats();
 }
 
-void Table::repeat_bets(const Repeat& repeat,
-                        std::function<void(std::optional<games::FlowRefusal>)> done) {
+void Table::repeat_bets(const Repeat& repeat, std::function<void(std::optional<Refusal>)> done) {
   PlaceBetsCommand c;
   c.kind = PlaceBetsCommand::Kind::repeat_last;
   c.player = repeat.player;
@@ -190,8 +190,8 @@ void Table::repeat_bets(const Repeat& repeat,
   c.name = repeat.name;
   c.regulated = repeat.regulated;
   place_bets(std::move(c), [done = std::move(done)](const BetAck& ack) {
-    if (!ack.error && !ack.accepted.empty()) return done(std::nullopt);
-    done(games::FlowRefusal{ack.error.value_or(ErrorCode::BetsNotAccepted), ack.detail});
+    if (!ack.refusal && !ack.accepted.empty()) return done(std::nullopt);
+    done(ack.refusal.value_or(Refusal{ErrorCode::BetsNotAccepted}));
   });
 }
 

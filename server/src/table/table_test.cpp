@@ -169,17 +169,17 @@ TEST(Table, RefusesBetsOutsideTheOpenPhaseWithTheRightCodes) {
   const std::string round = h.table->round_id();
   h.run_for(Millis{10000});  // bets closed
   BetAck late = h.bet(1, {{"RED", eur("1")}}, "late-1");
-  EXPECT_EQ(late.error, ErrorCode::BetLate);
-  EXPECT_EQ(late.detail, "bets are closed for round " + round);
+  EXPECT_EQ(late.error(), ErrorCode::BetLate);
+  EXPECT_EQ(late.refusal->detail, "bets are closed for round " + round);
   ASSERT_EQ(late.rejected.size(), 1u);
   EXPECT_EQ(late.rejected[0].code, ErrorCode::BetLate);
   h.run_for(Millis{7000});  // waiting for the next game
   ASSERT_EQ(h.table->state(), RoundState::wait_for_next_game);
-  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "early-1").error, ErrorCode::WaitForNextRound);
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "early-1").error(), ErrorCode::WaitForNextRound);
   h.run_for(Millis{1000});
   ASSERT_EQ(h.table->state(), RoundState::waiting_for_bets);
   // Bets meant for the round that is over are late, not placed on the new round.
-  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "old-1", PlaceBetsCommand::Kind::add, round).error,
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "old-1", PlaceBetsCommand::Kind::add, round).error(),
             ErrorCode::BetLate);
   EXPECT_EQ(h.balance(1), eur("100"));
 }
@@ -209,7 +209,7 @@ TEST(Table, EachBetIsAcceptedOrRefusedWithACode) {
   EXPECT_EQ(h.balance(1), eur("94"));
 
   BetAck poor = h.bet(2, {{"RED", eur("5")}}, "poor");
-  EXPECT_EQ(poor.error, ErrorCode::InsufficientFunds);
+  EXPECT_EQ(poor.error(), ErrorCode::InsufficientFunds);
   EXPECT_EQ(h.balance(2), eur("1"));
 
   // All or nothing: one bad bet refuses the others with 1008.
@@ -237,8 +237,8 @@ TEST(Table, ACheckValueThatIsNotTheTotalRefusesTheCommand) {
   h.table->place_bets(c, [&](const BetAck& a) { ack = a; });
   h.drain();
   ASSERT_TRUE(ack.has_value());
-  EXPECT_EQ(ack->error, ErrorCode::InvalidBet);
-  EXPECT_EQ(ack->detail, "checkValue 2.00 is not the bets' total 3.00");
+  EXPECT_EQ(ack->error(), ErrorCode::InvalidBet);
+  EXPECT_EQ(ack->refusal->detail, "checkValue 2.00 is not the bets' total 3.00");
   EXPECT_EQ(ack->rejected.size(), 2u);
   EXPECT_EQ(h.balance(1), eur("50"));
 }
@@ -276,7 +276,7 @@ TEST(Table, RebetRepeatsTheLastRoundsBets) {
   h.fund(1, "100");
   h.table->start();
   h.drain();
-  EXPECT_EQ(h.bet(1, {}, "nothing-yet", PlaceBetsCommand::Kind::repeat_last).error,
+  EXPECT_EQ(h.bet(1, {}, "nothing-yet", PlaceBetsCommand::Kind::repeat_last).error(),
             ErrorCode::BetsNotAccepted);
   h.bet(1, {{"RED", eur("2")}, {"RED", eur("1")}, {"STRAIGHT_7", eur("1")}}, "b1");
   h.run_for(Millis{18000});
@@ -305,7 +305,7 @@ TEST(Table, ShutdownDuringBettingRefundsTheRound) {
   ASSERT_TRUE(h.last("cancelround").has_value());
   EXPECT_EQ(types(h.events).back(), "table_closed");
   EXPECT_EQ(h.personal[1].back().at("refunded").as_string(), "10.00");
-  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "s2").error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(h.bet(1, {{"RED", eur("1")}}, "s2").error(), ErrorCode::BetsNotAccepted);
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 
@@ -392,7 +392,7 @@ TEST(Table, UndoTakesBackOneRequestsBetsAndClearTakesBackAll) {
   EXPECT_EQ(undo.balance->total(), eur("95"));
   // The same undo again is answered, not applied twice; undoing it once more finds nothing.
   EXPECT_TRUE(cancel(h, 1, "undo-1", "b").duplicate);
-  EXPECT_EQ(cancel(h, 1, "undo-2", "b").error, ErrorCode::BetsNotAccepted);
+  EXPECT_EQ(cancel(h, 1, "undo-2", "b").error(), ErrorCode::BetsNotAccepted);
   EXPECT_EQ(h.balance(1), eur("95"));
 
   BetAck clear = cancel(h, 1, "clear-1");
@@ -417,7 +417,7 @@ TEST(Table, BetsCannotBeTakenBackAfterBetsClose) {
   h.bet(1, {{"RED", eur("5")}}, "a");
   h.run_for(Millis{10000});
   BetAck late = cancel(h, 1, "undo", "a");
-  EXPECT_EQ(late.error, ErrorCode::BetLate);
+  EXPECT_EQ(late.error(), ErrorCode::BetLate);
   EXPECT_TRUE(late.cancelled.empty());
   EXPECT_EQ(h.balance(1), eur("95"));
 }
@@ -542,7 +542,7 @@ TEST(Table, InARegulatedMarketTheTotalMustReachTheTableMinimum) {
   ASSERT_EQ(low.rejected.size(), 1u);
   EXPECT_EQ(low.rejected[0].code, ErrorCode::BelowMinimum);
   EXPECT_EQ(low.rejected[0].reason, "table_min");
-  EXPECT_EQ(*low.error, ErrorCode::BelowMinimum);
+  EXPECT_EQ(*low.error(), ErrorCode::BelowMinimum);
   EXPECT_EQ(h.balance(1), eur("100"));
   BetAck enough = h.bet(1, {{"RED", eur("3")}, {"DOZEN_1", eur("2")}}, "r2",
                         PlaceBetsCommand::Kind::add, {}, regulated);
@@ -561,13 +561,13 @@ TEST(Table, APrivateTableSeatsPlayersAndOnlyTheSeatedBetAndChat) {
   h.table->start();
   h.drain();
   BetAck unseated = h.bet(1, {{"RED", eur("2")}}, "u");
-  EXPECT_EQ(*unseated.error, ErrorCode::SeatError);
+  EXPECT_EQ(*unseated.error(), ErrorCode::SeatError);
   EXPECT_EQ(h.table->sit(1, "Ann", 0).seat, 1);
-  EXPECT_EQ(*h.table->sit(2, "Bob", 1).error, ErrorCode::SeatOccupied);
+  EXPECT_EQ(*h.table->sit(2, "Bob", 1).error(), ErrorCode::SeatOccupied);
   EXPECT_EQ(h.table->sit(2, "Bob", 0).seat, 2);
-  EXPECT_EQ(*h.table->sit(3, "Cid", 0).error, ErrorCode::SeatOccupied);  // every seat taken
-  EXPECT_EQ(*h.table->sit(1, "Ann", 0).error, ErrorCode::SeatError);     // one seat each
-  EXPECT_EQ(*h.table->sit(3, "Cid", 9).error, ErrorCode::SeatError);     // no such seat
+  EXPECT_EQ(*h.table->sit(3, "Cid", 0).error(), ErrorCode::SeatOccupied);  // every seat taken
+  EXPECT_EQ(*h.table->sit(1, "Ann", 0).error(), ErrorCode::SeatError);     // one seat each
+  EXPECT_EQ(*h.table->sit(3, "Cid", 9).error(), ErrorCode::SeatError);     // no such seat
   auto seats = h.last("seats");
   ASSERT_TRUE(seats.has_value());
   EXPECT_EQ(seats->at("seats").as_array()[1].at("name").as_string(), "Bob");

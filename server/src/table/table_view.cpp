@@ -185,35 +185,37 @@ int Table::seats_held(ledger::PlayerId player) const {
 }
 
 SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
-  if (seats_.empty()) return {ErrorCode::SeatError, "this table has no seats", 0};
-  if (closing_) return {ErrorCode::SeatError, "the table is closing", 0};
+  if (seats_.empty()) return {Refusal{ErrorCode::SeatError, "this table has no seats"}, 0};
+  if (closing_) return {Refusal{ErrorCode::SeatError, "the table is closing"}, 0};
   if (seat > 0 && seat <= static_cast<int>(seats_.size()) && seats_[seat - 1] &&
       seats_[seat - 1]->player == player)
-    return {ErrorCode::SeatError, "you already have seat " + std::to_string(seat), seat};
+    return {Refusal{ErrorCode::SeatError, "you already have seat " + std::to_string(seat)}, seat};
   if (seats_held(player) >= std::max(1, config_.seats_per_player)) {
     if (config_.seats_per_player <= 1) {
       for (size_t i = 0; i < seats_.size(); ++i)
         if (seats_[i] && seats_[i]->player == player)
-          return {ErrorCode::SeatError, "you already have seat " + std::to_string(i + 1),
+          return {Refusal{ErrorCode::SeatError, "you already have seat " + std::to_string(i + 1)},
                   static_cast<int>(i + 1)};
     }
-    return {ErrorCode::SeatError,
-            "at most " + std::to_string(config_.seats_per_player) + " seats per player", 0};
+    return {Refusal{ErrorCode::SeatError,
+                    "at most " + std::to_string(config_.seats_per_player) + " seats per player"},
+            0};
   }
   if (seat < 0 || seat > static_cast<int>(seats_.size()))
-    return {ErrorCode::SeatError, "no seat " + std::to_string(seat), 0};
+    return {Refusal{ErrorCode::SeatError, "no seat " + std::to_string(seat)}, 0};
   if (seat == 0) {
     auto free = std::find_if(seats_.begin(), seats_.end(), [](const auto& s) { return !s; });
-    if (free == seats_.end()) return {ErrorCode::SeatOccupied, "every seat is taken", 0};
+    if (free == seats_.end()) return {Refusal{ErrorCode::SeatOccupied, "every seat is taken"}, 0};
     seat = static_cast<int>(free - seats_.begin()) + 1;
   }
   auto& chosen = seats_[static_cast<size_t>(seat - 1)];
-  if (chosen) return {ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken", 0};
+  if (chosen)
+    return {Refusal{ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken"}, 0};
   chosen = Seat{player, std::move(name)};
   lost_seats_.erase({player, seat});
   publish_seats();
   if (state_ == RoundState::take_a_seat && !closing_) open_round();
-  return {std::nullopt, {}, seat};
+  return {std::nullopt, seat};
 }
 
 void Table::leave(ledger::PlayerId player, int seat) {

@@ -165,40 +165,38 @@ size_t BlackjackFlow::box_of(PlayerRef player, int seat) const {
 
 // Why `in` cannot be decided now, if it cannot; `d` becomes the decision to apply (an
 // answer left to the server becomes no insurance, or the automatic decision).
-std::optional<FlowRefusal> BlackjackFlow::refuse_decision(const DecisionIn& in, size_t i,
-                                                          Decision& d) const {
-  if (round_.phase == Phase::closing || round_.phase == Phase::dealer ||
-      round_.phase == Phase::over)
-    return FlowRefusal{ErrorCode::TurnEnded, "the decisions of this round are over"};
+std::optional<Refusal> BlackjackFlow::refuse_decision(const DecisionIn& in, size_t i,
+                                                      Decision& d) const {
+  if (round_.phase == Phase::closing || round_.phase == Phase::dealer)
+    return Refusal{ErrorCode::TurnEnded, "the decisions of this round are over"};
   if (round_.phase != Phase::insurance && round_.phase != Phase::decisions)
-    return FlowRefusal{ErrorCode::InvalidDecision, "nothing is to be decided now"};
+    return Refusal{ErrorCode::InvalidDecision, "nothing is to be decided now"};
   if (i == SIZE_MAX || round_.boxes[i].player != in.player) {
-    return FlowRefusal{ErrorCode::NotYourTurn, config_.onebj ? "you have no hand in this round"
-                                                             : "seat " + std::to_string(in.seat) +
-                                                                   " is not yours in this round"};
+    return Refusal{ErrorCode::NotYourTurn, config_.onebj ? "you have no hand in this round"
+                                                         : "seat " + std::to_string(in.seat) +
+                                                               " is not yours in this round"};
   }
   const Box& box = round_.boxes[i];
-  if (box.pending)
-    return FlowRefusal{ErrorCode::CannotAlterDecision, "a decision is being applied"};
+  if (box.pending) return Refusal{ErrorCode::CannotAlterDecision, "a decision is being applied"};
   const bool insurance_answer = d == Decision::insurance || d == Decision::no_insurance;
   if (round_.phase == Phase::insurance) {
     if (d == Decision::no_decision) d = Decision::no_insurance;
     if (!insurance_answer && d != Decision::no_insurance)
-      return FlowRefusal{ErrorCode::InvalidDecision, "answer the insurance offer first"};
+      return Refusal{ErrorCode::InvalidDecision, "answer the insurance offer first"};
   } else {
     if (box.timed_out)
-      return FlowRefusal{ErrorCode::DecisionTimeOver, "the time was over: the hand stood"};
-    if (seat_done(box.st)) return FlowRefusal{ErrorCode::TurnEnded, "every hand is finished"};
+      return Refusal{ErrorCode::DecisionTimeOver, "the time was over: the hand stood"};
+    if (seat_done(box.st)) return Refusal{ErrorCode::TurnEnded, "every hand is finished"};
     if (!config_.onebj && round_.turn != i)
-      return FlowRefusal{ErrorCode::NotYourTurn,
-                         "it is not seat " + std::to_string(in.seat) + "'s turn"};
+      return Refusal{ErrorCode::NotYourTurn,
+                     "it is not seat " + std::to_string(in.seat) + "'s turn"};
     if (config_.onebj && box.chosen && *box.chosen != d)
-      return FlowRefusal{ErrorCode::CannotAlterDecision, "you decided this step already"};
+      return Refusal{ErrorCode::CannotAlterDecision, "you decided this step already"};
     if (d == Decision::no_decision) d = auto_decision(box.st);
   }
   if (config_.onebj && box.chosen) return std::nullopt;  // the same decision again
   if (auto code = check_decision(box.st, d))
-    return FlowRefusal{*code, std::string("you cannot ") + std::string(decision_name(d)) + " now"};
+    return Refusal{*code, std::string("you cannot ") + std::string(decision_name(d)) + " now"};
   return std::nullopt;
 }
 
@@ -236,7 +234,7 @@ void BlackjackFlow::decide(const DecisionIn& in, std::function<void(DecisionAnsw
   if (!takes_stake(d)) return carry_out({d, std::nullopt, std::nullopt}, done);
   take_stake(i, d, [d, done, carry_out](std::optional<FlowHost::Taken> taken) {
     if (!taken) {
-      done({d, FlowRefusal{stake_failure(d), "the stake could not be taken (insufficient funds)"},
+      done({d, Refusal{stake_failure(d), "the stake could not be taken (insufficient funds)"},
             std::nullopt});
       return;
     }
@@ -261,27 +259,25 @@ void BlackjackFlow::count_auto(PlayerRef player, int seat, bool automatic) {
 
 // Who may bet on which seat: a seat's own player; behind it, others when the seat's
 // player allows it.
-std::optional<FlowRefusal> BlackjackFlow::refuse_bet(PlayerRef player,
-                                                     std::string_view spot) const {
+std::optional<Refusal> BlackjackFlow::refuse_bet(PlayerRef player, std::string_view spot) const {
   if (config_.onebj) return std::nullopt;
   if (int n = seat_of(spot, "SEAT_"); n > 0) {
     const auto holder = host_.seat_holder(n);
     if (holder == player) return std::nullopt;
     if (host_.seat_lost(player, n))
-      return FlowRefusal{ErrorCode::SeatLost, "seat " + std::to_string(n) + " was lost"};
-    return FlowRefusal{ErrorCode::SeatError, "take seat " + std::to_string(n) + " to bet on it"};
+      return Refusal{ErrorCode::SeatLost, "seat " + std::to_string(n) + " was lost"};
+    return Refusal{ErrorCode::SeatError, "take seat " + std::to_string(n) + " to bet on it"};
   }
   if (int n = seat_of(spot, "BB_"); n > 0) {
     const auto holder = host_.seat_holder(n);
-    if (!holder)
-      return FlowRefusal{ErrorCode::SeatError, "nobody sits at seat " + std::to_string(n)};
+    if (!holder) return Refusal{ErrorCode::SeatError, "nobody sits at seat " + std::to_string(n)};
     if (*holder == player)
-      return FlowRefusal{ErrorCode::SeatError, "a bet behind is on another player's seat"};
+      return Refusal{ErrorCode::SeatError, "a bet behind is on another player's seat"};
     auto prefs = prefs_.find(*holder);
     if (prefs != prefs_.end() && !prefs->second.allow_bet_behind) {
-      return FlowRefusal{ErrorCode::BetsNotAccepted,
-                         "seat " + std::to_string(n) + "'s player does not allow bets behind",
-                         "bet_behind"};
+      return Refusal{ErrorCode::BetsNotAccepted,
+                     "seat " + std::to_string(n) + "'s player does not allow bets behind",
+                     "bet_behind"};
     }
   }
   return std::nullopt;
@@ -289,9 +285,9 @@ std::optional<FlowRefusal> BlackjackFlow::refuse_bet(PlayerRef player,
 
 // ---- Autoplay (onebj) -------------------------------------------------------------------
 
-std::optional<FlowRefusal> BlackjackFlow::autoplay(const AutoplayIn& in, bool has_bets) {
+std::optional<Refusal> BlackjackFlow::autoplay(const AutoplayIn& in, bool has_bets) {
   if (!config_.onebj)
-    return FlowRefusal{ErrorCode::BetsNotAccepted, "autoplay is played at one-hand blackjack"};
+    return Refusal{ErrorCode::BetsNotAccepted, "autoplay is played at one-hand blackjack"};
   auto it = autoplay_.find(in.player);
   if (in.rounds == 0) {
     if (it != autoplay_.end() && it->second.state == "running") {
@@ -301,10 +297,10 @@ std::optional<FlowRefusal> BlackjackFlow::autoplay(const AutoplayIn& in, bool ha
     return std::nullopt;
   }
   if (in.rounds < 0 || in.rounds > 100)
-    return FlowRefusal{ErrorCode::InvalidBet, "rounds must be 1 to 100"};
+    return Refusal{ErrorCode::InvalidBet, "rounds must be 1 to 100"};
   if (!has_bets)
-    return FlowRefusal{ErrorCode::BetsNotAccepted,
-                       "place a bet first: autoplay repeats your last bets"};
+    return Refusal{ErrorCode::BetsNotAccepted,
+                   "place a bet first: autoplay repeats your last bets"};
   autoplay_[in.player] = Autoplay{in, in.rounds, "running", {}};
   // Decide at once for a hand waiting in this round.
   const size_t i = box_of(in.player, 0);
@@ -333,7 +329,7 @@ void BlackjackFlow::round_opened(FlowHost& host) {
   for (auto& [player, a] : autoplay_) {
     if (a.state != "running") continue;
     FlowHost::Repeat r{player, a.command.name, a.command.currency, {}, a.command.regulated};
-    host.repeat_bets(r, [this, player](std::optional<FlowRefusal> refused) {
+    host.repeat_bets(r, [this, player](std::optional<Refusal> refused) {
       if (!refused) return;
       auto it = autoplay_.find(player);
       if (it == autoplay_.end() || it->second.state != "running") return;

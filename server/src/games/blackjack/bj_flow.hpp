@@ -71,9 +71,9 @@ class BlackjackFlow : public RoundFlow {
   bool takes_decisions() const override { return true; }
   void decide(const DecisionIn& in, std::function<void(DecisionAnswer)> done) override;
   void set_prefs(PlayerRef player, const Prefs& prefs) override { prefs_[player] = prefs; }
-  std::optional<FlowRefusal> autoplay(const AutoplayIn& in, bool has_bets) override;
+  std::optional<Refusal> autoplay(const AutoplayIn& in, bool has_bets) override;
   std::optional<AutoplayView> autoplay_of(PlayerRef player) const override;
-  std::optional<FlowRefusal> refuse_bet(PlayerRef player, std::string_view spot) const override;
+  std::optional<Refusal> refuse_bet(PlayerRef player, std::string_view spot) const override;
   std::optional<RoundView> hands_view() const override;
   PersonalView personal_view(PlayerRef player) const override;
   std::vector<PlayerRef> personal_viewers(bool every_hand = false) const override;
@@ -139,7 +139,7 @@ class BlackjackFlow : public RoundFlow {
   Millis pace(Millis d) const { return closing_ ? Millis{0} : d; }
 
   // Decisions (bj_decide.cpp).
-  std::optional<FlowRefusal> refuse_decision(const DecisionIn& in, size_t box, Decision& d) const;
+  std::optional<Refusal> refuse_decision(const DecisionIn& in, size_t box, Decision& d) const;
   void apply(size_t box, Decision decision);
   void run_follow(size_t box);
   void follow_at_own_stake(Box& box, Decision decision, const std::vector<Card>& cards);
