@@ -106,7 +106,7 @@ std::string guest_session(uint16_t port) {
 }
 
 void publish(croupier::gateway::Channel& channel, uint64_t v) {
-  croupier::table::TableEvent e;
+  croupier::gateway::protocol::WireEvent e;
   e.epoch = "bench";
   e.version = v;
   e.type = "bench";

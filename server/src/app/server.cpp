@@ -19,6 +19,7 @@
 #include "gateway/api.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/listener.hpp"
+#include "gateway/protocol/json.hpp"
 #include "gateway/ws_session.hpp"
 
 namespace croupier::app {
@@ -179,7 +180,10 @@ void App::Impl::make_tables() {
     live.channel = std::make_shared<gateway::Channel>(
         io.get_executor(), "table-" + def.config.id, def.config.id, settings.history_max,
         [actor_slot](ledger::PlayerId player, std::function<void(json::object)> reply) {
-          if (auto actor = actor_slot->lock()) actor->snapshot(player, std::move(reply));
+          if (auto actor = actor_slot->lock())
+            actor->snapshot(player, [reply = std::move(reply)](table::TableSnapshot s) {
+              reply(gateway::protocol::snapshot_json(s));
+            });
         });
     std::unique_ptr<Rng> rng;
     if (settings.rng_seed)
@@ -190,8 +194,9 @@ void App::Impl::make_tables() {
     live.actor = std::make_shared<table::TableActor>(
         io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
         [channel = live.channel, lobby = svc->lobby, id = def.config.id](table::TableEvent e) {
-          lobby->observe(id, e.type, e.json);
-          channel->publish(std::move(e));
+          // Written once here, on the table's strand; every subscriber gets the same text.
+          lobby->observe(id, e);
+          channel->publish(gateway::protocol::wire_event(e));
         },
         settings.table_inbox_max);
     *actor_slot = live.actor;
@@ -334,9 +339,8 @@ bool App::start() {
 
   for (auto& [id, live] : m.svc->tables) {
     live.actor->start();
-    live.actor->snapshot(0, [lobby = m.svc->lobby, id](json::object s) {
-      lobby->observe_snapshot(id, std::move(s));
-    });
+    live.actor->snapshot(
+        0, [lobby = m.svc->lobby, id](table::TableSnapshot s) { lobby->observe_snapshot(id, s); });
   }
   m.svc->lobby->start();
   m.listener->run();

@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "gateway/api.hpp"
-#include "gateway/commands.hpp"
 #include "gateway/player_settings.hpp"
+#include "gateway/protocol/commands.hpp"
 #include "table/table_actor.hpp"
 
 namespace croupier::gateway {

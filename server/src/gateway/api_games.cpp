@@ -7,8 +7,8 @@
 #include "games/sicbo/sicbo_stats.hpp"
 #include "gateway/api.hpp"
 #include "gateway/bets.hpp"
-#include "gateway/commands.hpp"
-#include "table/json.hpp"
+#include "gateway/protocol/commands.hpp"
+#include "gateway/protocol/json.hpp"
 
 namespace croupier::gateway {
 
@@ -139,7 +139,7 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
     shape.keep_alive(keep_alive);
     const bool refused = ack.refusal && ack.accepted.empty();
     return json_reply(shape, refused ? http::status::conflict : http::status::ok,
-                      table::ack_json(ack, table_id, clock.wall_ms()));
+                      protocol::ack_json(ack, table_id, clock.wall_ms()));
   };
   return LaterReply{[actor, command = std::move(command),
                      reply](std::function<void(StringReply)> send) mutable {

@@ -8,14 +8,14 @@
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/card.hpp"
 #include "gateway/api.hpp"
-#include "gateway/commands.hpp"
 #include "gateway/player_settings.hpp"
-#include "table/json.hpp"
+#include "gateway/protocol/commands.hpp"
+#include "gateway/protocol/json.hpp"
 
 namespace croupier::gateway {
 
 namespace json = boost::json;
-using table::money_json;
+using protocol::money_json;
 
 namespace {
 
@@ -315,7 +315,7 @@ Reply statistic_history(Ctx& ctx) {
   const std::string& id = live->def->config.id;
   json::array results;
   for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
-    json::object item = table::result_json(r.round_id, r.result);
+    json::object item = protocol::result_json(r.round_id, r.result);
     item["time"] = r.at_ms;
     results.push_back(std::move(item));
   }

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "gateway/commands.hpp"
+#include "gateway/protocol/commands.hpp"
 #include "gateway/services.hpp"
 #include "store/store.hpp"
 #include "table/table.hpp"

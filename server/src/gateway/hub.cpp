@@ -19,7 +19,7 @@ void Channel::post(std::function<void()> fn) {
   boost::asio::post(strand_, std::move(fn));
 }
 
-void Channel::publish(table::TableEvent event) {
+void Channel::publish(protocol::WireEvent event) {
   boost::asio::post(strand_, [self = shared_from_this(), e = std::move(event)]() mutable {
     self->on_publish(std::move(e));
   });
@@ -40,12 +40,12 @@ void Channel::unsubscribe(const Subscriber* subscriber) {
   });
 }
 
-void Channel::send(Subscriber& s, const table::TableEvent& e) const {
+void Channel::send(Subscriber& s, const protocol::WireEvent& e) const {
   auto mine = e.personal.find(s.player());
   s.deliver(mine == e.personal.end() ? e.json : mine->second);
 }
 
-void Channel::on_publish(table::TableEvent event) {
+void Channel::on_publish(protocol::WireEvent event) {
   if (event.epoch != epoch_) {
     // A new run of the table: versions start again, so earlier history is meaningless.
     history_.clear();
@@ -54,7 +54,7 @@ void Channel::on_publish(table::TableEvent event) {
   latest_ = event.version;
   history_.push_back(std::move(event));
   while (history_.size() > history_max_) history_.pop_front();
-  const table::TableEvent& e = history_.back();
+  const protocol::WireEvent& e = history_.back();
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     if (auto s = it->second.lock()) {
       send(*s, e);

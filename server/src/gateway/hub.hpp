@@ -23,8 +23,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "gateway/protocol/json.hpp"
 #include "ledger/ledger.hpp"
-#include "table/table.hpp"
 
 namespace croupier::gateway {
 
@@ -50,7 +50,7 @@ class Channel : public std::enable_shared_from_this<Channel> {
   const std::string& table_id() const { return table_id_; }
   size_t subscriber_count() const { return count_.load(std::memory_order_relaxed); }
 
-  void publish(table::TableEvent event);
+  void publish(protocol::WireEvent event);
   // Sends "subscribed", then the missed events or a resync, then every later event.
   void subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<std::string> epoch,
                  std::optional<uint64_t> version);
@@ -59,12 +59,12 @@ class Channel : public std::enable_shared_from_this<Channel> {
   void post(std::function<void()> fn);
 
  private:
-  void on_publish(table::TableEvent event);
+  void on_publish(protocol::WireEvent event);
   void on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::string> epoch,
                     std::optional<uint64_t> version);
   void resync(std::shared_ptr<Subscriber> s);
   void add(const std::shared_ptr<Subscriber>& s);
-  void send(Subscriber& s, const table::TableEvent& e) const;
+  void send(Subscriber& s, const protocol::WireEvent& e) const;
   std::shared_ptr<const std::string> subscribed_message(bool resumed, size_t replayed,
                                                         std::string_view epoch,
                                                         uint64_t version) const;
@@ -77,7 +77,7 @@ class Channel : public std::enable_shared_from_this<Channel> {
   const SnapshotFn snapshot_;
 
   // State below lives on strand_.
-  std::deque<table::TableEvent> history_;
+  std::deque<protocol::WireEvent> history_;
   std::string epoch_;
   uint64_t latest_ = 0;
   std::unordered_map<const Subscriber*, std::weak_ptr<Subscriber>> subscribers_;

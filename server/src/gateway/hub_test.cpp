@@ -25,9 +25,9 @@ struct Recorder : Subscriber {
   std::vector<json::object> got;
 };
 
-table::TableEvent event(const std::string& epoch, uint64_t v,
-                        std::map<ledger::PlayerId, std::string> personal = {}) {
-  table::TableEvent e;
+protocol::WireEvent event(const std::string& epoch, uint64_t v,
+                          std::map<ledger::PlayerId, std::string> personal = {}) {
+  protocol::WireEvent e;
   e.epoch = epoch;
   e.version = v;
   e.type = "timer";

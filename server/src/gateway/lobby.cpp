@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "core/crypto.hpp"
+#include "gateway/protocol/json.hpp"
 
 namespace croupier::gateway {
 
@@ -13,16 +14,6 @@ namespace asio = boost::asio;
 namespace {
 
 constexpr size_t kResultsMax = 20;
-
-int64_t int_of(const json::object& e, std::string_view key, int64_t fallback = 0) {
-  const json::value* v = e.if_contains(key);
-  return v && v->is_int64() ? v->as_int64() : fallback;
-}
-
-std::string text_of(const json::object& e, std::string_view key) {
-  const json::value* v = e.if_contains(key);
-  return v && v->is_string() ? std::string(v->as_string()) : std::string();
-}
 
 // The part of baccarat's roads a tile shows.
 json::value tile_roads(const json::value& roads) {
@@ -66,81 +57,118 @@ LobbyFeed::Summary* LobbyFeed::find(const std::string& id) {
   return nullptr;
 }
 
-void LobbyFeed::observe(const std::string& table_id, const std::string& type,
-                        std::shared_ptr<const std::string> text) {
-  static const std::vector<std::string_view> kTypes = {"betsopen",  "timer",        "betsclosed",
-                                                       "gamestate", "gameresult",   "cancelround",
-                                                       "seats",     "table_closed", "endshuffling"};
-  if (std::find(kTypes.begin(), kTypes.end(), type) == kTypes.end()) return;
-  asio::post(strand_, [self = shared_from_this(), table_id, type, text] {
-    Summary* s = self->find(table_id);
-    if (!s) return;
-    boost::system::error_code ec;
-    json::value v = json::parse(*text, ec);
-    if (ec || !v.is_object()) return;
-    self->apply(*s, type, v.as_object());
+// What a tile needs of a table's event or snapshot, read on the table's thread so that
+// only this small value travels to the feed's strand.
+struct LobbyFeed::Seen {
+  std::string type;
+  std::string game_id;
+  std::optional<int> state;
+  std::string state_name;
+  bool bets_open = false;
+  int64_t ends_at = 0;
+  std::optional<int> seats_taken;
+  std::optional<std::string> result;                // gameresult: its label
+  std::optional<std::vector<std::string>> results;  // resync: the labels, newest first
+  json::value roads;                                // the tile's part of the roads, if any
+  bool closed = false;
+};
+
+namespace {
+
+int seats_taken(const std::vector<table::SeatInfo>& seats) {
+  return static_cast<int>(std::count_if(seats.begin(), seats.end(),
+                                        [](const auto& s) { return s.player.has_value(); }));
+}
+
+json::value tile_roads_of(const std::shared_ptr<const games::cards::Roads>& roads) {
+  return roads ? tile_roads(protocol::roads_json(*roads)) : json::value(nullptr);
+}
+
+}  // namespace
+
+void LobbyFeed::observe(const std::string& table_id, const table::TableEvent& e) {
+  Seen seen;
+  seen.type = std::string(table::event_type(e.body));
+  seen.game_id = e.head.game_id;
+  auto state = [&](games::RoundState st) { seen.state = games::to_int(st); };
+  if (const auto* s = std::get_if<table::StateChanged>(&e.body)) {
+    state(s->state);
+  } else if (const auto* o = std::get_if<table::BetsOpened>(&e.body)) {
+    state(games::RoundState::waiting_for_bets);
+    seen.bets_open = true;
+    seen.ends_at = e.head.wall(o->ends);
+  } else if (const auto* t = std::get_if<table::BetsTimer>(&e.body)) {
+    state(games::RoundState::waiting_for_bets);
+    seen.bets_open = true;
+    seen.ends_at = e.head.wall(t->ends);
+  } else if (std::holds_alternative<table::BetsClosed>(e.body)) {
+    state(games::RoundState::bets_closed);
+  } else if (const auto* r = std::get_if<table::ResultShown>(&e.body)) {
+    state(games::RoundState::game_over);
+    seen.result = r->label;
+    seen.roads = tile_roads_of(r->roads);
+  } else if (const auto* c = std::get_if<table::RoundCancelled>(&e.body)) {
+    if (c->with_state) state(games::RoundState::cancelled);
+  } else if (const auto* seats = std::get_if<table::SeatsChanged>(&e.body)) {
+    seen.seats_taken = seats_taken(seats->seats);
+  } else if (const auto* shuffle = std::get_if<table::ShuffleDone>(&e.body)) {
+    seen.roads = tile_roads_of(shuffle->roads);
+  } else if (std::holds_alternative<table::TableClosed>(e.body)) {
+    seen.closed = true;
+  } else {
+    return;  // nothing a tile shows
+  }
+  asio::post(strand_, [self = shared_from_this(), table_id, seen = std::move(seen)] {
+    if (Summary* s = self->find(table_id)) self->apply(*s, seen);
   });
 }
 
-void LobbyFeed::observe_snapshot(const std::string& table_id, json::object snapshot) {
-  asio::post(strand_, [self = shared_from_this(), table_id, snapshot = std::move(snapshot)] {
-    if (Summary* s = self->find(table_id)) self->apply(*s, "resync", snapshot);
+void LobbyFeed::observe_snapshot(const std::string& table_id, const table::TableSnapshot& snap) {
+  Seen seen;
+  seen.type = "resync";
+  seen.game_id = snap.head.game_id;
+  seen.state = games::to_int(snap.state);
+  seen.bets_open = snap.bets_open;
+  seen.ends_at = snap.ends ? snap.head.wall(*snap.ends) : 0;
+  if (snap.seats) seen.seats_taken = seats_taken(*snap.seats);
+  seen.results.emplace();
+  for (const auto& r : snap.results)
+    if (seen.results->size() < kResultsMax)
+      seen.results->push_back(protocol::result_label(r.result));
+  seen.roads = tile_roads_of(snap.roads);
+  asio::post(strand_, [self = shared_from_this(), table_id, seen = std::move(seen)] {
+    if (Summary* s = self->find(table_id)) self->apply(*s, seen);
   });
 }
 
-void LobbyFeed::apply(Summary& s, const std::string& type, const json::object& e) {
+void LobbyFeed::apply(Summary& s, const Seen& e) {
   s.changed = true;
-  if (type == "table_closed") {
+  if (e.closed) {
     s.open = false;
     s.bets_open = false;
     s.ends_at = 0;
     return;
   }
-  if (type == "seats" || type == "resync") {
-    if (const json::value* seats = e.if_contains("seats"); seats && seats->is_array()) {
-      s.seats_taken = 0;
-      for (const auto& seat : seats->as_array())
-        if (seat.is_object() && seat.as_object().contains("playerId")) ++s.seats_taken;
-    }
-    if (type == "seats") return;
-  }
-  if (type == "endshuffling") {
-    if (const json::value* roads = e.if_contains("roads")) s.roads = tile_roads(*roads);
+  if (e.seats_taken) s.seats_taken = *e.seats_taken;
+  if (e.type == "seats") return;
+  if (e.type == "endshuffling") {
+    if (!e.roads.is_null()) s.roads = e.roads;
     return;
   }
-  if (std::string id = text_of(e, "gameId"); !id.empty()) s.game_id = id;
-  if (e.contains("state")) {
-    s.state = static_cast<int>(int_of(e, "state"));
-    std::string name = text_of(e, "stateName");
-    if (!name.empty())
-      s.state_name = std::move(name);
-    else
-      s.state_name = std::string(table::state_name(static_cast<table::RoundState>(s.state)));
+  if (!e.game_id.empty()) s.game_id = e.game_id;
+  if (e.state) {
+    s.state = *e.state;
+    s.state_name = std::string(games::state_name(static_cast<games::RoundState>(s.state)));
   }
   // Time left to bet: only while bets are open.
-  if (type == "resync") {
-    const json::value* open = e.if_contains("betsOpen");
-    s.bets_open = open && open->is_bool() && open->as_bool();
-  } else {
-    s.bets_open = type == "betsopen" || type == "timer";
+  s.bets_open = e.bets_open;
+  s.ends_at = s.bets_open ? e.ends_at : 0;
+  if (e.results) s.results = *e.results;
+  if (e.result) {
+    s.results.insert(s.results.begin(), *e.result);
+    if (s.results.size() > kResultsMax) s.results.resize(kResultsMax);
   }
-  s.ends_at = s.bets_open ? int_of(e, "endsAt") : 0;
-  if (type == "resync") {
-    s.results.clear();
-    if (const json::value* rs = e.if_contains("results"); rs && rs->is_array())
-      for (const auto& r : rs->as_array())
-        if (r.is_object() && s.results.size() < kResultsMax)
-          s.results.push_back(text_of(r.as_object(), "result"));
-  }
-  if (type == "gameresult") {
-    std::string result = text_of(e, "result");
-    if (!result.empty()) {
-      s.results.insert(s.results.begin(), result);
-      if (s.results.size() > kResultsMax) s.results.resize(kResultsMax);
-    }
-  }
-  if (type == "gameresult" || type == "resync")
-    if (const json::value* roads = e.if_contains("roads")) s.roads = tile_roads(*roads);
+  if (!e.roads.is_null()) s.roads = e.roads;
 }
 
 json::object LobbyFeed::summary_json(const Summary& s, size_t players) const {
@@ -199,7 +227,7 @@ void LobbyFeed::flush() {
   json::object body{{"type", "lobbyupdate"},  {"channel", "lobby"},
                     {"table", "lobby"},       {"v", version_},
                     {"ts", clock_.wall_ms()}, {"tables", std::move(changed)}};
-  table::TableEvent e;
+  protocol::WireEvent e;
   e.epoch = epoch_;
   e.version = version_;
   e.type = "lobbyupdate";

@@ -42,10 +42,9 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
 
   const std::shared_ptr<Channel>& channel() const { return channel_; }
 
-  // A table's event, or its snapshot (type "resync"), as the table sent it.
-  void observe(const std::string& table_id, const std::string& type,
-               std::shared_ptr<const std::string> json);
-  void observe_snapshot(const std::string& table_id, boost::json::object snapshot);
+  // A table's event, or its snapshot, as the table made it; called on the table's thread.
+  void observe(const std::string& table_id, const table::TableEvent& event);
+  void observe_snapshot(const std::string& table_id, const table::TableSnapshot& snapshot);
 
   // Starts publishing the changes every `interval`; stop() ends it.
   void start(std::chrono::milliseconds interval = std::chrono::seconds(1));
@@ -73,7 +72,8 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
     size_t players_sent = 0;           // the followers count last published
   };
 
-  void apply(Summary& s, const std::string& type, const boost::json::object& e);
+  struct Seen;
+  void apply(Summary& s, const Seen& seen);
   boost::json::object summary_json(const Summary& s, size_t players) const;
   boost::json::array all_json() const;
   void flush();

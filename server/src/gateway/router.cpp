@@ -4,7 +4,7 @@
 
 #include "core/crypto.hpp"
 #include "core/metrics.hpp"
-#include "gateway/commands.hpp"
+#include "gateway/protocol/commands.hpp"
 #include "gateway/services.hpp"
 
 namespace croupier::gateway {

@@ -11,16 +11,16 @@
 #include "gateway/api.hpp"
 #include "gateway/bets.hpp"
 #include "gateway/connections.hpp"
+#include "gateway/protocol/json.hpp"
 #include "gateway/services.hpp"
-#include "table/json.hpp"
 
 namespace croupier::gateway {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
-using table::ack_json;
-using table::money_json;
+using protocol::ack_json;
+using protocol::money_json;
 
 namespace {
 
@@ -37,14 +37,6 @@ metrics::Counter& dropped_slow() {
       metrics::registry().counter("croupier_ws_slow_consumers_total",
                                   "Connections closed because they did not read their events.");
   return c;
-}
-
-// The code, message and detail of a refused command, added to its answer.
-void add_refusal(json::object& ack, const std::optional<Refusal>& refusal) {
-  if (!refusal) return;
-  ack["code"] = to_int(refusal->code);
-  ack["message"] = meaning(refusal->code);
-  ack["detail"] = refusal->detail;
 }
 
 }  // namespace
@@ -247,9 +239,7 @@ void WsSession::on_seat(SeatCommand c) {
   live->actor->sit(session_.player.id, screen_name(), c.seat, [weak, c](const table::SeatReply& r) {
     auto self = weak.lock();
     if (!self) return;
-    json::object ack{
-        {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", r.seat}};
-    add_refusal(ack, r.refusal);
+    json::object ack = protocol::seat_ack_json(r, c.table_id, c.request_id);
     boost::asio::post(self->ws_.get_executor(),
                       [self, ack = std::move(ack), ok = !r.refusal, table = c.table_id]() mutable {
                         if (ok) self->seated_.insert(table);
@@ -286,13 +276,7 @@ void WsSession::on_decide(DecideCommand c) {
   live->actor->decide(std::move(cmd), [weak, table = c.table_id](const table::DecisionAck& a) {
     auto self = weak.lock();
     if (!self) return;
-    json::object ack{{"type", "decisionack"}, {"table", table}, {"requestId", a.request_id},
-                     {"gameId", a.game_id},   {"seat", a.seat}, {"decision", a.decision}};
-    add_refusal(ack, a.refusal);
-    if (a.balance) {
-      ack["balance"] = table::money_json(a.balance->total());
-      ack["bonusBalance"] = table::money_json(a.balance->bonus);
-    }
+    json::object ack = protocol::decision_ack_json(a, table);
     boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });
@@ -316,12 +300,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   live->actor->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
     auto self = weak.lock();
     if (!self) return;
-    json::object ack{{"type", "autoplayack"},
-                     {"table", table},
-                     {"requestId", a.request_id},
-                     {"rounds", a.rounds},
-                     {"state", a.state}};
-    add_refusal(ack, a.refusal);
+    json::object ack = protocol::autoplay_ack_json(a, table);
     boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });

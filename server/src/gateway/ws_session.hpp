@@ -21,9 +21,9 @@
 #include <set>
 #include <string>
 
-#include "gateway/commands.hpp"
 #include "gateway/http.hpp"
 #include "gateway/hub.hpp"
+#include "gateway/protocol/commands.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
 

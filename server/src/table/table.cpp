@@ -1,8 +1,5 @@
 #include "table/table.hpp"
 
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <cassert>
 #include <cstdio>
 
@@ -12,11 +9,8 @@
 #include "games/cards/card.hpp"
 #include "games/cards/roads.hpp"
 #include "games/draw_flow.hpp"
-#include "table/json.hpp"
 
 namespace croupier::table {
-
-namespace json = boost::json;
 
 namespace {
 
@@ -92,10 +86,9 @@ void Table::recover() {
     }
     log::info("refunding round left open",
               {{"table", config_.id}, {"round", round.round_id}, {"bets", round.bets.size()}});
-    json::object body = event("cancelround");
-    body["gameId"] = round.round_id;
-    body["reason"] = "restart";
-    publish(std::move(body));
+    TableEvent cancelled{epoch_, head(), RoundCancelled{"restart", false}, {}};
+    cancelled.head.game_id = round.round_id;
+    publish(std::move(cancelled));
     ledger_.submit(ledger::CancelRound{round.round_id, "restart", clock_.wall_ms()},
                    [id = round.round_id](auto r) {
                      if (!r.ok())
@@ -114,10 +107,7 @@ void Table::open_round() {
       std::none_of(seats_.begin(), seats_.end(), [](const auto& s) { return s.has_value(); })) {
     if (state_ != RoundState::take_a_seat) {
       state_ = RoundState::take_a_seat;
-      json::object body = event("gamestate");
-      body["state"] = to_int(state_);
-      body["stateName"] = state_name(state_);
-      publish(std::move(body));
+      publish(StateChanged{state_, std::nullopt, std::nullopt});
     }
     return;
   }
@@ -158,26 +148,17 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   state_ = RoundState::waiting_for_bets;
   bets_close_at_ = now + config_.timings.betting;
   next_timer_at_ = now + config_.timings.timer_interval;
-  json::object body = event("betsopen");
-  body["state"] = to_int(state_);
-  body["betsOpen"] = true;
-  body["endsAt"] = wall_at(bets_close_at_);
-  body["bettingMs"] = config_.timings.betting.count();
-  std::map<ledger::PlayerId, json::object> personal;
-  if (special_ball_) {
-    body["specialBall"] = true;
-    if (spinner_) {
-      body["spinner"] = spinner_name_;
-      personal[*spinner_] = json::object{{"youSpin", true}};
-    }
+  BetsOpened opened{bets_close_at_, config_.timings.betting, special_ball_, std::nullopt};
+  std::map<ledger::PlayerId, PlayerPart> personal;
+  if (special_ball_ && spinner_) {
+    opened.spinner = spinner_name_;
+    personal[*spinner_].you_spin = true;
   }
   for (games::PlayerRef player : flow_->personal_viewers()) {
     auto a = flow_->autoplay_of(player);
-    if (a && a->state == "running")
-      personal[player]["autoplay"] =
-          json::object{{"state", a->state}, {"roundsLeft", a->rounds_left}};
+    if (a && a->state == "running") personal[player].autoplay = a;
   }
-  publish(std::move(body), std::move(personal));
+  publish(std::move(opened), std::move(personal));
   flow_->round_opened(*this);
 }
 
@@ -203,10 +184,7 @@ void Table::choose_special_ball_spinner() {
 void Table::close_bets() {
   state_ = RoundState::bets_closed;
   deadline_ = clock_.now() + config_.timings.bets_closed;
-  json::object body = event("betsclosed");
-  body["state"] = to_int(state_);
-  body["betsOpen"] = false;
-  publish(std::move(body));
+  publish(BetsClosed{});
 }
 
 // The dealer launches the ball: the result is drawn now and recorded durably before the
@@ -234,11 +212,7 @@ void Table::launch() {
     publish_flow(out);
     // Multipliers drawn with the result but shown before the ball lands (mega roulette).
     auto announced = engines_.begin()->second->announced_multipliers(outcome_);
-    if (!announced.empty()) {
-      json::object m = event("multipliers");
-      m["multipliers"] = multipliers_json(announced);
-      publish(std::move(m));
-    }
+    if (!announced.empty()) publish(MultipliersShown{std::move(announced)});
   }
   waiting_for_ledger_ = true;
   ledger_.submit(
@@ -277,20 +251,13 @@ void Table::advance() {
       case RoundState::waiting_for_bets:
         if (!closing_soon_sent_ && now >= bets_close_at_ - config_.timings.closing_soon) {
           closing_soon_sent_ = true;
-          json::object body = event("betsclosingsoon");
-          body["endsAt"] = wall_at(bets_close_at_);
-          body["remainingMs"] = std::max<int64_t>(0, (bets_close_at_ - now).count());
-          publish(std::move(body));
+          publish(BetsClosingSoon{bets_close_at_, std::max(Millis{0}, bets_close_at_ - now)});
         }
         if (now >= bets_close_at_) {
           close_bets();
         } else if (now >= next_timer_at_) {
           next_timer_at_ = now + config_.timings.timer_interval;
-          json::object body = event("timer");
-          body["state"] = to_int(state_);
-          body["endsAt"] = wall_at(bets_close_at_);
-          body["remainingMs"] = (bets_close_at_ - now).count();
-          publish(std::move(body));
+          publish(BetsTimer{bets_close_at_, bets_close_at_ - now});
         }
         break;
       case RoundState::bets_closed:

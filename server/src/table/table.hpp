@@ -17,8 +17,6 @@
 // one thread.
 #pragma once
 
-#include <boost/json/object.hpp>
-#include <boost/json/value.hpp>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -40,6 +38,7 @@
 #include "games/registry.hpp"
 #include "games/round_state.hpp"
 #include "ledger/ledger.hpp"
+#include "table/events.hpp"
 
 namespace croupier::table {
 
@@ -155,16 +154,6 @@ struct BetAck {
 };
 using AckFn = std::function<void(const BetAck&)>;
 
-// One emitted event, serialised once. `personal` holds a per-player variant of the
-// same event (a result with the player's own win and balance).
-struct TableEvent {
-  std::string epoch;
-  uint64_t version = 0;
-  std::string type;
-  std::shared_ptr<const std::string> json;
-  std::map<ledger::PlayerId, std::shared_ptr<const std::string>> personal;
-};
-
 // The answer to taking a seat.
 struct SeatReply {
   std::optional<Refusal> refusal;
@@ -217,12 +206,6 @@ struct AutoplayAck {
 // The total of some bet lines (saturating at the largest amount instead of overflowing).
 Money sum_of(const std::vector<games::BetLine>& lines);
 
-struct RecentResult {
-  std::string game_id;
-  std::string result;
-  int64_t at_ms = 0;
-};
-
 class Table : private games::FlowHost {
  public:
   using Post = std::function<void(std::function<void()>)>;
@@ -267,7 +250,7 @@ class Table : private games::FlowHost {
   // state, deadline, recent results, the player's own bets this round and the answers
   // to the player's bet commands of this round and the last (so that a client that lost
   // its connection resends only what was never answered).
-  boost::json::object snapshot(ledger::PlayerId player) const;
+  TableSnapshot snapshot(ledger::PlayerId player) const;
 
   // Stops taking bets. An open round is refunded (cancelround); a round whose bets are
   // closed is finished: drawn now if need be, settled and announced. Then table_closed
@@ -336,10 +319,9 @@ class Table : private games::FlowHost {
   void forget_idle_players();
 
   // Events.
-  boost::json::object event(std::string_view type);
-  void publish(boost::json::object body,
-               std::map<ledger::PlayerId, boost::json::object> personal = {});
-  int64_t wall_at(MonoTime t) const;
+  EventHead head() const;
+  void publish(EventBody body, std::map<ledger::PlayerId, PlayerPart> personal = {});
+  void publish(TableEvent event);
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
   std::optional<games::Outcome> next_scripted();
   std::vector<games::FlowStake> stakes() const;
@@ -349,14 +331,14 @@ class Table : private games::FlowHost {
   void show_state(RoundState state, MonoTime ends) {
     publish_flow({games::StateShown{state, ends, std::nullopt}});
   }
-  const boost::json::value& roads_json() const;
+  // The flow's roads, copied once per change; events and snapshots share the copy.
+  std::shared_ptr<const games::cards::Roads> roads() const;
   bool in_play() const {
     return state_ == RoundState::waiting_for_result || state_ == RoundState::dealing ||
            state_ == RoundState::card_wait || state_ == RoundState::decision_wait ||
            state_ == RoundState::insurance_wait || state_ == RoundState::decision_closing;
   }
-  boost::json::array multipliers_json(const std::vector<games::Multiplier>& list) const;
-  boost::json::array seats_json() const;
+  std::vector<SeatInfo> seats_info() const;
   void publish_seats();
   bool seated(ledger::PlayerId player) const;
   void choose_special_ball_spinner();
@@ -403,9 +385,8 @@ class Table : private games::FlowHost {
 
   // What happens after bets close, by the family (games/flow.hpp).
   std::unique_ptr<games::RoundFlow> flow_;
-  // The flow's roads as JSON, made once per change of the roads.
-  mutable boost::json::value roads_json_;
-  mutable uint64_t roads_json_version_ = UINT64_MAX;
+  mutable std::shared_ptr<const games::cards::Roads> roads_;
+  mutable uint64_t roads_version_ = UINT64_MAX;
 
   // Special-ball round: this round is one, and who spins (the previous round's biggest
   // bettor), if anybody bet then.
@@ -440,10 +421,8 @@ class Table : private games::FlowHost {
   // The flow's result, once a flow that settles itself is done.
   void take_flow_result();
 
-  // Blackjack's events (table_blackjack.cpp): the blackjack event, and the hands' JSON.
+  // Blackjack's event (table_blackjack.cpp): the hands, with each player's own part.
   void publish_hands();
-  std::optional<boost::json::object> hands_json() const;
-  boost::json::object personal_json(ledger::PlayerId player) const;
 
   const games::Family* const family_;  // of config_.game; nullptr for an unknown game
   // Decisions answered this round, by player:requestId.

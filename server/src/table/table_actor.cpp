@@ -113,7 +113,7 @@ void TableActor::squeeze(ledger::PlayerId player, size_t index, double progress,
   });
 }
 
-void TableActor::snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply) {
+void TableActor::snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply) {
   asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
 }
 

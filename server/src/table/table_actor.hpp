@@ -40,7 +40,7 @@ class TableActor {
   void squeeze(ledger::PlayerId player, size_t index, double progress,
                std::function<void(std::optional<ErrorCode>)> reply);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
-  void snapshot(ledger::PlayerId player, std::function<void(boost::json::object)> reply);
+  void snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).
   void shutdown(std::function<void()> done);
 

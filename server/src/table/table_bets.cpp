@@ -1,17 +1,11 @@
 // Bets: placed, refused, taken back and answered once per request; the last bets kept for
 // a rebet; per-player state kept between rounds.
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
-#include "table/json.hpp"
 #include "table/table.hpp"
 
 namespace croupier::table {
-
-namespace json = boost::json;
 
 namespace {
 

@@ -1,59 +1,12 @@
 // The table's side of blackjack, which games/blackjack/bj_flow.hpp plays: a decision
 // answered once per request, the player's preferences and autoplay handed to the flow,
-// and the flow's hands written as the blackjack event (docs/protocol.md). Every member
-// here runs on the table's thread.
-#include <boost/json/array.hpp>
-
-#include "games/cards/card.hpp"
-#include "table/json.hpp"
+// and the flow's hands published as the blackjack event. Every member here runs on the
+// table's thread.
 #include "table/table.hpp"
 
 namespace croupier::table {
 
-namespace json = boost::json;
 namespace bj = games::blackjack;
-
-namespace {
-
-json::array cards_json(std::span<const games::cards::Card> cards) {
-  json::array out;
-  for (const auto& c : cards) out.emplace_back(games::cards::to_text(c));
-  return out;
-}
-
-json::object box_json(const bj::BoxView& box) {
-  json::array hands;
-  for (const bj::HandView& h : box.hands) {
-    json::object j;
-    j["cards"] = cards_json(h.cards);
-    j["total"] = h.total;
-    j["soft"] = h.soft;
-    j["stake"] = money_json(h.stake);
-    j["doubled"] = h.doubled;
-    j["split"] = h.split;
-    j["done"] = h.done;
-    j["blackjack"] = h.blackjack;
-    if (h.outcome) {
-      j["outcome"] = *h.outcome;
-      j["returned"] = money_json(h.returned);
-    }
-    hands.push_back(std::move(j));
-  }
-  json::object o;
-  o["hands"] = std::move(hands);
-  o["active"] = box.active;
-  o["insurance"] = money_json(box.insurance);
-  o["insuranceOpen"] = box.insurance_open;
-  return o;
-}
-
-json::object autoplay_json(const bj::AutoplayView& a, bool reason) {
-  json::object o{{"state", a.state}, {"roundsLeft", a.rounds_left}};
-  if (reason && !a.reason.empty()) o["reason"] = a.reason;
-  return o;
-}
-
-}  // namespace
 
 // ---- Commands ---------------------------------------------------------------------------
 
@@ -111,88 +64,14 @@ AutoplayAck Table::autoplay(AutoplayCommand c) {
 
 // ---- Events -----------------------------------------------------------------------------
 
-// The round's hands as everyone sees them (the blackjack event, and the result's and the
-// snapshot's "blackjack").
-std::optional<json::object> Table::hands_json() const {
-  const auto view = flow_->hands_view();
-  if (!view) return std::nullopt;
-  const bj::RoundView& v = *view;
-  json::object o;
-  json::object dealer;
-  dealer["cards"] = cards_json(v.dealer);
-  dealer["hidden"] = v.dealer_hidden;
-  dealer["total"] = v.dealer_total;
-  dealer["soft"] = v.dealer_soft;
-  if (v.dealer_blackjack) dealer["blackjack"] = *v.dealer_blackjack;
-  o["dealer"] = std::move(dealer);
-  json::array seats;
-  for (const bj::SeatView& seat : v.seats) {
-    json::object s = box_json(seat.box);
-    s["seat"] = seat.seat;
-    s["playerId"] = std::to_string(seat.player);
-    s["name"] = seat.name;
-    s["behind"] =
-        json::object{{"players", seat.behind_players}, {"total", money_json(seat.behind_total)}};
-    seats.push_back(std::move(s));
-  }
-  o["seats"] = std::move(seats);
-  if (v.turn && !v.onebj) {
-    o["turn"] = json::object{{"seat", v.turn->seat},
-                             {"hand", v.turn->hand},
-                             {"endsAt", wall_at(v.turn->ends)},
-                             {"decisionMs", v.turn->decision.count()}};
-  } else if (v.turn) {
-    o["turn"] = json::object{{"step", v.turn->step},
-                             {"endsAt", wall_at(v.turn->ends)},
-                             {"decisionMs", v.turn->decision.count()}};
-  } else {
-    o["turn"] = nullptr;
-  }
-  if (v.insurance)
-    o["insurance"] = json::object{{"endsAt", wall_at(v.insurance->ends)},
-                                  {"insuranceMs", v.insurance->insurance.count()}};
-  else
-    o["insurance"] = nullptr;
-  if (v.onebj) {
-    o["shared"] = cards_json(v.shared);
-    o["players"] = v.players;
-  }
-  return o;
-}
-
-// What only `player` sees: their hands behind seats, and at onebj their own hand.
-json::object Table::personal_json(ledger::PlayerId player) const {
-  const bj::PersonalView v = flow_->personal_view(player);
-  json::object o;
-  json::array behind;
-  for (const auto& b : v.behind) {
-    json::object j = box_json(b.box);
-    j["seat"] = b.seat;
-    behind.push_back(std::move(j));
-  }
-  if (v.you) {
-    json::object you = box_json(v.you->box);
-    you["decided"] = v.you->decision.has_value();
-    if (v.you->decision) you["decision"] = bj::decision_name(*v.you->decision);
-    you["timedOut"] = v.you->timed_out;
-    o["you"] = std::move(you);
-  }
-  if (!behind.empty()) o["behind"] = std::move(behind);
-  if (v.auto_stands) o["autoStands"] = *v.auto_stands;
-  if (v.autoplay) o["autoplay"] = autoplay_json(*v.autoplay, true);
-  return o;
-}
-
+// The blackjack event: the hands as everyone sees them, with each player's own part.
 void Table::publish_hands() {
-  auto hands = hands_json();
+  auto hands = flow_->hands_view();
   if (!hands) return;
-  json::object body = event("blackjack");
-  body["state"] = to_int(state_);
-  for (auto& [k, v] : *hands) body[k] = std::move(v);
-  std::map<ledger::PlayerId, json::object> personal;
+  std::map<ledger::PlayerId, PlayerPart> personal;
   for (games::PlayerRef player : flow_->personal_viewers())
-    personal[player] = personal_json(player);
-  publish(std::move(body), std::move(personal));
+    personal[player].hands = flow_->personal_view(player);
+  publish(HandsChanged{state_, std::move(*hands)}, std::move(personal));
 }
 
 }  // namespace croupier::table

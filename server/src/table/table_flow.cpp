@@ -1,19 +1,12 @@
 // The table and its flow: the scripted results, the round's stakes, the shoe change before a
 // round, the flow's events published as the table's, the roads and the squeeze, and the
 // table as the flow's host (stakes taken mid-round, seats, autoplay's bets).
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-
 #include "core/log.hpp"
 #include "core/metrics.hpp"
 #include "games/cards/roads.hpp"
-#include "table/json.hpp"
 #include "table/table.hpp"
 
 namespace croupier::table {
-
-namespace json = boost::json;
 
 // Tests: the next scripted result that decodes, if any are left.
 std::optional<games::Outcome> Table::next_scripted() {
@@ -47,69 +40,34 @@ void Table::publish_flow(const games::FlowOut& out) {
   for (const games::FlowEvent& e : out) {
     if (const auto* s = std::get_if<games::StateShown>(&e)) {
       state_ = s->state;
-      json::object body = event("gamestate");
-      body["state"] = to_int(state_);
-      body["stateName"] = state_name(state_);
-      if (s->spin) body["spinMs"] = s->spin->count();
-      body["endsAt"] = wall_at(s->ends);
-      publish(std::move(body));
+      publish(StateChanged{s->state, s->ends, s->spin});
     } else if (const auto* c = std::get_if<games::CardShown>(&e)) {
-      json::object body = event("card");
-      body["state"] = to_int(RoundState::dealing);
-      body["hand"] = c->hand;
-      if (c->reveal) body["card"] = c->card;
-      body["index"] = c->index;
-      body["of"] = c->of;
-      if (c->reveal)
-        body["reveal"] = true;
-      else if (c->face_down)
-        body["faceDown"] = true;
-      else
-        body["card"] = c->card;
-      publish(std::move(body));
+      publish(*c);
     } else if (const auto* q = std::get_if<games::SqueezerChosen>(&e)) {
-      json::object body = event("squeezer");
-      body["name"] = q->name;
-      body["hand"] = q->hand;
-      body["squeezeMs"] = q->squeeze.count();
-      publish(std::move(body), {{q->player, json::object{{"youSqueeze", true}}}});
+      std::map<ledger::PlayerId, PlayerPart> personal;
+      personal[q->player].you_squeeze = true;
+      publish(*q, std::move(personal));
     } else if (const auto* m = std::get_if<games::SqueezeMoved>(&e)) {
-      json::object body = event("squeeze");
-      body["index"] = m->index;
-      body["progress"] = m->progress;
-      publish(std::move(body));
+      publish(*m);
     } else if (const auto* start = std::get_if<games::ShuffleStarted>(&e)) {
-      json::object body = event("startshuffling");
-      body["shoe"] = start->shoe;
-      publish(std::move(body));
+      publish(*start);
     } else if (const auto* end = std::get_if<games::ShuffleEnded>(&e)) {
-      json::object body = event("endshuffling");
-      body["shoe"] = end->shoe;
-      body["burnCard"] = end->burn_card;
-      body["burnt"] = end->burnt;
-      body["cards"] = end->cards;
-      if (flow_->roads()) body["roads"] = roads_json();
-      publish(std::move(body));
+      publish(ShuffleDone{*end, roads()});
     } else if (std::holds_alternative<games::HandsShown>(e)) {
       publish_hands();
     }
   }
 }
 
-// The baccarat roads of the current shoe (docs/games/baccarat.md), converted once per
-// change; events and snapshots copy them.
-const json::value& Table::roads_json() const {
-  if (flow_->roads_version() != roads_json_version_) {
-    roads_json_ = json::parse(games::cards::roads_to_json(*flow_->roads()));
-    roads_json_version_ = flow_->roads_version();
+// The baccarat roads of the current shoe (docs/games/baccarat.md), copied once per change;
+// events and snapshots share the copy.
+std::shared_ptr<const games::cards::Roads> Table::roads() const {
+  if (!flow_->roads()) return nullptr;
+  if (flow_->roads_version() != roads_version_) {
+    roads_ = std::make_shared<const games::cards::Roads>(*flow_->roads());
+    roads_version_ = flow_->roads_version();
   }
-  return roads_json_;
-}
-
-json::array Table::multipliers_json(const std::vector<games::Multiplier>& list) const {
-  json::array out;
-  for (const auto& m : list) out.push_back(json::object{{"spot", m.spot}, {"x", m.times}});
-  return out;
+  return roads_;
 }
 
 // ---- Squeeze ------------------------------------------------------------------------------

@@ -1,17 +1,11 @@
 // The end of a round: the settlement and its result, the pause before the next round, and a
 // round cancelled and refunded.
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
-#include "table/json.hpp"
 #include "table/table.hpp"
 
 namespace croupier::table {
-
-namespace json = boost::json;
 
 namespace {
 
@@ -69,58 +63,35 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
 
   state_ = RoundState::game_over;
   deadline_ = now + (closing_ ? Millis{0} : config_.timings.result);
-  json::object body = event("gameresult");
-  body["state"] = to_int(state_);
-  body["result"] = engine.label(outcome_);
-  body["outcome"] = encoded;
-  body["values"] = json::array(outcome_.values.begin(), outcome_.values.end());
-  auto announced = engine.announced_multipliers(outcome_);
-  auto revealed = engine.result_multipliers(outcome_);
-  if (!announced.empty()) body["multipliers"] = multipliers_json(announced);
-  if (!revealed.empty()) body["resultMultipliers"] = multipliers_json(revealed);
-  auto dealt = flow_->result_cards();
-  if (!dealt.empty()) {
-    json::array cards;
-    for (const auto& c : dealt) cards.push_back(json::object{{"hand", c.hand}, {"card", c.card}});
-    body["cards"] = std::move(cards);
-  }
-  if (flow_->roads()) body["roads"] = roads_json();
-  std::map<ledger::PlayerId, json::object> personal;
-  if (auto hands = hands_json()) {
-    body["blackjack"] = std::move(*hands);
+  ResultShown shown{engine.label(outcome_),
+                    encoded,
+                    outcome_.values,
+                    engine.announced_multipliers(outcome_),
+                    engine.result_multipliers(outcome_),
+                    flow_->result_cards(),
+                    roads(),
+                    flow_->hands_view()};
+  std::map<ledger::PlayerId, PlayerPart> personal;
+  if (shown.hands)
     for (games::PlayerRef player : flow_->personal_viewers(true))
-      personal[player] = personal_json(player);
-  }
-  for (const auto& p : r->players) {
-    json::object mine;
-    mine["stake"] = money_json(p.staked);
-    mine["win"] = money_json(p.returned);
-    mine["net"] = money_json(p.returned - p.staked);
-    mine["balance"] = money_json(p.balance.total());
-    mine["bonusBalance"] = money_json(p.balance.bonus);
-    for (auto& [k, v] : mine) personal[p.player][k] = std::move(v);
-  }
-  publish(std::move(body), std::move(personal));
+      personal[player].hands = flow_->personal_view(player);
+  for (const auto& p : r->players)
+    personal[p.player].settled = PlayerPart::Settled{p.staked, p.returned, p.balance};
+  publish(std::move(shown), std::move(personal));
   if (closing_) close_table();
 }
 
 // The last event of a table that shuts down: the round is settled or refunded.
 void Table::close_table() {
   if (!shutdown_done_) return;
-  json::object body = event("table_closed");
-  body["reason"] = "shutdown";
-  publish(std::move(body));
+  publish(TableClosed{"shutdown"});
   std::exchange(shutdown_done_, nullptr)();
 }
 
 void Table::finish_round() {
   state_ = RoundState::wait_for_next_game;
   deadline_ = clock_.now() + config_.timings.next_game;
-  json::object body = event("gamestate");
-  body["state"] = to_int(state_);
-  body["stateName"] = state_name(state_);
-  body["endsAt"] = wall_at(deadline_);
-  publish(std::move(body));
+  publish(StateChanged{state_, deadline_, std::nullopt});
 }
 
 void Table::cancel_round(const std::string& reason) {
@@ -140,18 +111,10 @@ void Table::on_cancelled(const std::string& round_id,
     retry_at_ = clock_.now() + config_.timings.retry;
     return;
   }
-  json::object body = event("cancelround");
-  body["state"] = to_int(RoundState::cancelled);
-  body["reason"] = closing_ ? "shutdown" : "cancelled";
-  std::map<ledger::PlayerId, json::object> personal;
-  for (const auto& p : r->players) {
-    json::object mine;
-    mine["refunded"] = money_json(p.returned);
-    mine["balance"] = money_json(p.balance.total());
-    mine["bonusBalance"] = money_json(p.balance.bonus);
-    personal[p.player] = std::move(mine);
-  }
-  publish(std::move(body), std::move(personal));
+  std::map<ledger::PlayerId, PlayerPart> personal;
+  for (const auto& p : r->players)
+    personal[p.player].refunded = PlayerPart::Refunded{p.returned, p.balance};
+  publish(RoundCancelled{closing_ ? "shutdown" : "cancelled", true}, std::move(personal));
   book_.clear();
   decisions_.clear();
   if (closing_) {

@@ -350,7 +350,7 @@ TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
   std::vector<std::string> seen;
   Table t(
       test_config(), test_engines(), clock, rng, *l, [&](auto fn) { posted.push_back(fn); },
-      [&](TableEvent e) { seen.push_back(e.type); });
+      [&](TableEvent e) { seen.emplace_back(event_type(e.body)); });
   t.start();
   while (!posted.empty()) {
     auto fn = posted.front();
@@ -430,7 +430,7 @@ TEST(Table, SnapshotCarriesTheAnswersToThePlayersCommands) {
   h.bet(1, {{"RED", eur("2")}}, "s1");
   h.bet(1, {{"STRAIGHT_99", eur("2")}}, "s2");
   h.bet(2, {{"RED", eur("2")}}, "other-player");
-  json::object s = h.table->snapshot(1);
+  json::object s = h.snapshot(1);
   const auto& acks = s["myAcks"].as_array();
   ASSERT_EQ(acks.size(), 2u);
   EXPECT_EQ(acks[0].at("requestId").as_string(), "s1");
@@ -445,7 +445,7 @@ TEST(Table, SnapshotShowsTheRoundAndThePlayersBets) {
   h.table->start();
   h.drain();
   h.bet(1, {{"RED", eur("2")}}, "s1");
-  json::object s = h.table->snapshot(1);
+  json::object s = h.snapshot(1);
   EXPECT_EQ(s["type"].as_string(), "resync");
   EXPECT_EQ(s["state"].to_number<int>(), 2);
   EXPECT_EQ(s["betsOpen"].as_bool(), true);
@@ -453,7 +453,7 @@ TEST(Table, SnapshotShowsTheRoundAndThePlayersBets) {
   EXPECT_EQ(s["v"].to_number<uint64_t>(), h.table->version());
   ASSERT_EQ(s["myBets"].as_array().size(), 1u);
   EXPECT_EQ(s["myTotal"].as_string(), "2.00");
-  EXPECT_EQ(h.table->snapshot(2)["myBets"].as_array().size(), 0u);
+  EXPECT_EQ(h.snapshot(2)["myBets"].as_array().size(), 0u);
 }
 
 // ---- Special-ball rounds, safe bets, regulated minimum, seats and chat, multipliers ----
@@ -489,8 +489,8 @@ TEST(Table, ASpecialBallRoundChoosesTheBiggestBettorAndRefusesSafeBets) {
   EXPECT_FALSE(open->contains("youSpin"));
   ASSERT_FALSE(h.personal[2].empty());
   EXPECT_TRUE(h.personal[2].back().at("youSpin").as_bool());
-  EXPECT_TRUE(h.table->snapshot(2).at("youSpin").as_bool());
-  EXPECT_FALSE(h.table->snapshot(1).at("youSpin").as_bool());
+  EXPECT_TRUE(h.snapshot(2).at("youSpin").as_bool());
+  EXPECT_FALSE(h.snapshot(1).at("youSpin").as_bool());
 
   BetAck pair = h.bet(1, {{"RED", eur("5")}, {"BLACK", eur("5")}}, "a2");
   ASSERT_EQ(pair.accepted.size(), 1u);
@@ -621,7 +621,7 @@ TEST(Table, MegaLuckyNumbersAreAnnouncedBeforeTheResultAndPaidAtTheirMultiplier)
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[1].at("spot").as_string(), "STRAIGHT_17");
   EXPECT_EQ(list[1].at("x").as_int64(), 200);
-  EXPECT_TRUE(h.table->snapshot(1).contains("multipliers"));
+  EXPECT_TRUE(h.snapshot(1).contains("multipliers"));
   h.run_for(Millis{4000});
   auto result = h.last("gameresult");
   ASSERT_TRUE(result.has_value());

@@ -3,7 +3,7 @@
 // seeded RNG and the real ledger (inline mode, on a temporary file), driven the way the
 // TableActor drives it: ledger callbacks are posted and run later, advance() runs after
 // every callback and every command, and otherwise only at next_deadline(). Every event is
-// kept as JSON with its per-player variants.
+// kept as the JSON players receive (gateway/protocol), with its per-player variants.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -24,6 +24,7 @@
 #include "core/money.hpp"
 #include "core/rng.hpp"
 #include "games/registry.hpp"
+#include "gateway/protocol/json.hpp"
 #include "ledger/ledger.hpp"
 #include "table/table.hpp"
 
@@ -83,7 +84,9 @@ class Harness {
     table = std::make_unique<Table>(
         config, std::move(engines), clock, rng, *ledger,
         [this](std::function<void()> fn) { posted.push_back(std::move(fn)); },
-        [this](TableEvent e) {
+        [this](TableEvent typed) {
+          // As players receive it: written by the gateway's protocol module.
+          const gateway::protocol::WireEvent e = gateway::protocol::wire_event(typed);
           json::object o = json::parse(*e.json).as_object();
           EXPECT_EQ(o["v"].as_int64(), static_cast<int64_t>(e.version));
           events.push_back(o);
@@ -218,7 +221,8 @@ class Harness {
   // The snapshot as a client reads it (serialised and parsed again: whole numbers are
   // int64, as in events).
   json::object snapshot(PlayerId player) const {
-    return json::parse(json::serialize(table->snapshot(player))).as_object();
+    return json::parse(json::serialize(gateway::protocol::snapshot_json(table->snapshot(player))))
+        .as_object();
   }
 
   // The newest event of `type` (a copy: later events may move the vector).

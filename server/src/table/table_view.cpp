@@ -1,27 +1,12 @@
 // What players see: events as the table publishes them, the snapshot for a player who
 // cannot resume, and seats and chat.
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-
 #include "core/log.hpp"
 #include "core/metrics.hpp"
-#include "table/json.hpp"
 #include "table/table.hpp"
 
 namespace croupier::table {
 
-namespace json = boost::json;
-
 namespace {
-
-json::array lines_json(const std::vector<games::BetLine>& lines) {
-  json::array out;
-  out.reserve(lines.size());
-  for (const auto& l : lines)
-    out.push_back(json::object{{"spot", l.spot}, {"amount", money_json(l.amount)}});
-  return out;
-}
 
 constexpr size_t kSnapshotResultsMax = 20;
 
@@ -29,125 +14,66 @@ constexpr size_t kSnapshotResultsMax = 20;
 
 // ---- Events and snapshots ---------------------------------------------------------------
 
-int64_t Table::wall_at(MonoTime t) const {
-  return clock_.wall_ms() + (t - clock_.now()).count();
+EventHead Table::head() const {
+  return {config_.id, version_, clock_.wall_ms(), clock_.now(), round_id_};
 }
 
-json::object Table::event(std::string_view type) {
-  json::object body;
-  body["type"] = type;
-  body["table"] = config_.id;
-  body["v"] = 0;  // set by publish()
-  body["ts"] = clock_.wall_ms();
-  body["gameId"] = round_id_;
-  return body;
+void Table::publish(EventBody body, std::map<ledger::PlayerId, PlayerPart> personal) {
+  publish(TableEvent{epoch_, head(), std::move(body), std::move(personal)});
 }
 
-void Table::publish(json::object body, std::map<ledger::PlayerId, json::object> personal) {
-  ++version_;
-  body["v"] = version_;
-  TableEvent ev;
-  ev.epoch = epoch_;
-  ev.version = version_;
-  ev.type = std::string(body["type"].as_string());
-  for (auto& [player, extra] : personal) {
-    json::object mine = body;
-    for (auto& [k, v] : extra) mine[k] = std::move(v);
-    ev.personal.emplace(player, std::make_shared<const std::string>(json::serialize(mine)));
-  }
-  ev.json = std::make_shared<const std::string>(json::serialize(body));
-  publish_(std::move(ev));
+void Table::publish(TableEvent event) {
+  event.head.v = ++version_;
+  event.epoch = epoch_;
+  publish_(std::move(event));
 }
 
-json::object Table::snapshot(ledger::PlayerId player) const {
+TableSnapshot Table::snapshot(ledger::PlayerId player) const {
   const MonoTime now = clock_.now();
-  json::object s;
-  s["type"] = "resync";
-  s["table"] = config_.id;
-  s["v"] = version_;
-  s["epoch"] = epoch_;
-  s["ts"] = clock_.wall_ms();
-  s["gameId"] = round_id_;
-  s["state"] = to_int(state_);
-  s["stateName"] = state_name(state_);
-  s["betsOpen"] = state_ == RoundState::waiting_for_bets && !waiting_for_ledger_;
+  TableSnapshot s;
+  s.head = head();
+  s.epoch = epoch_;
+  s.state = state_;
+  s.bets_open = state_ == RoundState::waiting_for_bets && !waiting_for_ledger_;
   if (state_ == RoundState::waiting_for_bets) {
-    s["endsAt"] = wall_at(bets_close_at_);
+    s.ends = bets_close_at_;
   } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {
     const MonoTime ends = in_play() ? flow_->ends() : deadline_;
-    s["endsAt"] = wall_at(std::max(ends, now));
+    s.ends = std::max(ends, now);
   }
-  s["bettingMs"] = config_.timings.betting.count();
-  json::array results;
-  for (size_t i = 0; i < recent_.size() && i < kSnapshotResultsMax; ++i) {
-    results.push_back(result_json(recent_[i].game_id, recent_[i].result));
-  }
-  s["results"] = std::move(results);
-  if (state_ == RoundState::game_over && !recent_.empty() && recent_.front().game_id == round_id_) {
-    s["result"] = result_label(recent_.front().result);
-    s["outcome"] = recent_.front().result;
-  }
+  s.betting = config_.timings.betting;
+  for (size_t i = 0; i < recent_.size() && i < kSnapshotResultsMax; ++i)
+    s.results.push_back(recent_[i]);
+  if (state_ == RoundState::game_over && !recent_.empty() && recent_.front().game_id == round_id_)
+    s.outcome = recent_.front().result;
   auto book = book_.find(player);
-  std::vector<games::BetLine> mine = existing_lines(book == book_.end() ? nullptr : &book->second);
-  s["myBets"] = lines_json(mine);
-  s["myTotal"] = money_json(sum_of(mine));
-  json::array acks;
+  s.my_bets = existing_lines(book == book_.end() ? nullptr : &book->second);
+  s.my_total = sum_of(s.my_bets);
   for (const auto* index : {&past_player_requests_, &player_requests_}) {
     auto keys = index->find(player);
     if (keys == index->end()) continue;
     const auto& requests = index == &player_requests_ ? requests_ : past_requests_;
     for (const auto& key : keys->second) {
       auto r = requests.find(key);
-      if (r != requests.end() && r->second.ack)
-        acks.push_back(ack_json(*r->second.ack, config_.id, clock_.wall_ms()));
+      if (r != requests.end() && r->second.ack) s.my_acks.push_back(*r->second.ack);
     }
   }
-  s["myAcks"] = std::move(acks);
-  if (special_ball_) {
-    s["specialBall"] = true;
-    if (spinner_) {
-      s["spinner"] = spinner_name_;
-      s["youSpin"] = *spinner_ == player;
-    }
+  s.special_ball = special_ball_;
+  if (special_ball_ && spinner_) {
+    s.spinner = spinner_name_;
+    s.you_spin = *spinner_ == player;
   }
-  if (round_has_result_ && state_ != RoundState::cancelled) {
-    auto announced = engines_.begin()->second->announced_multipliers(outcome_);
-    if (!announced.empty()) s["multipliers"] = multipliers_json(announced);
-  }
-  if (config_.seats > 0) s["seats"] = seats_json();
-  if (flow_->takes_decisions()) {
-    auto hands = in_play() || state_ == RoundState::game_over ? hands_json() : std::nullopt;
-    if (hands) {
-      for (auto& [k, v] : personal_json(player)) (*hands)[k] = std::move(v);
-      s["blackjack"] = std::move(*hands);
-    }
-    if (auto a = flow_->autoplay_of(player))
-      s["autoplay"] = json::object{{"state", a->state}, {"roundsLeft", a->rounds_left}};
+  if (round_has_result_ && state_ != RoundState::cancelled)
+    s.multipliers = engines_.begin()->second->announced_multipliers(outcome_);
+  if (config_.seats > 0) s.seats = seats_info();
+  s.blackjack = flow_->takes_decisions();
+  if (s.blackjack) {
+    if (in_play() || state_ == RoundState::game_over) s.hands = flow_->hands_view();
+    s.my_hands = flow_->personal_view(player);
+    s.autoplay = flow_->autoplay_of(player);
   } else {
-    const games::FlowView v =
-        flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
-    if (v.cards_shown) {
-      json::array cards;
-      for (const auto& c : v.cards) {
-        json::object card{{"hand", c.hand}};
-        if (c.card.empty())
-          card["faceDown"] = true;
-        else
-          card["card"] = c.card;
-        cards.push_back(std::move(card));
-      }
-      s["cards"] = std::move(cards);
-    }
-    if (v.shoe) {
-      s["shoe"] = *v.shoe;
-      s["shoeCards"] = v.shoe_cards;
-    }
-    if (flow_->roads()) s["roads"] = roads_json();
-    if (v.squeezer) {
-      s["squeezer"] = v.squeezer->name;
-      s["squeezeHand"] = v.squeezer->hand;
-      s["youSqueeze"] = v.squeezer->you;
-    }
+    s.flow = flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
+    s.roads = roads();
   }
   return s;
 }
@@ -159,13 +85,13 @@ bool Table::seated(ledger::PlayerId player) const {
                      [&](const auto& seat) { return seat && seat->player == player; });
 }
 
-json::array Table::seats_json() const {
-  json::array out;
+std::vector<SeatInfo> Table::seats_info() const {
+  std::vector<SeatInfo> out;
   for (size_t i = 0; i < seats_.size(); ++i) {
-    json::object seat{{"seat", i + 1}};
+    SeatInfo seat{static_cast<int>(i + 1), std::nullopt, {}};
     if (seats_[i]) {
-      seat["playerId"] = std::to_string(seats_[i]->player);
-      seat["name"] = seats_[i]->name;
+      seat.player = seats_[i]->player;
+      seat.name = seats_[i]->name;
     }
     out.push_back(std::move(seat));
   }
@@ -173,9 +99,7 @@ json::array Table::seats_json() const {
 }
 
 void Table::publish_seats() {
-  json::object body = event("seats");
-  body["seats"] = seats_json();
-  publish(std::move(body));
+  publish(SeatsChanged{seats_info()});
 }
 
 int Table::seats_held(ledger::PlayerId player) const {
@@ -234,22 +158,17 @@ std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string&
                                      const std::string& text) {
   const bool private_table = seated_only();
   if (private_table && !seated(player)) return ErrorCode::SeatError;
-  json::object body = event("chat");
-  body["playerId"] = std::to_string(player);
-  body["name"] = name;
-  body["text"] = text;
+  ChatSaid said{player, name, text};
   if (!private_table) {
-    publish(std::move(body));
+    publish(std::move(said));
     return std::nullopt;
   }
   // Only the seated players read it; everybody else receives a placeholder with the
   // same version, so that their event stream has no gap.
-  body.erase("v");  // the placeholder's version is the event's
-  std::map<ledger::PlayerId, json::object> audience;
+  std::map<ledger::PlayerId, PlayerPart> audience;
   for (const auto& seat : seats_)
-    if (seat) audience[seat->player] = body;
-  json::object placeholder = event("noop");
-  publish(std::move(placeholder), std::move(audience));
+    if (seat) audience[seat->player].chat = said;
+  publish(Noop{}, std::move(audience));
   return std::nullopt;
 }
 

@@ -156,7 +156,7 @@ TEST(SlowConsumer, IsDisconnectedWhileOthersReceiveEverything) {
   uint64_t v = 0;
   for (int window = 0; window < 2500 && dropped.value() == dropped_before; ++window) {
     for (int i = 0; i < 8; ++i) {
-      table::TableEvent e;
+      gateway::protocol::WireEvent e;
       e.epoch = "flood";
       e.version = ++v;
       e.type = "flood";

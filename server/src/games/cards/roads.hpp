@@ -154,18 +154,4 @@ struct Roads {
 
 Roads make_roads(std::span<const RoadResult> results, int rows = kRoadRows);
 
-// The roads as one JSON object (docs/games/baccarat.md, "Roads as JSON"):
-// {"rows":6,
-//  "beadPlate":[{"col":0,"row":0,"winner":"B","playerTotal":5,"bankerTotal":9,
-//                "playerPair":false,"bankerPair":true,"natural":true}, ...],
-//  "bigRoad":{"leadingTies":0,"cells":[{"col":0,"row":0,"streak":0,"position":0,
-//             "winner":"B","ties":1,"playerPair":false,"bankerPair":true,"natural":true}]},
-//  "bigEyeBoy":[{"col":0,"row":0,"streak":0,"position":0,"colour":"red"}, ...],
-//  "smallRoad":[...], "cockroachPig":[...],
-//  "askPlayer":{"bigEyeBoy":"blue","smallRoad":null,"cockroachPig":null},
-//  "askBanker":{...},
-//  "stats":{"hands":1,"player":0,"banker":1,"tie":0,"playerPair":0,"bankerPair":1,
-//           "natural":1}}
-std::string roads_to_json(const Roads& roads);
-
 }  // namespace croupier::games::cards

@@ -311,35 +311,6 @@ TEST(RoadResults, FromABaccaratOutcome) {
   EXPECT_EQ(road_result(Outcome{{1, 2, 3}}), std::nullopt);
 }
 
-TEST(RoadsJson, WritesEveryRoadInTheDocumentedShape) {
-  std::vector<RoadResult> r = seq("BT");
-  r[0] = {'B', false, true, true, 5, 9};
-  r[1] = {'T', false, false, false, 6, 6};
-  const Roads roads = make_roads(r);
-  EXPECT_EQ(roads_to_json(roads),
-            "{\"rows\":6,"
-            "\"beadPlate\":["
-            "{\"col\":0,\"row\":0,\"winner\":\"B\",\"playerTotal\":5,\"bankerTotal\":9,"
-            "\"playerPair\":false,\"bankerPair\":true,\"natural\":true},"
-            "{\"col\":0,\"row\":1,\"winner\":\"T\",\"playerTotal\":6,\"bankerTotal\":6,"
-            "\"playerPair\":false,\"bankerPair\":false,\"natural\":false}],"
-            "\"bigRoad\":{\"leadingTies\":0,\"cells\":["
-            "{\"col\":0,\"row\":0,\"streak\":0,\"position\":0,\"winner\":\"B\",\"ties\":1,"
-            "\"playerPair\":false,\"bankerPair\":true,\"natural\":true}]},"
-            "\"bigEyeBoy\":[],\"smallRoad\":[],\"cockroachPig\":[],"
-            "\"askPlayer\":{\"bigEyeBoy\":null,\"smallRoad\":null,\"cockroachPig\":null},"
-            "\"askBanker\":{\"bigEyeBoy\":null,\"smallRoad\":null,\"cockroachPig\":null},"
-            "\"stats\":{\"hands\":2,\"player\":0,\"banker\":1,\"tie\":1,\"playerPair\":0,"
-            "\"bankerPair\":1,\"natural\":1}}");
-  const std::string full = roads_to_json(make_roads(seq(kExample)));
-  EXPECT_NE(full.find("\"bigEyeBoy\":[{\"col\":0,\"row\":0,\"streak\":0,\"position\":0,"
-                      "\"colour\":\"blue\"},"),
-            std::string::npos);
-  EXPECT_NE(full.find("\"askBanker\":{\"bigEyeBoy\":\"red\",\"smallRoad\":\"red\","
-                      "\"cockroachPig\":\"blue\"}"),
-            std::string::npos);
-}
-
 TEST(Roads, MakeRoadsAssemblesEveryPart) {
   const std::vector<RoadResult> r = seq("TBBPBBBPPBT");
   const Roads roads = make_roads(r);

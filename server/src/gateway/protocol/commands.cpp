@@ -1,4 +1,4 @@
-#include "gateway/commands.hpp"
+#include "gateway/protocol/commands.hpp"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
