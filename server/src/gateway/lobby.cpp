@@ -63,7 +63,6 @@ struct LobbyFeed::Seen {
   std::string type;
   std::string game_id;
   std::optional<int> state;
-  std::string state_name;
   bool bets_open = false;
   int64_t ends_at = 0;
   std::optional<int> seats_taken;
@@ -105,7 +104,7 @@ void LobbyFeed::observe(const std::string& table_id, const table::TableEvent& e)
     state(games::RoundState::bets_closed);
   } else if (const auto* r = std::get_if<table::ResultShown>(&e.body)) {
     state(games::RoundState::game_over);
-    seen.result = r->label;
+    if (!r->label.empty()) seen.result = r->label;
     seen.roads = tile_roads_of(r->roads);
   } else if (const auto* c = std::get_if<table::RoundCancelled>(&e.body)) {
     if (c->with_state) state(games::RoundState::cancelled);

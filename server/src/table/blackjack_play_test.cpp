@@ -477,6 +477,30 @@ TEST(BlackjackPlay, DecisionsOutOfTurnOrNotAllowedAreRefusedWithTheirCodes) {
   EXPECT_EQ(h.decide(1, 1, D::hit, "a-after").error(), ErrorCode::InvalidDecision);
 }
 
+TEST(BlackjackPlay, ADecisionIsAnsweredOnceAndApartFromBetsWithTheSameRequestId) {
+  // Seat 1: 2S 3D (5) against 9H up, 8C in the hole; a hit takes 4C.
+  Harness h = seated("bj-repeat", {"2S,9H,3D,8C,4C,5C"});
+  h.fund(1, "100");
+  h.start();
+  h.sit(1, "Ann", 1);
+  ASSERT_EQ(h.bet(1, {{"SEAT_1", eur("10")}}, "x").accepted.size(), 1u);
+  ASSERT_TRUE(h.run_until_event([](const json::object& e) { return turn_of_seat(e, 1); }));
+  // The bet's request id again, now for a decision: a command of another kind, carried out.
+  DecisionAck hit = h.decide(1, 1, D::hit, "x");
+  EXPECT_FALSE(hit.error().has_value());
+  EXPECT_EQ(hit.decision, "hit");
+  const size_t mark = h.events.size();
+  // The same decision again: the first answer, and no second card.
+  DecisionAck again = h.decide(1, 1, D::hit, "x");
+  EXPECT_FALSE(again.error().has_value());
+  EXPECT_EQ(h.events.size(), mark);
+  EXPECT_EQ(cards_of(hand_of(*h.last("blackjack"), 0)),
+            (std::vector<std::string>{"2S", "3D", "4C"}));
+  EXPECT_FALSE(h.decide(1, 1, D::stand, "y").error().has_value());
+  ASSERT_TRUE(h.run_until("gameresult").has_value());
+  EXPECT_EQ(h.balance(1), eur("90"));  // 9 against the dealer's 17
+}
+
 // ---- Insurance ------------------------------------------------------------------------------
 
 // Seat 4: 10S 9D (19) against AH up, KC in the hole: a dealer blackjack.

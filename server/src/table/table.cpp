@@ -134,7 +134,6 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   past_player_requests_ = std::move(player_requests_);
   player_requests_.clear();
   book_.clear();
-  decisions_.clear();
   outcome_ = {};
   result_recorded_ = false;
   round_has_result_ = false;

@@ -278,9 +278,15 @@ class Table : private games::FlowHost {
     std::vector<PlacedBet> placed;
     std::map<std::string, std::vector<games::BetLine>> pending;  // by request key
   };
+  // Commands remembered for repeats in one round, at most.
+  static constexpr size_t kRequestsRememberedMax = 1'000'000;
+  // One command seen this round (or the last), answered once: a repeat of its request id
+  // gets the first answer. Bet commands (placing, taking back) and blackjack decisions
+  // share the store; a decision's key starts with "decide:".
   struct Request {
-    std::optional<BetAck> ack;   // set once answered
-    std::vector<AckFn> waiters;  // answered together when the ledger replies
+    std::optional<BetAck> ack;            // a bet command's answer, once given
+    std::optional<DecisionAck> decision;  // a decision's answer
+    std::vector<AckFn> waiters;           // answered together when the ledger replies
   };
   struct LastBets {
     std::string currency;
@@ -425,8 +431,6 @@ class Table : private games::FlowHost {
   void publish_hands();
 
   const games::Family* const family_;  // of config_.game; nullptr for an unknown game
-  // Decisions answered this round, by player:requestId.
-  std::unordered_map<std::string, DecisionAck> decisions_;
   std::set<std::pair<ledger::PlayerId, int>> lost_seats_;  // seats lost to auto-stands
 };
 

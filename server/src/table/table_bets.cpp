@@ -66,8 +66,6 @@ metrics::Counter& accepted_counter() {
   return c;
 }
 
-constexpr size_t kRequestsRememberedMax = 1'000'000;
-
 }  // namespace
 
 // ---- Bets -------------------------------------------------------------------------------

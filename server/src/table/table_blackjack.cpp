@@ -11,16 +11,17 @@ namespace bj = games::blackjack;
 // ---- Commands ---------------------------------------------------------------------------
 
 void Table::decide(DecisionCommand c, DecisionFn ack) {
-  const std::string key = std::to_string(c.player) + ":" + c.request_id;
-  if (auto seen = decisions_.find(key); seen != decisions_.end()) {
-    ack(seen->second);
+  // Decisions are answered once within their round, in the table's one request store.
+  const std::string key = "decide:" + std::to_string(c.player) + ":" + c.request_id;
+  if (auto seen = requests_.find(key); seen != requests_.end() && seen->second.decision) {
+    ack(*seen->second.decision);
     return;
   }
   DecisionAck reply{c.request_id, round_id_,   c.seat, std::string(bj::decision_name(c.decision)),
                     std::nullopt, std::nullopt};
   // Answers within a round are kept, so a repeated request gets the same answer.
   auto answer = [this, key, ack](DecisionAck r) {
-    if (in_play()) decisions_[key] = r;
+    if (in_play() && requests_.size() < kRequestsRememberedMax) requests_[key].decision = r;
     ack(r);
   };
   auto refuse = [&](ErrorCode code, std::string detail) {

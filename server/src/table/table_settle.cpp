@@ -116,7 +116,6 @@ void Table::on_cancelled(const std::string& round_id,
     personal[p.player].refunded = PlayerPart::Refunded{p.returned, p.balance};
   publish(RoundCancelled{closing_ ? "shutdown" : "cancelled", true}, std::move(personal));
   book_.clear();
-  decisions_.clear();
   if (closing_) {
     close_table();
     return;

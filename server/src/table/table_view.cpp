@@ -69,7 +69,7 @@ TableSnapshot Table::snapshot(ledger::PlayerId player) const {
   s.blackjack = flow_->takes_decisions();
   if (s.blackjack) {
     if (in_play() || state_ == RoundState::game_over) s.hands = flow_->hands_view();
-    s.my_hands = flow_->personal_view(player);
+    if (s.hands) s.my_hands = flow_->personal_view(player);
     s.autoplay = flow_->autoplay_of(player);
   } else {
     s.flow = flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
