@@ -87,8 +87,8 @@ describe('the roulette family', () => {
     await page.screenshot({ path: join(RESULTS, 'racetrack-desktop.png'), fullPage: true });
 
     await table.waitForState(3);
-    await table.landedResult();
-    const result = await table.serverResult();
+    await table.landedResult(30_000, gameId);
+    const result = await table.serverResult(gameId);
     expect(result.gameId).toBe(gameId);
     const returned = VOISINS.filter((v) => v.covers.includes(result.result)).reduce(
       (sum, v) => sum + v.chips * (v.pays + 1) * UNIT,

@@ -112,19 +112,33 @@ export class TablePage {
   }
 
   /** The number shown once the ball has landed, and the pocket the wheel landed in. */
-  async landedResult(timeout = 30_000): Promise<{ shown: number; wheel: number }> {
+  /** The result the page shows; with `gameId`, once that round's result is on screen. */
+  async landedResult(timeout = 30_000, gameId?: string): Promise<{ shown: number; wheel: number }> {
+    if (gameId) {
+      await this.page.waitForFunction(
+        (g) => {
+          const el = document.querySelector('[data-testid="round-state"]') as HTMLElement | null;
+          return el?.dataset.game === g && el.dataset.state === '24';
+        },
+        gameId,
+        { timeout },
+      );
+    }
     const shown = Number(await this.page.getByTestId('result-number').textContent({ timeout }));
     const wheel = Number(await this.page.getByTestId('wheel').getAttribute('data-landed'));
     return { shown, wheel };
   }
 
-  /** The server's own record: its latest result for the table. */
-  async serverResult(): Promise<{ gameId: string; result: number }> {
+  /**
+   * The server's own record: its latest result for the table, or with `gameId` that round's
+   * (a later round may already be settled on a slow machine).
+   */
+  async serverResult(gameId?: string): Promise<{ gameId: string; result: number }> {
     const r = await this.page.request.get(
-      `/api/ui/statisticHistory?tableId=${this.tableId}&numberOfGames=1`,
+      `/api/ui/statisticHistory?tableId=${this.tableId}&numberOfGames=${gameId ? 20 : 1}`,
     );
     const body = (await r.json()) as { results: { gameId: string; result: string }[] };
-    const latest = body.results[0];
+    const latest = gameId ? body.results.find((x) => x.gameId === gameId) : body.results[0];
     if (!latest) return { gameId: '', result: NaN }; // no round settled yet
     return { gameId: latest.gameId, result: Number(latest.result) };
   }
