@@ -149,7 +149,6 @@ struct TableEvent {
   EventHead head;
   EventBody body;
   std::map<ledger::PlayerId, PlayerPart> personal;
-  uint64_t version() const { return head.v; }
 };
 
 // The wire type of an event: "gamestate", "betsopen", …

@@ -433,8 +433,9 @@ void Table::remember_last_bets() {
 void Table::forget_idle_players() {
   if (players_remembered() <= config_.players_remembered_max) return;
   auto idle = [&](ledger::PlayerId p) {
-    return !seated(p) && !book_.contains(p) &&
-           !(flow_->autoplay_of(p) && flow_->autoplay_of(p)->state == "running");
+    if (seated(p) || book_.contains(p)) return false;
+    const auto autoplay = flow_->autoplay_of(p);
+    return !autoplay || autoplay->state != "running";
   };
   flow_->forget(idle);
   std::erase_if(lost_seats_, [&](const auto& seat) { return idle(seat.first); });
