@@ -48,6 +48,10 @@ function setup() {
       now += ms;
       vi.advanceTimersByTime(ms);
     },
+    /** The clock moves but no timer runs: the page was frozen. */
+    jump: (ms: number) => {
+      now += ms;
+    },
   };
 }
 
@@ -231,7 +235,7 @@ describe('Realtime', () => {
     await expect(whileDown).resolves.toMatchObject({ requestId: 'c-3' });
   });
 
-  it('measures the round trip and treats a silent connection as dead', () => {
+  it('measures the round trip and treats a silent connection as dead within 3 s', () => {
     const t = setup();
     t.rt.connect();
     t.last().server({ type: 'welcome' });
@@ -240,10 +244,99 @@ describe('Realtime', () => {
     t.last().server({ type: 'pong', id: 'p1' });
     expect(t.rt.latency()).toBe(80);
     expect(t.rt.quality()).toBe('good');
-    // Nothing more from the server: after 12 s the link is given up and reopened.
-    t.advance(15_000);
+    // The server falls silent (a dead link the browser has not noticed): it is pinged once
+    // quiet for 0.75 s, and given up before 3 s of silence.
+    t.advance(1000);
+    expect(t.last().sent).toContain('<ping id="p2"/>');
+    t.advance(1500);
+    expect(t.rt.getStatus()).toBe('open');
+    t.advance(500);
     expect(t.sockets[0]!.closedWith).toBe(4000);
     expect(t.rt.getStatus()).toBe('reconnecting');
+  });
+
+  it('does not ping a busy connection but for the round trip every 5 s', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    const s = t.last();
+    s.server({ type: 'welcome' });
+    s.server({ type: 'subscribed', channel: 'table-rou-1', epoch: 'E1', v: 0, resumed: false });
+    s.server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 0, myAcks: [] });
+    for (let v = 1; v <= 40; v++) {
+      t.advance(250);
+      s.server(event('timer', v));
+    }
+    // 10 s of events every 250 ms: the welcome ping and two round-trip pings, no idle ones.
+    expect(s.sent.filter((x) => x.startsWith('<ping'))).toHaveLength(3);
+    expect(t.rt.getStatus()).toBe('open');
+  });
+
+  it('asks again rather than give up when the page itself was frozen', () => {
+    const t = setup();
+    t.rt.connect();
+    const s = t.last();
+    s.server({ type: 'welcome' });
+    t.advance(250);
+    // The page sleeps 10 s (no timer runs; the clock moves): the first tick after it pings
+    // instead of declaring the link dead, and the link lives on when the answer comes.
+    t.jump(10_000);
+    t.advance(250);
+    expect(t.rt.getStatus()).toBe('open');
+    const ping = s.sent[s.sent.length - 1]!;
+    expect(ping).toMatch(/^<ping id="p\d+"\/>$/);
+    s.server({ type: 'pong', id: /id="(p\d+)"/.exec(ping)![1] });
+    t.advance(1000);
+    expect(t.rt.getStatus()).toBe('open');
+  });
+
+  it('gives up a socket the server never greets', () => {
+    const t = setup();
+    t.rt.connect();
+    t.advance(5100);
+    expect(t.sockets[0]!.closedWith).toBe(4000);
+    expect(t.rt.getStatus()).toBe('reconnecting');
+  });
+
+  it('reconnects at once when the browser is online again, and gives up when it is offline', () => {
+    const listeners = new Map<string, () => void>();
+    const target = {
+      addEventListener: (type: string, f: () => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    const sockets: FakeSocket[] = [];
+    let now = 0;
+    const rt = new Realtime({
+      url: 'ws://test/ws',
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      now: () => now,
+      random: () => 0.5,
+      network: { window: target, document: target },
+    });
+    rt.connect();
+    sockets[0]!.server({ type: 'welcome' });
+    // The browser says the network is gone: the socket is given up without waiting.
+    listeners.get('offline')!();
+    expect(sockets[0]!.closedWith).toBe(4000);
+    expect(rt.getStatus()).toBe('reconnecting');
+    // Attempts fail while offline, so the backoff grows ...
+    for (let i = 0; i < 4; i++) {
+      now += 20_000;
+      vi.advanceTimersByTime(20_000);
+      sockets[sockets.length - 1]!.drop();
+    }
+    const before = sockets.length;
+    // ... but online again means a new socket now, not after the backoff's 8 s.
+    listeners.get('online')!();
+    expect(sockets).toHaveLength(before + 1);
+    sockets[before]!.server({ type: 'welcome' });
+    expect(rt.getStatus()).toBe('open');
+    rt.close();
+    expect(listeners.size).toBe(0);
   });
 
   it('follows the lobby channel by the channel its events name, and resumes it', () => {

@@ -11,8 +11,12 @@
 //   were not answered when the connection dropped are resent after the reconnect only
 //   when the resync's `myAcks` shows the server never answered them.
 // - Events replayed after a resume are marked `replayed: true`.
-// - Measures the round trip with ping/pong every 5 s; a connection silent past 12 s is
-//   treated as dead.
+// - Heartbeat: a connection that has been silent for 0.75 s is pinged (table events count
+//   as signs of life, so a busy table needs no pings), and one silent for 2.75 s is
+//   treated as dead and reopened: a dead socket is noticed within 3 s. The round trip is
+//   measured at least every 5 s for the quality indicator.
+// - When the browser reports it is online again (or the page becomes visible), a waiting
+//   reconnect happens at once instead of after its backoff; `offline` gives the socket up.
 
 export interface ServerMessage {
   type: string;
@@ -31,13 +35,28 @@ export interface SocketLike {
   onerror: ((ev: unknown) => void) | null;
 }
 
+/** Where the browser's online, offline and visibility events come from (tests pass a fake). */
+export interface NetworkEvents {
+  addEventListener(type: 'online' | 'offline' | 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline' | 'visibilitychange', listener: () => void): void;
+}
+
 export interface RealtimeOptions {
   url: string;
   createSocket?: (url: string) => SocketLike;
   now?: () => number;
   random?: () => number;
+  /** How often the heartbeat looks at the connection. */
+  tickMs?: number;
+  /** Silence after which the server is pinged. */
+  idlePingMs?: number;
+  /** A round-trip measurement at least this often, busy or not. */
   pingEveryMs?: number;
   deadAfterMs?: number;
+  /** A new socket the server has not greeted within this is given up and retried. */
+  connectTimeoutMs?: number;
+  /** online/offline (window) and visibilitychange (document); none when absent. */
+  network?: { window?: NetworkEvents; document?: NetworkEvents };
   backoffInitialMs?: number;
   backoffMaxMs?: number;
 }
@@ -77,9 +96,16 @@ export function qualityOf(rttMs: number | null, status: ConnectionStatus): Quali
   return 'poor';
 }
 
+function defaultNetwork(): RealtimeOptions['network'] {
+  return {
+    window: typeof window === 'undefined' ? undefined : window,
+    document: typeof document === 'undefined' ? undefined : document,
+  };
+}
+
 export class Realtime {
-  private readonly opts: Required<Omit<RealtimeOptions, 'createSocket'>> &
-    Pick<RealtimeOptions, 'createSocket'>;
+  private readonly opts: Required<Omit<RealtimeOptions, 'createSocket' | 'network'>> &
+    Pick<RealtimeOptions, 'createSocket' | 'network'>;
   private socket: SocketLike | null = null;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly statusHandlers = new Set<(s: ConnectionStatus) => void>();
@@ -91,30 +117,39 @@ export class Realtime {
   private pingSeq = 0;
   private readonly pingSentAt = new Map<string, number>();
   private lastHeard = 0;
+  private lastPing = 0;
+  private lastTick = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private welcomeTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
 
   constructor(options: RealtimeOptions) {
     this.opts = {
       now: Date.now,
       random: Math.random,
+      tickMs: 250,
+      idlePingMs: 750,
       pingEveryMs: 5000,
-      deadAfterMs: 12000,
+      deadAfterMs: 2750,
+      connectTimeoutMs: 5000,
       backoffInitialMs: 500,
       backoffMaxMs: 8000,
+      network: defaultNetwork(),
       ...options,
     };
   }
 
   connect(): void {
     this.stopped = false;
+    this.listenToNetwork(true);
     this.open();
   }
 
   /** Closes for good (no reconnect). */
   close(): void {
     this.stopped = true;
+    this.listenToNetwork(false);
     this.clearTimers();
     this.socket?.close(1000, 'bye');
     this.socket = null;
@@ -199,6 +234,9 @@ export class Realtime {
       return;
     }
     this.socket = socket;
+    this.welcomeTimer = setTimeout(() => {
+      if (this.socket === socket) this.giveUp('no welcome');
+    }, this.opts.connectTimeoutMs);
     socket.onmessage = (ev) => {
       if (this.socket === socket) this.receive(ev.data);
     };
@@ -232,6 +270,8 @@ export class Realtime {
 
   /** The server greets every connection; that is when the link is up. */
   private welcomed(): void {
+    if (this.welcomeTimer) clearTimeout(this.welcomeTimer);
+    this.welcomeTimer = null;
     this.attempts = 0;
     this.lastHeard = this.opts.now();
     this.setStatus('open');
@@ -240,28 +280,81 @@ export class Realtime {
     for (const cmd of this.pending.values()) {
       if (!this.channels.has(cmd.channel)) this.sendCommand(cmd);
     }
-    this.pingTimer = setInterval(() => this.ping(), this.opts.pingEveryMs);
+    this.lastTick = this.opts.now();
+    this.pingTimer = setInterval(() => this.heartbeat(), this.opts.tickMs);
     this.ping();
   }
 
-  private ping(): void {
-    if (this.opts.now() - this.lastHeard > this.opts.deadAfterMs) {
-      // Nothing heard for too long: the connection is dead even if the browser has not noticed.
-      const s = this.socket;
-      this.closed(4000);
-      s?.close(4000, 'silent');
-      return;
+  /** Pings a quiet connection, measures the round trip now and then, gives up a dead one. */
+  private heartbeat(): void {
+    const now = this.opts.now();
+    // A late tick means the page itself was frozen or busy (a phone's background tab, a
+    // long task): messages may be waiting unread, so ask again rather than judge.
+    const late = now - this.lastTick > 4 * this.opts.tickMs;
+    this.lastTick = now;
+    const silent = now - this.lastHeard;
+    if (late && silent > this.opts.idlePingMs) return this.ping();
+    if (silent > this.opts.deadAfterMs) return this.giveUp('silent');
+    const sincePing = now - this.lastPing;
+    if (
+      (silent >= this.opts.idlePingMs && sincePing >= this.opts.idlePingMs) ||
+      sincePing >= this.opts.pingEveryMs
+    ) {
+      this.ping();
     }
+  }
+
+  private ping(): void {
     const id = `p${++this.pingSeq}`;
-    this.pingSentAt.set(id, this.opts.now());
+    this.lastPing = this.opts.now();
+    this.pingSentAt.set(id, this.lastPing);
     this.raw(`<ping id="${id}"/>`);
+  }
+
+  /** The connection is dead even if the browser has not noticed: reopen it. */
+  private giveUp(reason: string): void {
+    const s = this.socket;
+    this.closed(4000);
+    s?.close(4000, reason);
+  }
+
+  // ---- The browser's own view of the network -----------------------------------------------
+
+  private readonly onOnline = () => this.reconnectNow();
+  private readonly onOffline = () => {
+    if (this.status === 'open' || this.status === 'connecting') this.giveUp('offline');
+  };
+  private readonly onVisible = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    // Back on screen: a phone may have frozen the page; find out at once if the link held.
+    if (this.status === 'open') this.ping();
+    else this.reconnectNow();
+  };
+
+  private listenToNetwork(on: boolean): void {
+    const { window: w, document: d } = this.opts.network ?? {};
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    w?.[method]('online', this.onOnline);
+    w?.[method]('offline', this.onOffline);
+    d?.[method]('visibilitychange', this.onVisible);
+  }
+
+  /** A reconnect waiting for its backoff goes now, from the first step of the backoff. */
+  private reconnectNow(): void {
+    if (this.stopped || this.status !== 'reconnecting' || !this.reconnectTimer) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.attempts = 0;
+    this.open();
   }
 
   private clearTimers(): void {
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.welcomeTimer) clearTimeout(this.welcomeTimer);
     this.pingTimer = null;
     this.reconnectTimer = null;
+    this.welcomeTimer = null;
     this.pingSentAt.clear();
   }
 
