@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatNumber } from '../../lib/format/locale';
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
 import { type WheelNumber, wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
@@ -185,7 +186,7 @@ export function StatsStrip({ results }: { results: readonly WheelNumber[] }) {
               <span style={{ height: `${Math.min(100, s.percent * 2)}%` }} />
             </span>
             <span className="mw-stats-percent" aria-hidden="true">
-              {t('STATS_PERCENT', { percent: s.percent })}
+              {t('STATS_PERCENT', { percent: formatNumber(s.percent, 1) })}
             </span>
             <span className="sr-only">
               {t('MEGAWHEEL_STATS_ITEM', { number: s.number, percent: s.percent })}

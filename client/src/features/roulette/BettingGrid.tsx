@@ -43,18 +43,21 @@ const NUMBER_CELLS: { n: number; rect: Rect }[] = Array.from({ length: 36 }, (_,
   return { n, rect: { x: Math.floor(i / 3), y: 2 - (i % 3), w: 1, h: 1 } };
 });
 
+/** The printed words of the outside spots (their keys); the rest print figures. */
 const OUTSIDE_LABELS: Record<string, string> = {
   COLUMN_1: '2:1',
   COLUMN_2: '2:1',
   COLUMN_3: '2:1',
-  DOZEN_1: '1st 12',
-  DOZEN_2: '2nd 12',
-  DOZEN_3: '3rd 12',
   LOW: '1-18',
-  EVEN: 'EVEN',
-  ODD: 'ODD',
   HIGH: '19-36',
 };
+const OUTSIDE_WORDS = {
+  DOZEN_1: 'GRID_DOZEN_1',
+  DOZEN_2: 'GRID_DOZEN_2',
+  DOZEN_3: 'GRID_DOZEN_3',
+  EVEN: 'GRID_EVEN',
+  ODD: 'GRID_ODD',
+} as const;
 
 export interface BettingGridProps {
   layout: GridLayout;
@@ -214,7 +217,9 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
             </g>
           );
         }
-        return cell(s.code, r, 'transparent', OUTSIDE_LABELS[s.code] ?? s.code, '#fff', false);
+        const word = OUTSIDE_WORDS[s.code as keyof typeof OUTSIDE_WORDS];
+        const printed = word ? t(word) : (OUTSIDE_LABELS[s.code] ?? s.code);
+        return cell(s.code, r, 'transparent', printed, '#fff', false);
       })}
       {spots.map((s) => {
         const p = place(centre(s), layout);

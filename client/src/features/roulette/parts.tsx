@@ -162,7 +162,12 @@ export function LimitsPopup({
                 <>
                   {' '}
                   <span className="multiplier-note">
-                    ({t('HELP_MULTIPLIER')}: {t('PAYS', { ratio: table.limits.maxMultiplier })} max)
+                    (
+                    {t('HELP_MULTIPLIER_MAX', {
+                      kind: t('HELP_MULTIPLIER'),
+                      pays: t('PAYS', { ratio: table.limits.maxMultiplier }),
+                    })}
+                    )
                   </span>
                 </>
               )

@@ -6,6 +6,7 @@
 import { type ReactNode, memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatNumber } from '../../lib/format/locale';
 import { sizeOf, throwOf } from '../../lib/table/dice';
 import { Die } from '../../ui/Die';
 import type { Share, SicBoChart, SicBoStats } from './stats';
@@ -37,7 +38,9 @@ function Bar({
           style={{ width: `${Math.min(100, share.percent)}%` }}
         />
       </span>
-      <span className="stats-bar-value">{t('STATS_PERCENT', { percent: share.percent })}</span>
+      <span className="stats-bar-value">
+        {t('STATS_PERCENT', { percent: formatNumber(share.percent, 1) })}
+      </span>
     </li>
   );
 }
@@ -55,10 +58,11 @@ function Faces({ title, faces, stats }: { title: string; faces: number[]; stats:
             <li key={face} className="stats-badge" data-face={face}>
               <Die value={face} size={30} />
               <span className="stats-count" aria-hidden="true">
-                {t('STATS_PERCENT', { percent })}
+                {t('STATS_PERCENT', { percent: formatNumber(percent, 1) })}
               </span>
               <span className="sr-only">
-                {t('SICBO_FACE', { face })}: {t('STATS_PERCENT', { percent })}
+                {t('SICBO_FACE', { face })}:{' '}
+                {t('STATS_PERCENT', { percent: formatNumber(percent, 1) })}
               </span>
             </li>
           );

@@ -1,4 +1,5 @@
 // Chips (SPEC section 5): the text on a chip, its font size, and its colours.
+import { decimalMark } from './locale';
 import { SCALE, type Units } from './money';
 
 /** The six three-tone chip colour sets: [face, stripes, edge], by the chip's place. */
@@ -26,8 +27,9 @@ const UNITS = [
   { size: 1e3, suffix: 'K' },
 ] as const;
 
+/** The number with the page language's decimal mark ("2.5" in English, "2,5" in German). */
 function plain(value: number): string {
-  return String(Number(value.toFixed(5)));
+  return String(Number(value.toFixed(5))).replace('.', decimalMark());
 }
 
 /**

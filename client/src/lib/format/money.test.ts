@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { formatNumber, formatTime, setFormatLocale } from './locale';
 import { amountText, formatMoney, parseAmount, roundToUnits, units } from './money';
 
 const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
@@ -48,7 +49,8 @@ describe('formatMoney', () => {
   it('never shows negative zero', () => {
     expect(formatMoney(-0, EUR)).toBe('€0.00');
     expect(formatMoney(units('-0.00'), EUR)).toBe('€0.00');
-    expect(formatMoney(units('-2'), EUR)).toBe('€-2.00');
+    expect(formatMoney(units('-2'), EUR)).toBe('-€2.00');
+    expect(formatMoney(units('-2'), SEK)).toBe('-2.00 kr');
   });
 
   it('shows JPY and KRW without decimals', () => {
@@ -66,5 +68,39 @@ describe('formatMoney', () => {
     expect(formatMoney(units('1234.5'), { ...EUR, hidden: true })).toBe('1,234.50');
     expect(formatMoney(units('25'), { ...SEK, hidden: true })).toBe('25.00');
     expect(formatMoney(units('-3'), { ...JPY, hidden: true })).toBe('-3');
+  });
+});
+
+describe('in the page language', () => {
+  afterEach(() => setFormatLocale('en'));
+
+  it('groups and marks decimals as the language does, with Western digits', () => {
+    setFormatLocale('de');
+    expect(formatMoney(units('10000'), EUR)).toBe('€10.000,00');
+    expect(formatMoney(units('0'), SEK)).toBe('0,00 kr');
+    setFormatLocale('hi');
+    expect(formatMoney(units('1234567.5'), EUR)).toBe('€12,34,567.50');
+    setFormatLocale('ar');
+    expect(formatMoney(units('1234.5'), EUR)).toMatch(/^€1.234.50$/);
+    expect(formatMoney(units('1234.5'), EUR)).not.toMatch(/[\u0660-\u0669]/);
+    setFormatLocale('fa');
+    expect(formatNumber(1234)).not.toMatch(/[\u06F0-\u06F9]/);
+  });
+
+  it('keeps every decimal exactly, however large', () => {
+    setFormatLocale('fr');
+    expect(formatMoney(units('9999999999.99999'), EUR)).toBe(
+      `€9${'\u202f'}999${'\u202f'}999${'\u202f'}999,99999`,
+    );
+  });
+
+  it('writes counts and times in the language', () => {
+    setFormatLocale('de');
+    expect(formatNumber(12345)).toBe('12.345');
+    expect(formatNumber(12.5, 1)).toBe('12,5');
+    const t = new Date(2026, 10, 25, 14, 5).getTime();
+    expect(formatTime(t)).toBe('14:05');
+    setFormatLocale('en');
+    expect(formatTime(t)).toBe('2:05 PM');
   });
 });

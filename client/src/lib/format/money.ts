@@ -1,6 +1,7 @@
 // Money on the client: integer counts of 1/100000 of a currency unit (the server's unit),
 // parsed from and written as exact decimal strings, so no binary rounding ever touches an
-// amount. Display follows SPEC section 5.
+// amount. Display follows SPEC section 5, in the page's language (./locale).
+import { localiseDecimal } from './locale';
 
 export const SCALE = 100_000;
 export const DECIMALS = 5;
@@ -60,15 +61,12 @@ export function currencyDecimals(code: string): number {
   return code === 'JPY' || code === 'KRW' ? 0 : 2;
 }
 
-function group(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
  * An amount for people: up to 5 decimals, at least 2 unless trailing zeros are avoided,
- * none for JPY and KRW, negative zero shown as zero, thousands grouped, the currency
- * symbol before or after as the player's currency has it, or none when the operator
- * hides the currency (hide_currency: `currency.hidden`).
+ * none for JPY and KRW, negative zero shown as zero, grouped and with the decimal mark of
+ * the page's language (lib/format/locale), the currency symbol before or after as the
+ * player's currency has it (the sign before both), or none when the operator hides the
+ * currency (hide_currency: `currency.hidden`).
  */
 export function formatMoney(u: Units, currency: CurrencyStyle, opts: MoneyFormat = {}): string {
   const noDecimals = currencyDecimals(currency.code) === 0;
@@ -76,8 +74,10 @@ export function formatMoney(u: Units, currency: CurrencyStyle, opts: MoneyFormat
   const minDecimals = noDecimals ? 0 : opts.avoidTrailingZeros ? 0 : 2;
   let text = amountText(Math.abs(rounded), minDecimals);
   if (noDecimals) text = text.split('.')[0] ?? text;
-  const [whole = '0', frac] = text.split('.');
-  const number = (rounded < 0 ? '-' : '') + group(whole) + (frac ? `.${frac}` : '');
-  if (opts.hideCurrency || currency.hidden) return number;
-  return currency.symbolBefore ? `${currency.symbol}${number}` : `${number} ${currency.symbol}`;
+  const number = localiseDecimal(text);
+  const sign = rounded < 0 ? '-' : '';
+  if (opts.hideCurrency || currency.hidden) return sign + number;
+  return currency.symbolBefore
+    ? `${sign}${currency.symbol}${number}`
+    : `${sign}${number} ${currency.symbol}`;
 }

@@ -10,7 +10,10 @@ import {
   initTestI18n,
   keysAsTexts,
   loadLanguageFile,
+  pseudoText,
 } from './index';
+import { formatLocale } from '../format/locale';
+import { chooseLanguage } from './languages';
 
 describe('i18n', () => {
   it('shows keys in the test locale', async () => {
@@ -44,6 +47,28 @@ const fonts = async () => FONTS;
 describe('initI18n', () => {
   afterEach(() => vi.restoreAllMocks());
   const html = document.documentElement;
+
+  it('offers the pseudo-locale to testers: every letter accented, placeholders kept', async () => {
+    expect(pseudoText('Place your bets')).toBe('Þļàçé ýöûŕ ƀéţš');
+    expect(pseudoText('{{count}} players, {{name}}')).toBe('{{count}} þļàýéŕš, {{name}}');
+    expect(chooseLanguage({ requested: 'qps', offered: ['de'] })).toBe('qps');
+    const i18n = await initI18n('qps', { fonts });
+    expect(html.dataset.lang).toBe('qps');
+    expect(html.lang).toBe('en-XA');
+    expect(i18n.t('LOBBY_JOIN', { name: 'Azure' })).toBe(
+      pseudoText(en.LOBBY_JOIN).replace('{{name}}', 'Azure'),
+    );
+    expect(i18n.t('ERROR.1007')).not.toMatch(/[A-Za-z]{2}/);
+  });
+
+  it('formats numbers in the language it applies', async () => {
+    await initI18n('de', { fonts });
+    expect(formatLocale()).toBe('de');
+    await initI18n('nf', { fonts });
+    expect(html.lang).toBe('nl-BE');
+    await initI18n('en', { fonts });
+    expect(formatLocale()).toBe('en');
+  });
 
   it('loads only the chosen language and English, right to left for Arabic', async () => {
     const load = vi.fn(loadLanguageFile);

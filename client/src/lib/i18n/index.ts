@@ -7,10 +7,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { setFormatLocale } from '../format/locale';
 import { type LanguageFonts, applyLanguageFont, fetchLanguageFonts } from './fonts';
 import {
   DEFAULT_LANGUAGE,
   type LanguageCode,
+  PSEUDO_LANGUAGE,
   htmlLangOf,
   isRightToLeft,
   normaliseLanguage,
@@ -50,6 +52,35 @@ export function keysAsTexts(tree: Record<string, unknown>, prefix = ''): Record<
   return out;
 }
 
+const PSEUDO_LETTERS: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyz', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'àƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!,
+  ]),
+);
+
+/** One text in the pseudo-locale: every ASCII letter accented, {{placeholders}} kept. */
+export function pseudoText(text: string): string {
+  return text
+    .split(/(\{\{[^}]*\}\}|\$t\([^)]*\))/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[A-Za-z]/g, (c) => PSEUDO_LETTERS[c]!)))
+    .join('');
+}
+
+/** A resource tree in the pseudo-locale. */
+export function pseudoTexts(tree: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(tree)) {
+    out[k] =
+      v && typeof v === 'object'
+        ? pseudoTexts(v as Record<string, unknown>)
+        : typeof v === 'string'
+          ? pseudoText(v)
+          : v;
+  }
+  return out;
+}
+
 /** The texts of a language file, without its fallback list. */
 export function textsOf(file: LanguageFile): Resources {
   const texts: Partial<LanguageFile> = { ...file };
@@ -59,6 +90,8 @@ export function textsOf(file: LanguageFile): Resources {
 
 /** Loads one language file (its texts); throws when it cannot be loaded. */
 export async function loadLanguageFile(lang: string): Promise<Resources> {
+  if (lang === PSEUDO_LANGUAGE)
+    return pseudoTexts(await loadLanguageFile(DEFAULT_LANGUAGE)) as unknown as Resources;
   const loader = loaders[`./locales/${lang}.json`];
   if (!loader) throw new Error(`no language file for ${lang}`);
   return textsOf((await loader()).default);
@@ -71,10 +104,11 @@ export function availableLanguages(): string[] {
 
 /** <html lang dir data-lang> for a language: CSS and components read these. */
 export function applyDocumentLanguage(
-  lang: LanguageCode,
+  lang: LanguageCode | typeof PSEUDO_LANGUAGE,
   root: HTMLElement = document.documentElement,
 ): void {
-  root.lang = htmlLangOf(lang);
+  root.lang = lang === PSEUDO_LANGUAGE ? 'en-XA' : htmlLangOf(lang);
+  setFormatLocale(root.lang);
   root.dir = isRightToLeft(lang) ? 'rtl' : 'ltr';
   root.dataset.lang = lang;
 }
@@ -100,8 +134,9 @@ const defaultFonts = () =>
  * and its failure is only logged. Sets <html lang dir data-lang> and the language's fonts.
  */
 export async function initI18n(lang: string, options: InitOptions = {}): Promise<typeof i18next> {
-  const code = normaliseLanguage(lang) ?? DEFAULT_LANGUAGE;
-  const primary = availableLanguages().includes(code) ? code : DEFAULT_LANGUAGE;
+  const code = lang === PSEUDO_LANGUAGE ? lang : (normaliseLanguage(lang) ?? DEFAULT_LANGUAGE);
+  const primary =
+    code === PSEUDO_LANGUAGE || availableLanguages().includes(code) ? code : DEFAULT_LANGUAGE;
   const load = options.load ?? loadLanguageFile;
   const font = applyLanguageFont(primary, options.fonts ?? defaultFonts);
   const resources: Record<string, { translation: Resources }> = {};

@@ -64,7 +64,7 @@ describe('languages', () => {
     expect(isRightToLeft('en')).toBe(false);
     expect(isRightToLeft('hy')).toBe(false);
     expect(htmlLangOf('cn')).toBe('zh-CN');
-    expect(htmlLangOf('nf')).toBe('en');
+    expect(htmlLangOf('nf')).toBe('nl-BE');
     expect(htmlLangOf('ar')).toBe('ar');
   });
 

@@ -117,11 +117,23 @@ export interface LanguageChoice {
  * The language to load: the launch parameter, else the server's language, else English;
  * one the operator does not offer gives way to the first it offers.
  */
-export function chooseLanguage({ requested, server, offered = [] }: LanguageChoice): LanguageCode {
+export function chooseLanguage({
+  requested,
+  server,
+  offered = [],
+}: LanguageChoice): LanguageCode | typeof PSEUDO_LANGUAGE {
+  if (requested?.trim().toLowerCase() === PSEUDO_LANGUAGE) return PSEUDO_LANGUAGE;
   const wanted = normaliseLanguage(requested) ?? normaliseLanguage(server) ?? DEFAULT_LANGUAGE;
   if (offered.length === 0 || offered.includes(wanted)) return wanted;
   return offered[0]!;
 }
+
+/**
+ * The pseudo-locale: English with every letter accented ("Ƥļàçé ŷöûŕ ƀéţš"), for testers.
+ * Text still in plain ASCII letters on a page in this locale never went through i18n.
+ * Asked for only by the launch parameter `lang=qps`; no operator list restricts it.
+ */
+export const PSEUDO_LANGUAGE = 'qps';
 
 export function isRightToLeft(code: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(code);
@@ -135,7 +147,7 @@ export function isRightToLeft(code: string): boolean {
  */
 export function htmlLangOf(code: LanguageCode): string {
   if (code === 'cn') return 'zh-CN';
-  if (code === 'nf') return 'en';
+  if (code === 'nf') return 'nl-BE'; // Flemish: Dutch as written in Belgium
   return code;
 }
 
