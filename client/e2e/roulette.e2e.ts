@@ -187,9 +187,10 @@ describe('roulette table', () => {
     const banner = page.locator(`[data-testid="result-number"]`, {
       hasText: new RegExp(`^${missed.result}$`),
     });
+    // The notice names the round by its time and table, not by its id.
     const notice = page
       .getByTestId('toast')
-      .filter({ hasText: `round ${gameId} ended: ${missed.result} ` });
+      .filter({ hasText: new RegExp(`round at Roulette Azure ended: ${missed.result} `) });
     await banner.or(notice).first().waitFor({ timeout: 20_000 });
     const after = before - 100_000 + (RED.has(missed.result) ? 2 * 100_000 : 0);
     await table.expectBalance(after);

@@ -44,16 +44,4 @@ export function oppositeSpot(code: string): string | null {
   return OPPOSITE[code] ?? null;
 }
 
-/**
- * The side a result label names: its first letter, read per game (baccarat "B 5-9" is
- * banker and "T" a tie; dragon tiger "T" is tiger and "X" a tie; andar bahar "A"/"B").
- */
-export function winnerOf(label: string, game: string): string {
-  const letters: Record<string, Record<string, string>> = {
-    baccarat: { P: 'player', B: 'banker', T: 'tie' },
-    dragontiger: { D: 'dragon', T: 'tiger', X: 'tie' },
-    andarbahar: { A: 'andar', B: 'bahar' },
-  };
-  const w = label.charAt(0);
-  return letters[game]?.[w] ?? w.toLowerCase();
-}
+export { winnerOf } from '../../lib/table/outcome';

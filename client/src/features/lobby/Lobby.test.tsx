@@ -124,7 +124,11 @@ describe('the main lobby', () => {
     expect(within(bac).getByTestId('lobby-state')).toHaveTextContent('[[STATE_15]]');
     const bj = document.querySelector<HTMLElement>('[data-table="bj-1"]')!;
     expect(within(bj).getByTestId('lobby-seats')).toHaveTextContent('[[LOBBY_SEATS]]');
-    expect(within(bj).getByTestId('lobby-results')).toHaveTextContent('D 20');
+    // The dealer's total on the tile, the words for a screen reader.
+    expect(within(bj).getByTestId('lobby-results')).toHaveTextContent('20');
+    expect(within(bj).getByTestId('lobby-results')).toHaveAccessibleName(
+      '[[LOBBY_LAST_RESULTS]]: [[BJ_RESULT_total]]',
+    );
     expect(document.querySelector('[data-table="dt-1"]')).toHaveAttribute('data-open', 'false');
 
     // A new round's result comes with an update, without anything else changing.

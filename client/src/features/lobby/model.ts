@@ -105,17 +105,7 @@ export function isFull(live: Pick<LiveTable, 'seats' | 'seatsTaken'> | undefined
 
 // ---- Results ------------------------------------------------------------------------------
 
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-
-/** A roulette pocket's colour; null for a result that is not a pocket. */
-export function pocketColour(result: string): 'red' | 'black' | 'green' | null {
-  const pocket = result.split('|')[0]!.trim();
-  if (pocket === '0' || pocket === '00') return 'green';
-  if (!/^\d{1,2}$/.test(pocket)) return null;
-  const n = Number(pocket);
-  if (n < 1 || n > 36) return null;
-  return RED.has(n) ? 'red' : 'black';
-}
+export { pocketColour } from '../../lib/table/outcome';
 
 export const BEAD_ROWS = 6;
 

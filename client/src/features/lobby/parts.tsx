@@ -5,6 +5,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { outcomeWords, winnerOf } from '../../lib/table/outcome';
 import { formatMoney, units } from '../../lib/format/money';
 import type { AssignedTable } from '../../lib/session';
 import { useServices } from '../../lib/session';
@@ -133,13 +134,7 @@ export function LastResults({
     spoken = t('LOBBY_NO_RESULTS');
     body = <span className="lb-muted">{spoken}</span>;
   } else if (game === 'roulette') {
-    spoken = shown
-      .map((r) => {
-        const colour = pocketColour(r);
-        const number = r.split('|')[0]!;
-        return colour ? t('RESULT_NUMBER', { number, colour: t(`COLOUR_${colour}`) }) : number;
-      })
-      .join(', ');
+    spoken = shown.map((r) => outcomeWords(t, game, r)).join(', ');
     body = shown.map((r, i) => (
       <span
         key={i}
@@ -163,7 +158,7 @@ export function LastResults({
       </span>
     ));
   } else if (game === 'megawheel') {
-    spoken = shown.join(', ');
+    spoken = shown.join(', '); // the wheel's numbers say it all
     body = shown.map((r, i) => {
       const { fill, ink } = wheelColour(wheelNumberOf(r));
       return (
@@ -182,12 +177,22 @@ export function LastResults({
     spoken = t('LOBBY_BEAD_SUMMARY', { banker: count('B'), player: count('P'), tie: count('T') });
     body = <BeadPlate live={live} />;
   } else {
-    spoken = shown.slice(0, 5).join(', ');
-    body = shown.slice(0, 5).map((r, i) => (
-      <span key={i} className="lb-result-text">
-        {r}
-      </span>
-    ));
+    // Card games show the winning side's initial in its colour, blackjack the dealer's
+    // total (BJ, ✕ for a bust); both are spoken in words.
+    const few = shown.slice(0, 5);
+    spoken = few.map((r) => outcomeWords(t, game, r)).join(', ');
+    body = few.map((r, i) => {
+      const head = r.split('|')[0]!;
+      const winner = game === 'blackjack' ? null : winnerOf(head, game);
+      const text = winner
+        ? [...t(`WINNER_${winner}` as 'WINNER_player')][0]
+        : head.replace(/^D\s*/, '').replace('BUST', '✕');
+      return (
+        <span key={i} className={`lb-result-text ${winner ? `w-${winner}` : ''}`}>
+          {text}
+        </span>
+      );
+    });
   }
   return (
     <span

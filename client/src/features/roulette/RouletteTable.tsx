@@ -107,31 +107,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const betting = useBetting({ tableId, game: 'roulette', round: view, limits, explain });
   const { chip, command, refuse, send, follow } = betting;
 
-  // A result the player missed while the connection was down: say so once it is back.
-  const missedResult = useEffectEvent((m: ServerMessage) => {
-    const n = pocketOf(m.result);
-    const base = {
-      round: String(m.gameId),
-      number: pocketLabel(n),
-      colour: t(`COLOUR_${colourOf(n)}`),
-    };
-    const text =
-      typeof m.win === 'string' && units(m.win) > 0
-        ? t('MISSED_RESULT_WIN', { ...base, amount: formatMoney(units(m.win), currency()) })
-        : t('MISSED_RESULT', base);
-    toast(text, 'info', 8000);
-  });
-
-  // A resync (the server could not replay what was missed) after the round the player
-  // bet in has ended: its result is among the snapshot's results, so say so.
-  const missedOnResync = useEffectEvent((m: ServerMessage) => {
-    const bet = betting.slip.gameId;
-    if (!bet || betting.total === 0 || m.gameId === bet || view.result?.gameId === bet) return;
-    const results = Array.isArray(m.results) ? (m.results as { gameId: string }[]) : [];
-    const ended = results.find((r) => r.gameId === bet);
-    if (ended) missedResult(ended as unknown as ServerMessage);
-  });
-
   // A special-ball round: the chosen player is told, everybody else sees who spins.
   const specialBall = useEffectEvent((m: ServerMessage) => {
     const text =
@@ -167,9 +142,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       realtime.on(type, (m) => {
         if (m.table !== tableId) return;
         dispatch({ m, now: Date.now() });
-        if (m.type === 'gameresult' && m.replayed === true) missedResult(m);
         if (m.type === 'resync') reseat(m);
-        if (m.type === 'resync') missedOnResync(m);
         follow(m);
         if (m.type === 'betsopen' && m.specialBall === true) specialBall(m);
       }),

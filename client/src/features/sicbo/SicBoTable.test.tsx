@@ -90,6 +90,30 @@ function open(get?: Parameters<typeof renderTable>[2]) {
 const spot = (code: string) => document.querySelector<HTMLElement>(`[data-spot="${code}"]`)!;
 
 describe('SicBoTable', () => {
+  it('tells, in words, the result of a round that ended while the player was away', async () => {
+    const t = open();
+    const ts = new Date(2026, 10, 25, 21, 7).getTime();
+    t.event('gameresult', {
+      gameId: 'sic-1-000004',
+      state: 24,
+      result: '136',
+      outcome: '136|316',
+      stake: '5.00',
+      win: '10.00',
+      replayed: true,
+      ts,
+    });
+    expect(
+      await screen.findByText(
+        'While you were away, the 9:07 PM round at Sic Bo ended: 1, 3, 6, total 10. You win €10.00.',
+      ),
+    ).toBeInTheDocument();
+    // A result seen live is no news.
+    t.event('gameresult', { gameId: 'sic-1-000005', state: 24, result: '222', ts });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/round at Sic Bo ended: 2, 2, 2/)).toBeNull();
+  });
+
   it('offers all 52 spots, named with their payout, by mouse and keyboard', async () => {
     const user = userEvent.setup();
     const t = open();

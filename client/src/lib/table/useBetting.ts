@@ -3,7 +3,7 @@
 // bet commands (pbet per chip, placebets for double and grouped bets, lpbet for rebet,
 // cancelbets for undo and clear) with every refusal shown from the error catalogue.
 // A game gives its spot rules (in its Limits) and may explain a refusal in its own words.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { modeSuffix } from '../device/device';
@@ -13,6 +13,7 @@ import { xmlCommand } from '../realtime/xml';
 import { type TableConfig, useServices } from '../session';
 import { useStore } from '../store';
 import { toast } from '../../ui/Toaster';
+import { missedResultText } from './outcome';
 import {
   type Limits,
   type Slip,
@@ -71,7 +72,7 @@ export interface BettingOptions {
 
 export function useBetting({ tableId, game, round, limits, explain, config }: BettingOptions) {
   const { t } = useTranslation();
-  const { realtime, session, saveSetting } = useServices();
+  const { realtime, session, saveSetting, currency } = useServices();
   const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
   const table = config ?? pageTable;
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
@@ -196,32 +197,70 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     if (refusal !== null) refuse(refusal.code, refusal.reason);
   }, [command, refuse, round.betsOpen]);
 
-  /** Keeps the slip in step with the table: a new round empties it, a resync rebuilds it. */
-  const follow = useCallback((m: ServerMessage) => {
-    if (m.type === 'resync') {
-      const answers = (Array.isArray(m.myAcks) ? (m.myAcks as ServerMessage[]) : []).map((a) => ({
-        type: String(a.type),
-        requestId: String(a.requestId),
-        gameId: String(a.gameId),
-        lines: linesOf(a.type === 'cancelack' ? a.cancelled : a.accepted),
-      }));
-      // Keep actions still on their way; take the rest from what the server kept.
-      setSlip((s) => {
-        const rebuilt = slipFromAnswers(String(m.gameId), answers);
-        const inFlight =
-          s.gameId === m.gameId ? s.actions.filter((a) => a.status === 'sending') : [];
-        return {
-          ...rebuilt,
-          actions: [
-            ...rebuilt.actions.filter((a) => !inFlight.some((f) => f.requestId === a.requestId)),
-            ...inFlight,
-          ],
-        };
+  // What the notice of a missed round needs, read when an event comes.
+  const latest = useRef({ slip, table, game, currency });
+  useEffect(() => {
+    latest.current = { slip, table, game, currency };
+  }, [slip, table, game, currency]);
+
+  /** Tells the player, in words, the result of a round that ended while they were away. */
+  const missed = useCallback(
+    (r: Record<string, unknown>, ts: unknown) => {
+      const { table: tbl, game: g, currency: money } = latest.current;
+      if (typeof r.result !== 'string' || !tbl) return;
+      const text = missedResultText(t, {
+        game: g,
+        table: tbl.name,
+        ts: typeof r.ts === 'number' ? r.ts : typeof ts === 'number' ? ts : Date.now(),
+        result: r.result,
+        win: typeof r.win === 'string' ? r.win : undefined,
+        currency: money(),
       });
-    } else if (m.type === 'betsopen' && typeof m.gameId === 'string') {
-      setSlip(emptySlip(m.gameId));
-    }
-  }, []);
+      toast(text, 'info', 8000);
+    },
+    [t],
+  );
+
+  /**
+   * Keeps the slip in step with the table: a new round empties it, a resync rebuilds it.
+   * A result replayed after a reconnect, or a resync showing that the round the player
+   * bet in ended meanwhile, is told in words.
+   */
+  const follow = useCallback(
+    (m: ServerMessage) => {
+      if (m.type === 'gameresult' && m.replayed === true) missed(m, m.ts);
+      if (m.type === 'resync') {
+        const bet = latest.current.slip;
+        if (bet.gameId && slipTotal(bet) > 0 && m.gameId !== bet.gameId) {
+          const results = Array.isArray(m.results) ? (m.results as Record<string, unknown>[]) : [];
+          const ended = results.find((r) => r.gameId === bet.gameId);
+          if (ended) missed(ended, m.ts);
+        }
+        const answers = (Array.isArray(m.myAcks) ? (m.myAcks as ServerMessage[]) : []).map((a) => ({
+          type: String(a.type),
+          requestId: String(a.requestId),
+          gameId: String(a.gameId),
+          lines: linesOf(a.type === 'cancelack' ? a.cancelled : a.accepted),
+        }));
+        // Keep actions still on their way; take the rest from what the server kept.
+        setSlip((s) => {
+          const rebuilt = slipFromAnswers(String(m.gameId), answers);
+          const inFlight =
+            s.gameId === m.gameId ? s.actions.filter((a) => a.status === 'sending') : [];
+          return {
+            ...rebuilt,
+            actions: [
+              ...rebuilt.actions.filter((a) => !inFlight.some((f) => f.requestId === a.requestId)),
+              ...inFlight,
+            ],
+          };
+        });
+      } else if (m.type === 'betsopen' && typeof m.gameId === 'string') {
+        setSlip(emptySlip(m.gameId));
+      }
+    },
+    [missed],
+  );
 
   const totals = useMemo(() => spotTotals(slip), [slip]);
   const total = slipTotal(slip);

@@ -1,0 +1,51 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import en from '../i18n/locales/en.json';
+import { missedResultText, outcomeWords, pocketColour, winnerOf } from './outcome';
+
+const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  } as Parameters<typeof i18next.init>[0]);
+});
+
+describe('outcomes in words', () => {
+
+  it('names every game’s result as a player would say it', () => {
+    expect(outcomeWords(i18next.t, 'roulette', '17')).toBe('17 black');
+    expect(outcomeWords(i18next.t, 'americanroulette', '00')).toBe('00 green');
+    expect(outcomeWords(i18next.t, 'baccarat', 'B 5-9')).toBe('Banker wins, 9 to 5');
+    expect(outcomeWords(i18next.t, 'baccarat', 'T 4-4')).toBe('Tie, 4 to 4');
+    expect(outcomeWords(i18next.t, 'dragontiger', 'X')).toBe('Tie');
+    expect(outcomeWords(i18next.t, 'andarbahar', 'B')).toBe('Bahar wins');
+    expect(outcomeWords(i18next.t, 'sicbo', '136|316')).toBe('1, 3, 6, total 10');
+    expect(outcomeWords(i18next.t, 'megawheel', '20|7|5x25')).toBe('The wheel stopped on 20');
+    expect(outcomeWords(i18next.t, 'onebj', 'D BUST|6D,10D,8H')).toBe('Dealer busts');
+    expect(outcomeWords(i18next.t, 'blackjack', 'D 20')).toBe('Dealer has 20');
+  });
+
+  it('reads the labels it is given', () => {
+    expect(pocketColour('0')).toBe('green');
+    expect(pocketColour('37')).toBeNull();
+    expect(winnerOf('T', 'dragontiger')).toBe('tiger');
+    expect(winnerOf('T 4-4', 'baccarat')).toBe('tie');
+  });
+
+  it('tells a missed round by its time and table, not by an id', () => {
+    const ts = new Date(2026, 10, 25, 14, 32).getTime();
+    const round = { game: 'roulette', table: 'Roulette Azure', ts, result: '17', currency: EUR };
+    expect(missedResultText(i18next.t, round)).toBe(
+      'While you were away, the 2:32 PM round at Roulette Azure ended: 17 black.',
+    );
+    expect(missedResultText(i18next.t, { ...round, win: '36.00' })).toBe(
+      'While you were away, the 2:32 PM round at Roulette Azure ended: 17 black. You win €36.00.',
+    );
+    expect(missedResultText(i18next.t, { ...round, win: '0.00' })).not.toContain('win');
+  });
+});

@@ -1,0 +1,106 @@
+// A round's outcome in words, the same for every screen that names one: the lobby's last
+// results, the notice of a round that ended while the player was away, and what a screen
+// reader announces. Each game's result label (the `result` of a gameresult, SPEC §4) is
+// read here: roulette "17" or "00", baccarat "B 5-9" (winner, then the player's and the
+// banker's totals), dragon tiger "D"/"T"/"X", andar bahar "A"/"B", sic bo "136", a money
+// wheel "20", blackjack "D 20"/"D BJ"/"D BUST".
+import type { TFunction } from 'i18next';
+
+import { type CurrencyStyle, formatMoney, units } from '../format/money';
+import { formatTime } from '../format/locale';
+
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+
+/** A roulette result's colour ("17" black, "0"/"00" green); null when it is no pocket. */
+export function pocketColour(result: string): 'red' | 'black' | 'green' | null {
+  const pocket = result.split('|')[0]!.trim();
+  if (pocket === '0' || pocket === '00') return 'green';
+  if (!/^\d{1,2}$/.test(pocket)) return null;
+  const n = Number(pocket);
+  if (n < 1 || n > 36) return null;
+  return RED.has(n) ? 'red' : 'black';
+}
+
+/**
+ * The side a card game's result label names: its first letter, read per game (baccarat
+ * "B 5-9" is banker and "T" a tie; dragon tiger "T" is tiger and "X" a tie; andar bahar
+ * "A"/"B").
+ */
+export function winnerOf(label: string, game: string): string {
+  const letters: Record<string, Record<string, string>> = {
+    baccarat: { P: 'player', B: 'banker', T: 'tie' },
+    dragontiger: { D: 'dragon', T: 'tiger', X: 'tie' },
+    andarbahar: { A: 'andar', B: 'bahar' },
+  };
+  const w = label.charAt(0);
+  return letters[game]?.[w] ?? w.toLowerCase();
+}
+
+/** The game family a game kind or game-mode prefix belongs to. */
+function familyOf(game: string): string {
+  if (game.includes('roulette')) return 'roulette';
+  if (game === 'multi-baccarat') return 'baccarat';
+  if (game === 'onebj') return 'blackjack';
+  return game;
+}
+
+/** A result label in words: "17 Black", "Banker wins, 9 to 5", "1, 3, 6, total 10". */
+export function outcomeWords(t: TFunction, game: string, label: string): string {
+  const family = familyOf(game);
+  const head = label.split('|')[0]!.trim();
+  switch (family) {
+    case 'roulette': {
+      const colour = pocketColour(head);
+      return colour ? t('RESULT_NUMBER', { number: head, colour: t(`COLOUR_${colour}`) }) : head;
+    }
+    case 'baccarat':
+    case 'dragontiger':
+    case 'andarbahar': {
+      const winner = t(`WINNER_${winnerOf(head, family)}` as 'WINNER_player');
+      const score = /^\w (\d)-(\d)$/.exec(head);
+      if (!score) return winner;
+      const [a, b] = [Number(score[1]), Number(score[2])];
+      return t('OUTCOME_SCORE', { winner, high: Math.max(a, b), low: Math.min(a, b) });
+    }
+    case 'sicbo': {
+      const dice = [...head].map(Number).filter((d) => d >= 1 && d <= 6);
+      if (dice.length !== 3) return head;
+      return t('DICE_RESULT', { dice: dice.join(', '), total: dice.reduce((x, y) => x + y, 0) });
+    }
+    case 'megawheel':
+      return t('MEGAWHEEL_LANDED', { number: head });
+    case 'blackjack': {
+      const dealer = head.replace(/^D\s*/, '');
+      if (dealer === 'BJ') return t('BJ_RESULT_bj');
+      if (dealer === 'BUST') return t('BJ_RESULT_bust');
+      return /^\d+$/.test(dealer) ? t('BJ_RESULT_total', { total: Number(dealer) }) : head;
+    }
+    default:
+      return head;
+  }
+}
+
+export interface MissedRound {
+  game: string;
+  table: string; // the table's name
+  ts: number; // when the round ended (server time, ms)
+  result: string;
+  win?: string; // the player's return, when the event carries it
+  currency: CurrencyStyle;
+}
+
+/**
+ * The notice of a round that ended while the player was away, in words: "While you were
+ * away, the 14:32 round at Roulette Azure ended: 17 Black. You win €10.00."
+ */
+export function missedResultText(t: TFunction, r: MissedRound): string {
+  const base = {
+    time: formatTime(r.ts),
+    table: r.table,
+    outcome: outcomeWords(t, r.game, r.result),
+  };
+  const win = r.win !== undefined ? units(r.win) : 0;
+  return win > 0
+    ? t('AWAY_RESULT_WIN', { ...base, amount: formatMoney(win, r.currency) })
+    : t('AWAY_RESULT', base);
+}
