@@ -80,7 +80,7 @@ describe('languages', () => {
     const balance = (await page.getByTestId('balance').boundingBox())!;
     expect(brand.x).toBeGreaterThan(balance.x);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
-      'Noto Naskh Arabic',
+      '"Croupier Arabic"',
     );
     // Only the chosen language and English were fetched.
     expect([...new Set(chunks)].sort()).toEqual(['ar', 'en']);
@@ -98,6 +98,47 @@ describe('languages', () => {
     expect(chunks).not.toContain('zh');
     await page.close();
   });
+
+  it.each([
+    { lang: 'ja', family: 'Croupier JP', game: 'roulette', table: 'rou-1', sample: '残高' },
+    { lang: 'ar', family: 'Croupier Arabic', game: 'baccarat', table: 'bac-1', sample: 'الرصيد' },
+  ])(
+    "draws $lang with the fonts it ships, and fetches no other language's",
+    async ({ lang, family, game, table, sample }) => {
+      const page = await context.newPage();
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        const m = /\/fonts\/([\w-]+)\.woff2$/.exec(new URL(r.url()).pathname);
+        if (m) fonts.push(m[1]!);
+      });
+      await page.goto(`/play/${game}?gameId=${table}&lang=${lang}`);
+      await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.locator('[data-testid="round-state"]').waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      // The language's shipped face is loaded and draws its text (before any system font).
+      const faces = await page.evaluate(() =>
+        [...document.fonts].map((f) => ({ family: f.family.replace(/"/g, ''), status: f.status })),
+      );
+      expect(
+        faces.filter((f) => f.family === family && f.status === 'loaded').length,
+      ).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(([f, t]) => document.fonts.check(`16px "${f}"`, t), [family, sample]),
+      ).toBe(true);
+      // Only its own language's faces are known to the page, and only those were fetched.
+      expect([...new Set(faces.map((f) => f.family))].sort()).toEqual(
+        ['Croupier Sans', family].sort(),
+      );
+      const own = lang === 'ja' ? /^(jp|sans-[\w-]+)-\d+$/ : /^(arabic|sans-[\w-]+)-\d+$/;
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const f of fonts) expect(f).toMatch(own);
+      await page.screenshot({ path: join(RESULTS, `fonts-${lang}-${table}.png`) });
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(RESULTS, `fonts-${lang}-${table}-phone.png`) });
+      await page.close();
+    },
+  );
 
   it('falls back to English for a language with no file', async () => {
     const { page } = await open('/play/lobby?lang=xx');

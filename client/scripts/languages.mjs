@@ -8,8 +8,14 @@
 //   - every other text (a real translation) is kept;
 //   - keys follow English's order, "_fallback" comes last in that order, and the file is
 //     formatted by prettier, so running the script twice changes nothing.
-// Usage: npm run languages [-- --check] [-- --dir DIR]. --check writes nothing and exits 1
-// when a file is missing or out of date.
+//   - "_review" (keys a native speaker should check) and "_same" (keys whose text is rightly
+//     the same as English's: names, loanwords, number formats) are kept, in English's
+//     order, without keys the file no longer has; "_same" loses a key whose text changed.
+// Usage: npm run languages [-- --check] [-- --dir DIR] [-- --merge DIR]. --check writes
+// nothing and exits 1 when a file is missing or out of date. --merge DIR first takes a
+// translator's delivery: DIR/<lang>.json, flat ("ERROR.1007": "…", plural forms too) with
+// optional "_review" and "_same" lists; each text given replaces the file's and stops
+// being a fallback.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +62,8 @@ export const LANGUAGES = [
 ];
 
 export const FALLBACK = '_fallback';
+export const REVIEW = '_review';
+export const SAME = '_same';
 const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 const isTree = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -95,6 +103,52 @@ export function fill(en, file) {
 
   const out = walk(en, file, '');
   if (fallback.length > 0) out[FALLBACK] = fallback;
+  const order = leafPaths(out);
+  const listed = (name, keep) => {
+    const wanted = new Set(Array.isArray(file?.[name]) ? file[name] : []);
+    const list = order.filter((k) => wanted.has(k) && keep(k));
+    if (list.length > 0) out[name] = list;
+  };
+  const english = new Map(leafEntries(en));
+  const texts = new Map(leafEntries(out));
+  const pluralOther = (k) => english.get(k.replace(/_(zero|one|two|few|many)$/, '_other'));
+  listed(REVIEW, (k) => !fallback.includes(k));
+  listed(SAME, (k) => !fallback.includes(k) && texts.get(k) === (english.get(k) ?? pluralOther(k)));
+  return out;
+}
+
+function leafEntries(tree, prefix = '') {
+  const out = [];
+  for (const [k, v] of Object.entries(tree)) {
+    if (k.startsWith('_')) continue;
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (isTree(v)) out.push(...leafEntries(v, path));
+    else out.push([path, v]);
+  }
+  return out;
+}
+
+function leafPaths(tree) {
+  return leafEntries(tree).map(([k]) => k);
+}
+
+/** A file with a translator's delivery applied (see --merge above). */
+export function merge(file, delivery) {
+  const out = structuredClone(file);
+  const fallback = new Set(Array.isArray(out[FALLBACK]) ? out[FALLBACK] : []);
+  for (const [key, text] of Object.entries(delivery)) {
+    if (key.startsWith('_') || typeof text !== 'string' || text === '') continue;
+    const parts = key.split('.');
+    let node = out;
+    for (const p of parts.slice(0, -1)) node = isTree(node[p]) ? node[p] : (node[p] = {});
+    node[parts[parts.length - 1]] = text;
+    fallback.delete(key);
+  }
+  out[FALLBACK] = [...fallback];
+  for (const name of [REVIEW, SAME]) {
+    const given = Array.isArray(delivery[name]) ? delivery[name] : [];
+    out[name] = [...new Set([...(Array.isArray(out[name]) ? out[name] : []), ...given])];
+  }
   return out;
 }
 
@@ -112,6 +166,8 @@ function countLeaves(tree) {
 async function main(argv) {
   const check = argv.includes('--check');
   const dirAt = argv.indexOf('--dir');
+  const mergeAt = argv.indexOf('--merge');
+  const deliveries = mergeAt >= 0 ? resolve(argv[mergeAt + 1]) : null;
   const here = dirname(fileURLToPath(import.meta.url));
   const dir = resolve(
     dirAt >= 0 ? argv[dirAt + 1] : join(here, '..', 'src', 'lib', 'i18n', 'locales'),
@@ -122,7 +178,11 @@ async function main(argv) {
   for (const lang of LANGUAGES) {
     const path = join(dir, `${lang}.json`);
     const before = existsSync(path) ? readFileSync(path, 'utf8') : null;
-    const filled = fill(en, before === null ? {} : JSON.parse(before));
+    let current = before === null ? {} : JSON.parse(before);
+    const delivery = deliveries ? join(deliveries, `${lang}.json`) : null;
+    if (delivery && existsSync(delivery))
+      current = merge(current, JSON.parse(readFileSync(delivery, 'utf8')));
+    const filled = fill(en, current);
     const after = await format(filled, path);
     const english = filled[FALLBACK]?.length ?? 0;
     if (after !== before) {

@@ -3,6 +3,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { winnerOf } from '../../lib/table/outcome';
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
@@ -169,6 +170,7 @@ function Grid({
   testId: string;
   label: string;
 }) {
+  const { t } = useTranslation();
   const cols = Math.max(kind === 'derived' ? 12 : 20, ...cells.map((c) => c.col + 1));
   const size = kind === 'derived' ? '0.6rem' : '1.15rem';
   return (
@@ -189,7 +191,11 @@ function Grid({
           style={{ gridColumn: c.col + 1, gridRow: c.row + 1 }}
           data-winner={c.winner ?? c.colour}
         >
-          {kind === 'bead' ? c.winner : c.ties ? c.ties : ''}
+          {kind === 'bead' && c.winner
+            ? t(`SIDE_SHORT_${winnerOf(c.winner, 'baccarat')}` as 'SIDE_SHORT_player')
+            : c.ties
+              ? c.ties
+              : ''}
         </span>
       ))}
     </div>

@@ -99,6 +99,7 @@ export function Tabs({ tabs, selected, onSelect, label, idPrefix }: TabsProps) {
 // ---- Results -------------------------------------------------------------------------------
 
 function BeadPlate({ live }: { live: LiveTable }) {
+  const { t } = useTranslation();
   const cells = beadCells(live);
   return (
     <span className="lb-bead" aria-hidden="true">
@@ -108,7 +109,7 @@ function BeadPlate({ live }: { live: LiveTable }) {
           className={`lb-bead-cell lb-bead-${c.winner}`}
           style={{ gridColumn: c.col + 1, gridRow: c.row + 1 }}
         >
-          {c.winner}
+          {t(`SIDE_SHORT_${winnerOf(c.winner, 'baccarat')}` as 'SIDE_SHORT_player')}
         </span>
       ))}
     </span>
@@ -185,7 +186,7 @@ export function LastResults({
       const head = r.split('|')[0]!;
       const winner = game === 'blackjack' ? null : winnerOf(head, game);
       const text = winner
-        ? [...t(`WINNER_${winner}` as 'WINNER_player')][0]
+        ? t(`SIDE_SHORT_${winner}` as 'SIDE_SHORT_player')
         : head.replace(/^D\s*/, '').replace('BUST', '✕');
       return (
         <span key={i} className={`lb-result-text ${winner ? `w-${winner}` : ''}`}>

@@ -152,6 +152,8 @@ export async function initI18n(lang: string, options: InitOptions = {}): Promise
   resources[primary] = { translation: main };
   if (english) resources[DEFAULT_LANGUAGE] = { translation: english };
   if (i18next.isInitialized) {
+    // Started elsewhere (the tests' key locale) without English behind it: add it.
+    i18next.options.fallbackLng = DEFAULT_LANGUAGE;
     for (const [lng, bundle] of Object.entries(resources)) {
       i18next.addResourceBundle(lng, 'translation', bundle.translation, true, true);
     }

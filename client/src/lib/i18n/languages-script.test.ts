@@ -108,6 +108,51 @@ describe('npm run languages', { timeout: 60_000 }, () => {
     expect(read('de')._fallback).toEqual(['BYE', 'ERROR.1', 'NEW']); // English's order
   });
 
+  it("merges a translator's delivery: texts, plural forms, review and same lists", () => {
+    dir = mkdtempSync(join(tmpdir(), 'locales-'));
+    const deliveries = mkdtempSync(join(tmpdir(), 'delivery-'));
+    const en = {
+      HELLO: 'Hello {{name}}',
+      LOBBY: 'Lobby',
+      ITEMS_one: 'one item',
+      ITEMS_other: '{{count}} items',
+      ERROR: { '1': 'Broken' },
+    };
+    writeFileSync(join(dir, 'en.json'), JSON.stringify(en));
+    expect(run('--dir', dir).code).toBe(0); // every file starts all English
+    writeFileSync(
+      join(deliveries, 'ru.json'),
+      JSON.stringify({
+        HELLO: 'Привет, {{name}}',
+        LOBBY: 'Лобби',
+        ITEMS_one: '{{count}} предмет',
+        ITEMS_few: '{{count}} предмета',
+        ITEMS_many: '{{count}} предметов',
+        ITEMS_other: '{{count}} предмета',
+        _review: ['ITEMS_one'],
+      }),
+    );
+    writeFileSync(
+      join(deliveries, 'de.json'),
+      JSON.stringify({ 'ERROR.1': 'Kaputt', LOBBY: 'Lobby', _same: ['LOBBY', 'HELLO'] }),
+    );
+    expect(run('--dir', dir, '--merge', deliveries).code).toBe(0);
+    const ru = read('ru');
+    expect(ru).toMatchObject({ HELLO: 'Привет, {{name}}', ITEMS_many: '{{count}} предметов' });
+    expect(ru._fallback).toEqual(['ERROR.1']);
+    expect(ru._review).toEqual(['ITEMS_one']);
+    const de = read('de');
+    expect(de.ERROR).toEqual({ '1': 'Kaputt' });
+    expect(de._fallback).toEqual(['HELLO', 'ITEMS_one', 'ITEMS_other']);
+    // "_same" keeps only what is translated and still the same as English.
+    expect(de._same).toEqual(['LOBBY']);
+    // English changes a text: it is no longer the same, so the mark goes.
+    writeFileSync(join(dir, 'en.json'), JSON.stringify({ ...en, LOBBY: 'Lobby room' }));
+    expect(run('--dir', dir).code).toBe(0);
+    expect(read('de')._same).toBeUndefined();
+    rmSync(deliveries, { recursive: true, force: true });
+  });
+
   it('finds the real language files up to date', () => {
     const r = run('--check', '--dir', LOCALES);
     expect(r.out).not.toContain('out of date');

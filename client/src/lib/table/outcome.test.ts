@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 
 describe('outcomes in words', () => {
-
   it('names every game’s result as a player would say it', () => {
     expect(outcomeWords(i18next.t, 'roulette', '17')).toBe('17 black');
     expect(outcomeWords(i18next.t, 'americanroulette', '00')).toBe('00 green');
