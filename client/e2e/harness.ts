@@ -35,6 +35,8 @@ export interface ServerOptions {
   casino?: (casino: Casino) => void;
   /** A fixed RNG seed (required by scripted results). */
   seed?: number;
+  /** Round timings other than the journeys' usual ones. */
+  timings?: Partial<typeof TIMINGS>;
 }
 
 // The demo casino file's shape, as far as the tests change it.
@@ -68,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     extra.push('--casino-file', file);
   }
   if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));
+  const timings = { ...TIMINGS, ...options.timings };
   const child: ChildProcess = spawn(
     CROUPIERD,
     [
@@ -80,17 +83,17 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       '--static-dir',
       DIST,
       '--betting-ms',
-      String(TIMINGS.bettingMs),
+      String(timings.bettingMs),
       '--closing-soon-ms',
-      String(TIMINGS.closingSoonMs),
+      String(timings.closingSoonMs),
       '--bets-closed-ms',
-      String(TIMINGS.betsClosedMs),
+      String(timings.betsClosedMs),
       '--spin-ms',
-      String(TIMINGS.spinMs),
+      String(timings.spinMs),
       '--result-ms',
-      String(TIMINGS.resultMs),
+      String(timings.resultMs),
       '--next-game-ms',
-      String(TIMINGS.nextGameMs),
+      String(timings.nextGameMs),
       '--timer-interval-ms',
       '2000',
       '--log-level',

@@ -23,6 +23,8 @@ import { type WheelVariant, pocketColour, pocketLabel, wheelOf } from './wheel';
 
 export interface RacetrackProps {
   variant: WheelVariant;
+  /** Closes the panel (a sheet on phones has its own close button). */
+  onClose?: () => void;
   /** Pockets either side of the chosen one (0-9). */
   neighbours: number;
   onNeighboursChange: (n: number) => void;
@@ -222,6 +224,16 @@ export const Racetrack = memo(function Racetrack(props: RacetrackProps) {
 
   return (
     <div className={`racetrack ${open ? 'open' : 'closed'}`} data-testid="racetrack">
+      {props.onClose && (
+        <button
+          type="button"
+          className="sheet-close"
+          aria-label={`${t('CLOSE')}: ${t('RACETRACK_TITLE')}`}
+          onClick={props.onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      )}
       <svg
         className="racetrack-svg"
         viewBox={geometry.view}

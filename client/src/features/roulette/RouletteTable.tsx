@@ -16,6 +16,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useLayout } from '../../lib/viewport';
+import { Icon } from '../../ui/icons';
 import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
@@ -69,6 +71,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   // The operator's chat_disabled: no chat panel and no chat input (lib/host/casino-config).
   const chatDisabled = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
   const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const viewport = useLayout();
   const channel = `table-${tableId}`;
 
   const [view, dispatch] = useReducer(
@@ -250,7 +253,9 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
   const open = view.betsOpen && !view.closed;
-  const layout = mobile && portrait ? 'vertical' : 'horizontal';
+  // The page's shape (lib/viewport): before the watcher runs (tests), the device's.
+  const shape = viewport?.shape ?? (mobile ? (portrait ? 'tall' : 'flat') : 'wide');
+  const layout = shape === 'tall' ? 'vertical' : 'horizontal';
   const landed = view.result !== null && landedKey === view.result.gameId;
 
   const toggles = (
@@ -262,7 +267,8 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         data-testid="racetrack-toggle"
         onClick={() => toggle('toggle_rla_racetrack', !showRacetrack)}
       >
-        {t('RACETRACK_TOGGLE')}
+        <Icon name="racetrack" />
+        <span className="toggle-label">{t('RACETRACK_TOGGLE')}</span>
       </button>
       <button
         type="button"
@@ -271,7 +277,8 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         data-testid="statistics-toggle"
         onClick={() => toggle('toggle_rla_statistics', !showStatistics)}
       >
-        {t('STATS_TOGGLE')}
+        <Icon name="statistics" />
+        <span className="toggle-label">{t('STATS_TOGGLE')}</span>
       </button>
       {!chatDisabled && (
         <button
@@ -281,8 +288,11 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           data-testid="chat-toggle"
           onClick={() => setChatOpen((o) => !o)}
         >
-          {t('CHAT')}
-          {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
+          <Icon name="chat" />
+          <span className="toggle-label">
+            {t('CHAT')}
+            {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
+          </span>
         </button>
       )}
       <button
@@ -291,15 +301,17 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         data-testid="help-button"
         onClick={() => setHelpOpen('rules')}
       >
-        {t('HELP')}
+        <Icon name="help" />
+        <span className="toggle-label">{t('HELP')}</span>
       </button>
     </div>
   );
-  const withPanels = showRacetrack || showStatistics || chatOpen || mySeat !== null;
+  const showChat = !chatDisabled && (chatOpen || (mySeat !== null && shape === 'wide'));
+  const withPanels = showRacetrack || showStatistics || showChat;
 
   return (
     <main
-      className={`roulette ${withPanels ? 'with-panels' : ''} ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
+      className={`roulette shape-${shape} ${open ? 'betting-now' : ''} ${table.seats > 0 ? 'has-seats' : ''} ${withPanels ? 'with-panels' : ''} ${mobile ? 'mobile' : 'desktop'}`}
       data-testid="roulette-table"
     >
       <section className="studio" aria-label={table.name}>
@@ -366,15 +378,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           multipliers={multiplierMap}
         />
       </section>
-      {showRacetrack && (
-        <Racetrack
-          variant={wheelName}
-          neighbours={neighbours}
-          onNeighboursChange={(n) => setNeighbours(clampNeighbours(n))}
-          open={open}
-          onPlace={(lines) => onAnnounced(lines)}
-        />
-      )}
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
         <button
           type="button"
@@ -382,23 +385,40 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           data-testid="limits-button"
           onClick={() => setHelpOpen('payouts')}
         >
-          {t('BET_LIMITS')}
+          <Icon name="limits" />
+          <span className="toggle-label">{t('BET_LIMITS')}</span>
         </button>
       </BettingBar>
-      {showStatistics && (
-        <StatisticsPanel
-          results={history}
-          variant={wheelName}
-          onClose={() => toggle('toggle_rla_statistics', false)}
-        />
-      )}
-      {!chatDisabled && (chatOpen || mySeat !== null) && player && (
-        <ChatPanel
-          messages={chat}
-          me={player.id}
-          canWrite={table.seats === 0 || mySeat !== null}
-          onSend={sendChat}
-        />
+      {/* Panels: a column beside the table on wide screens, sheets on phones. */}
+      {withPanels && (
+        <aside className="table-panels">
+          {showRacetrack && (
+            <Racetrack
+              variant={wheelName}
+              neighbours={neighbours}
+              onNeighboursChange={(n) => setNeighbours(clampNeighbours(n))}
+              open={open}
+              onPlace={(lines) => onAnnounced(lines)}
+              onClose={() => toggle('toggle_rla_racetrack', false)}
+            />
+          )}
+          {showStatistics && (
+            <StatisticsPanel
+              results={history}
+              variant={wheelName}
+              onClose={() => toggle('toggle_rla_statistics', false)}
+            />
+          )}
+          {showChat && player && (
+            <ChatPanel
+              messages={chat}
+              me={player.id}
+              canWrite={table.seats === 0 || mySeat !== null}
+              onSend={sendChat}
+              onClose={() => setChatOpen(false)}
+            />
+          )}
+        </aside>
       )}
       {helpOpen && (
         <LimitsPopup

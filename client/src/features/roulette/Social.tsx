@@ -46,8 +46,19 @@ export const SeatsBar = memo(function SeatsBar({
             ) : mine ? (
               <span>{t('SEAT_FREE', { n: s.seat })}</span>
             ) : (
-              <button type="button" className="button small" onClick={() => onSit(s.seat)}>
-                {t('TAKE_SEAT', { n: s.seat })}
+              <button
+                type="button"
+                className="button small"
+                aria-label={t('TAKE_SEAT', { n: s.seat })}
+                onClick={() => onSit(s.seat)}
+              >
+                {/* Phones show the seat's number; wider screens say it in words. */}
+                <span className="seat-n" aria-hidden="true">
+                  {s.seat}
+                </span>
+                <span className="seat-words" aria-hidden="true">
+                  {t('TAKE_SEAT', { n: s.seat })}
+                </span>
               </button>
             )}
           </li>
@@ -67,7 +78,9 @@ export const ChatPanel = memo(function ChatPanel({
   me,
   canWrite,
   onSend,
+  onClose,
 }: {
+  onClose?: () => void;
   messages: ChatMessage[];
   me: string;
   canWrite: boolean;
@@ -87,6 +100,16 @@ export const ChatPanel = memo(function ChatPanel({
   };
   return (
     <section className="chat" aria-label={t('CHAT')} data-testid="chat">
+      {onClose && (
+        <button
+          type="button"
+          className="sheet-close"
+          aria-label={`${t('CLOSE')}: ${t('CHAT')}`}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      )}
       <ol className="chat-messages" ref={list} aria-live="polite">
         {messages.length === 0 && <li className="chat-empty">{t('CHAT_EMPTY')}</li>}
         {messages.map((m) => (

@@ -181,7 +181,7 @@ export function Studio({
 
     const resize = () => {
       const box = canvas.parentElement?.getBoundingClientRect();
-      const css = Math.max(120, Math.floor(Math.min(box?.width ?? 300, box?.height ?? 300)));
+      const css = Math.max(40, Math.floor(Math.min(box?.width ?? 300, box?.height ?? 300)));
       const dpr = Math.min(window.devicePixelRatio || 1, 2);
       canvas.style.width = canvas.style.height = `${css}px`;
       canvas.width = canvas.height = Math.round(css * dpr);

@@ -143,16 +143,17 @@ function cellOf(n: number): { col: number; row: number } {
 }
 
 /**
- * Every inside spot with its hit area (straights cover cells; splits, corners, streets
- * and lines sit on lines). On an American table 00 takes the top half of the zero column
- * and 0 the bottom half.
+ * Every inside spot with its hit area: a straight is its whole cell; splits, corners,
+ * streets and lines sit on the lines, listed after the straights so that they are drawn
+ * (and hit) over the cells' edges. On an American table 00 takes the top half of the
+ * zero column and 0 the bottom half.
  */
 export function insideSpots(wheel: 'european' | 'american' = 'european'): GridSpot[] {
   const spots: GridSpot[] =
     wheel === 'american'
       ? [
-          { code: 'STRAIGHT_00', x: -0.5, y: 0.75, w: 1, h: 1.5 - EDGE / 2 },
-          { code: 'STRAIGHT_0', x: -0.5, y: 2.25, w: 1, h: 1.5 - EDGE / 2 },
+          { code: 'STRAIGHT_00', x: -0.5, y: 0.75, w: 1, h: 1.5 },
+          { code: 'STRAIGHT_0', x: -0.5, y: 2.25, w: 1, h: 1.5 },
         ]
       : [{ code: 'STRAIGHT_0', x: -0.5, y: 1.5, w: 1, h: 3 }];
   for (let n = 1; n <= 36; n++) {
@@ -161,8 +162,8 @@ export function insideSpots(wheel: 'european' | 'american' = 'european'): GridSp
       code: spotCode('straight', [n]),
       x: col + 0.5,
       y: row + 0.5,
-      w: 1 - EDGE,
-      h: 1 - EDGE,
+      w: 1,
+      h: 1,
     });
     if (col < 11)
       spots.push({

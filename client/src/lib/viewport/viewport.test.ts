@@ -73,6 +73,7 @@ describe('a phone', () => {
   it('360x640 portrait is third level only; 640x360 landscape is open and not third', () => {
     expect(at(360, 640)).toEqual({
       orientation: 'portrait',
+      shape: 'tall',
       mini: false,
       narrowMini: false,
       third: true,
@@ -80,6 +81,7 @@ describe('a phone', () => {
     });
     expect(at(640, 360)).toEqual({
       orientation: 'landscape',
+      shape: 'flat',
       mini: false,
       narrowMini: false,
       third: false,
@@ -87,11 +89,26 @@ describe('a phone', () => {
     });
     expect(layoutAttributes(at(640, 300))).toEqual({
       'data-orientation': 'landscape',
+      'data-shape': 'flat',
       'data-layout-mini': 'true',
       'data-layout-narrow-mini': 'true',
       'data-layout-third': 'true',
       'data-speed-dial': 'grouped',
     });
+  });
+});
+
+describe('the shape of a table page', () => {
+  it('is tall on upright phones, flat on phones on their side, wide elsewhere', () => {
+    expect(at(360, 640).shape).toBe('tall');
+    expect(at(390, 844).shape).toBe('tall');
+    expect(at(699, 1000).shape).toBe('tall');
+    expect(at(768, 1024).shape).toBe('wide');
+    expect(at(640, 360).shape).toBe('flat');
+    expect(at(844, 390).shape).toBe('flat');
+    expect(at(1000, 499).shape).toBe('flat');
+    expect(at(1366, 768).shape).toBe('wide');
+    expect(at(1024, 500).shape).toBe('wide');
   });
 });
 

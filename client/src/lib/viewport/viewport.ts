@@ -20,8 +20,19 @@ export interface ViewportSize {
   inFrame: boolean;
 }
 
+/**
+ * The shape a table page takes: `tall`, a phone held upright (portrait, narrower than
+ * 700 px): the studio on top, the betting area below; `flat`, a phone on its side
+ * (landscape, lower than 500 px): the studio beside the betting area; `wide`, tablets
+ * and desktops.
+ */
+export type TableShape = 'tall' | 'flat' | 'wide';
+
+export const SHAPE_LIMITS = { tallWidth: 700, flatHeight: 500 } as const;
+
 export interface Layout {
   orientation: Orientation;
+  shape: TableShape;
   mini: boolean;
   narrowMini: boolean;
   third: boolean;
@@ -42,8 +53,15 @@ export function computeLayout({ width, height, inFrame }: ViewportSize): Layout 
   const orientation: Orientation = orientationOf({ width, height });
   const narrow = THRESHOLDS.narrowMini[orientation];
   const dial = THRESHOLDS.speedDial;
+  const shape: TableShape =
+    orientation === 'portrait' && width < SHAPE_LIMITS.tallWidth
+      ? 'tall'
+      : orientation === 'landscape' && height < SHAPE_LIMITS.flatHeight
+        ? 'flat'
+        : 'wide';
   return {
     orientation,
+    shape,
     mini: height < THRESHOLDS.mini[orientation],
     narrowMini: width < narrow.width && height < narrow.height,
     third: height < THRESHOLDS.third[orientation],
@@ -57,6 +75,7 @@ export function computeLayout({ width, height, inFrame }: ViewportSize): Layout 
 export function layoutAttributes(layout: Layout): Record<string, string> {
   return {
     'data-orientation': layout.orientation,
+    'data-shape': layout.shape,
     'data-layout-mini': String(layout.mini),
     'data-layout-narrow-mini': String(layout.narrowMini),
     'data-layout-third': String(layout.third),

@@ -1,0 +1,122 @@
+// Every table kind at every viewport the product supports (phones upright and on their
+// side, a tablet, two desktops): while bets are open no control leaves the viewport or
+// hides under another, every bet spot drawn as a box is at least 32 px across, a tap
+// places a bet, and once the round ends its result is on screen. One round per table: a
+// phone (touch) and a desktop page play it side by side, each going through its sizes.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type Browser, type BrowserContext, type Page, devices } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { RESULTS, type Server, launchBrowser, openAsGuest, startServer } from './harness';
+import { VIEWPORTS, layoutProblems } from './layout';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  // Time to look at seven sizes while bets are open, and at the result.
+  server = await startServer({ timings: { bettingMs: 24_000, resultMs: 9_000 } });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface TableKind {
+  game: string;
+  id: string;
+  spot: string; // tapped at each size
+  result: string; // what shows the round's result
+}
+
+const TABLES: TableKind[] = [
+  { game: 'roulette', id: 'rou-1', spot: 'RED', result: '[data-testid="result-number"]' },
+  { game: 'roulette', id: 'us-1', spot: 'STRAIGHT_00', result: '[data-testid="result-number"]' },
+  { game: 'roulette', id: 'prive-1', spot: 'BLACK', result: '[data-testid="result-number"]' },
+];
+
+async function context(phone: boolean): Promise<BrowserContext> {
+  return phone
+    ? browser.newContext({ ...devices['Pixel 5']!, baseURL: server.url })
+    : browser.newContext({ baseURL: server.url, hasTouch: false });
+}
+
+/** Waits for a round whose bets stay open long enough to go through every size. */
+async function waitForBetting(page: Page, seconds: number): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await page.locator('[data-testid="round-state"][data-state="2"]').waitFor({ timeout: 60_000 });
+    const left = Number(await page.getByTestId('countdown').textContent());
+    if (left >= seconds) return;
+    await page.locator('[data-testid="round-state"][data-state="3"]').waitFor({ timeout: 60_000 });
+  }
+  throw new Error('no round with time to bet');
+}
+
+async function total(page: Page): Promise<number> {
+  return Number(await page.getByTestId('total-bet').getAttribute('data-amount'));
+}
+
+/** Sits at a private table's first free seat (its bets need one). */
+async function sitIfPrivate(page: Page, kind: TableKind): Promise<void> {
+  if (!kind.id.startsWith('prive')) return;
+  await page
+    .getByRole('button', { name: /^Take seat/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Leave your seat' }).waitFor();
+}
+
+async function play(kind: TableKind, phone: boolean): Promise<void> {
+  const ctx = await context(phone);
+  const page = await ctx.newPage();
+  await openAsGuest(page, server.url);
+  await page.goto(`/play/${kind.game}?gameId=${kind.id}`);
+  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  const sizes = VIEWPORTS.filter((v) => v.phone === phone);
+  await page.setViewportSize(sizes[0]!);
+  await sitIfPrivate(page, kind);
+  await waitForBetting(page, 16);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(350); // the layout settles (the grid measures its box)
+    const where = `${kind.id} at ${size.width}x${size.height}`;
+    expect(await layoutProblems(page), where).toEqual([]);
+    const before = await total(page);
+    const spot = page.locator(`[data-spot="${kind.spot}"]`);
+    if (phone) await spot.tap();
+    else await spot.click();
+    await expect
+      .poll(() => total(page), { message: `${where}: the tap placed a bet` })
+      .toBeGreaterThan(before);
+    await page.screenshot({
+      path: join(RESULTS, `layout-${kind.id}-${size.width}x${size.height}.png`),
+    });
+  }
+  await page.locator(kind.result).first().waitFor({ timeout: 60_000 });
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    const box = await page.locator(kind.result).first().boundingBox();
+    const where = `${kind.id} result at ${size.width}x${size.height}`;
+    expect(box, where).not.toBeNull();
+    expect(box!.y, where).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, where).toBeLessThanOrEqual(size.height);
+    expect(box!.x + box!.width, where).toBeLessThanOrEqual(size.width);
+  }
+  await ctx.close();
+}
+
+describe('every table at every size', () => {
+  it.each(TABLES)(
+    '$id: nothing off screen or covered, spots big enough, a tap bets, the result shows',
+    async (kind) => {
+      await Promise.all([play(kind, true), play(kind, false)]);
+    },
+    180_000,
+  );
+});

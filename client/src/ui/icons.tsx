@@ -1,0 +1,32 @@
+// Small line icons for the table's panel buttons: on phones the buttons show only these
+// (their words stay their accessible names and tooltips).
+const props = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+  focusable: false,
+};
+
+export type IconName = 'racetrack' | 'statistics' | 'chat' | 'help' | 'limits';
+
+const PATHS: Record<IconName, string> = {
+  racetrack: 'M7 5h10a7 7 0 0 1 0 14H7A7 7 0 0 1 7 5zM8 9h8a3 3 0 0 1 0 6H8a3 3 0 0 1 0-6z',
+  statistics: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  chat: 'M4 5h16v11H9l-5 4z',
+  help: 'M9.1 9a3 3 0 1 1 4.2 2.7c-.8.4-1.3 1.1-1.3 2V15M12 18.5v.5M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20z',
+  limits: 'M4 6h16M4 12h10M4 18h6M18 14v6M15 17h6',
+};
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg {...props} className="icon">
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
