@@ -38,6 +38,11 @@ const TABLES: TableKind[] = [
   { game: 'roulette', id: 'rou-1', spot: 'RED', result: '[data-testid="result-number"]' },
   { game: 'roulette', id: 'us-1', spot: 'STRAIGHT_00', result: '[data-testid="result-number"]' },
   { game: 'roulette', id: 'prive-1', spot: 'BLACK', result: '[data-testid="result-number"]' },
+  { game: 'baccarat', id: 'bac-1', spot: 'BANKER', result: '[data-testid="result"]' },
+  { game: 'baccarat', id: 'bac-2', spot: 'PLAYER', result: '[data-testid="result"]' },
+  { game: 'baccarat', id: 'bac-3', spot: 'TIE', result: '[data-testid="result"]' },
+  { game: 'dragontiger', id: 'dt-1', spot: 'DRAGON', result: '[data-testid="result"]' },
+  { game: 'andarbahar', id: 'ab-1', spot: 'ANDAR', result: '[data-testid="result"]' },
 ];
 
 async function context(phone: boolean): Promise<BrowserContext> {

@@ -6,6 +6,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useTableShape } from '../../lib/viewport';
+import { outcomeWords } from '../../lib/table/outcome';
+import { Icon } from '../../ui/icons';
 import { formatMoney } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type TableConfig, useServices } from '../../lib/session';
@@ -52,6 +55,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const table = config ?? pageTable;
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const mobile = useStore(session, (s) => s.mobile);
+  const shape = useTableShape();
   const channel = `table-${tableId}`;
   const [view, dispatch] = useReducer(
     (v: CardView, a: { m: ServerMessage; now: number }) => cardReducer(v, a.m, a.now),
@@ -115,11 +119,11 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const Root = compact ? 'section' : 'main';
   return (
     <Root
-      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'} ${compact ? 'compact' : ''}`}
+      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'} ${compact ? 'compact' : `table-page shape-${shape} ${open ? 'betting-now' : ''}`}`}
       data-testid="card-table"
       data-table={tableId}
     >
-      <section className="card-studio" aria-label={table.name}>
+      <section className="card-studio tp-studio" aria-label={table.name}>
         <div className="studio-head">
           {compact ? (
             <h2 className="table-name">{table.name}</h2>
@@ -165,13 +169,17 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         <p className="shoe-info">{view.shoe > 0 && t('SHOE_NUMBER', { shoe: view.shoe })}</p>
       </section>
       <ol
-        className="recent-numbers card-recent"
+        className="recent-numbers card-recent tp-recent"
         aria-label={t('RECENT_NUMBERS')}
         data-testid="recent-results"
       >
         {view.recent.map((r) => (
-          <li key={r.gameId} className={`recent w-${winnerOf(r.label, game)}`}>
-            {r.label.charAt(0)}
+          <li
+            key={r.gameId}
+            className={`recent w-${winnerOf(r.label, game)}`}
+            aria-label={outcomeWords(t, game, r.label)}
+          >
+            {t(`SIDE_SHORT_${winnerOf(r.label, game)}` as 'SIDE_SHORT_player')}
           </li>
         ))}
       </ol>
@@ -192,7 +200,8 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
           data-testid="help-button"
           onClick={() => setHelpOpen(true)}
         >
-          {t('HELP')}
+          <Icon name="help" />
+          <span className="toggle-label">{t('HELP')}</span>
         </button>
       </BettingBar>
       {helpOpen && (

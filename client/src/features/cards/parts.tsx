@@ -214,7 +214,7 @@ export function RoadsPanel({ roads }: { roads: Roads | null }) {
     </span>
   );
   return (
-    <section className="roads" aria-label={t('ROADS')} data-testid="roads">
+    <section className="roads tp-extra" aria-label={t('ROADS')} data-testid="roads">
       <Grid
         cells={roads.beadPlate}
         rows={roads.rows}
@@ -283,7 +283,7 @@ export function AbStatsPanel({ stats }: { stats: AbStats | null }) {
   const pct = (n: number) =>
     stats.numberOfGames > 0 ? Math.round((100 * n) / stats.numberOfGames) : 0;
   return (
-    <section className="ab-stats" aria-label={t('STATS_TITLE')} data-testid="ab-stats">
+    <section className="ab-stats tp-extra" aria-label={t('STATS_TITLE')} data-testid="ab-stats">
       <h2>{t('AB_STATS_TITLE', { count: stats.numberOfGames })}</h2>
       <dl>
         <dt>{t('CARD_SPOT_ANDAR')}</dt>

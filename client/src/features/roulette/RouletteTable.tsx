@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLayout } from '../../lib/viewport';
+import { useTableShape } from '../../lib/viewport';
 import { Icon } from '../../ui/icons';
 import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -70,8 +70,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const mobile = useStore(session, (s) => s.mobile);
   // The operator's chat_disabled: no chat panel and no chat input (lib/host/casino-config).
   const chatDisabled = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
-  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
-  const viewport = useLayout();
+  const shape = useTableShape();
   const channel = `table-${tableId}`;
 
   const [view, dispatch] = useReducer(
@@ -253,8 +252,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
   const open = view.betsOpen && !view.closed;
-  // The page's shape (lib/viewport): before the watcher runs (tests), the device's.
-  const shape = viewport?.shape ?? (mobile ? (portrait ? 'tall' : 'flat') : 'wide');
   const layout = shape === 'tall' ? 'vertical' : 'horizontal';
   const landed = view.result !== null && landedKey === view.result.gameId;
 

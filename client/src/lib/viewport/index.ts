@@ -1,3 +1,4 @@
 export * from './viewport';
 export { applyLayout, isFramed, layoutStore, measure, startViewportWatcher } from './watch';
 export { useLayout } from './useLayout';
+export { useTableShape } from './useTableShape';
