@@ -43,6 +43,8 @@ const TABLES: TableKind[] = [
   { game: 'baccarat', id: 'bac-3', spot: 'TIE', result: '[data-testid="result"]' },
   { game: 'dragontiger', id: 'dt-1', spot: 'DRAGON', result: '[data-testid="result"]' },
   { game: 'andarbahar', id: 'ab-1', spot: 'ANDAR', result: '[data-testid="result"]' },
+  { game: 'sicbo', id: 'sic-1', spot: 'SMALL', result: '[data-testid="result"]' },
+  { game: 'megawheel', id: 'mw-1', spot: '5', result: '[data-testid="result"]' },
 ];
 
 async function context(phone: boolean): Promise<BrowserContext> {

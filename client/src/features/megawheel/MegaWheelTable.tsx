@@ -8,6 +8,8 @@ import './megawheel.css';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useTableShape } from '../../lib/viewport';
+import { Icon } from '../../ui/icons';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
@@ -48,7 +50,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const mobile = useStore(session, (s) => s.mobile);
-  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const shape = useTableShape();
   const channel = `table-${tableId}`;
   const [view, dispatch] = useReducer(
     (v: MegaWheelView, a: { m: ServerMessage; now: number }) => megaWheelReducer(v, a.m, a.now),
@@ -104,7 +106,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
 
   return (
     <main
-      className={`megawheel ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
+      className={`megawheel shape-${shape} ${mobile ? 'mobile' : 'desktop'}`}
       data-testid="megawheel-table"
     >
       <section className="studio mw-studio" aria-label={table.name}>
@@ -134,7 +136,8 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
             data-testid="help-button"
             onClick={() => setHelpOpen(true)}
           >
-            {t('HELP')}
+            <Icon name="help" />
+            <span className="toggle-label">{t('HELP')}</span>
           </button>
         </div>
       </div>

@@ -7,6 +7,8 @@ import './sicbo.css';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useTableShape } from '../../lib/viewport';
+import { Icon } from '../../ui/icons';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
@@ -43,7 +45,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const mobile = useStore(session, (s) => s.mobile);
-  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const shape = useTableShape();
   const channel = `table-${tableId}`;
   const [view, dispatch] = useReducer(
     (v: SicBoView, a: { m: ServerMessage; now: number }) => sicboReducer(v, a.m, a.now),
@@ -102,7 +104,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
 
   return (
     <main
-      className={`sicbo ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'} ${statsOpen ? 'with-stats' : ''}`}
+      className={`sicbo shape-${shape} ${open ? 'betting-now' : ''} ${mobile ? 'mobile' : 'desktop'} ${statsOpen ? 'with-stats' : ''}`}
       data-testid="sicbo-table"
     >
       <section className="studio sb-studio" aria-label={table.name}>
@@ -129,7 +131,8 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
             data-testid="statistics-toggle"
             onClick={() => setStatsOpen((o) => !o)}
           >
-            {t('STATS_TOGGLE')}
+            <Icon name="statistics" />
+            <span className="toggle-label">{t('STATS_TOGGLE')}</span>
           </button>
           <button
             type="button"
@@ -137,7 +140,8 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
             data-testid="help-button"
             onClick={() => setHelpOpen(true)}
           >
-            {t('HELP')}
+            <Icon name="help" />
+            <span className="toggle-label">{t('HELP')}</span>
           </button>
         </div>
       </div>
