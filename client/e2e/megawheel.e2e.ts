@@ -151,7 +151,7 @@ describe('the mega wheel', () => {
     await table.expectBalance(before - UNIT); // 2 lost
 
     await page.setViewportSize({ width: 640, height: 360 });
-    await page.locator('.megawheel.landscape').waitFor();
+    await page.locator('.megawheel.shape-flat').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(RESULTS, 'megawheel-mobile-landscape.png') });
     await context.close();

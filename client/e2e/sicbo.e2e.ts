@@ -169,7 +169,7 @@ describe('sic bo', () => {
     await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-result.png') });
 
     await page.setViewportSize({ width: 640, height: 360 });
-    await page.locator('.sicbo.landscape').waitFor();
+    await page.locator('.sicbo.shape-flat').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-landscape.png') });
     await context.close();
