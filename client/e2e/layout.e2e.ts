@@ -18,7 +18,20 @@ let browser: Browser;
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   // Time to look at seven sizes while bets are open, and at the result.
-  server = await startServer({ timings: { bettingMs: 24_000, resultMs: 9_000 } });
+  server = await startServer({
+    timings: { bettingMs: 24_000, resultMs: 9_000 },
+    casino: (casino) => {
+      // Blackjack tables keep their own timings: the same room to look, quick decisions.
+      for (const t of casino.tables)
+        if (t.timings)
+          Object.assign(t.timings as object, {
+            bettingMs: 24_000,
+            resultMs: 9_000,
+            decisionMs: 2_500,
+            insuranceMs: 2_000,
+          });
+    },
+  });
   browser = await launchBrowser();
 }, 60_000);
 
@@ -45,6 +58,8 @@ const TABLES: TableKind[] = [
   { game: 'andarbahar', id: 'ab-1', spot: 'ANDAR', result: '[data-testid="result"]' },
   { game: 'sicbo', id: 'sic-1', spot: 'SMALL', result: '[data-testid="result"]' },
   { game: 'megawheel', id: 'mw-1', spot: '5', result: '[data-testid="result"]' },
+  { game: 'blackjack', id: 'bj-1', spot: 'SEAT', result: '[data-testid="bj-result"]' },
+  { game: 'onebj', id: 'onebj-1', spot: 'MAIN', result: '[data-testid="bj-result"]' },
 ];
 
 async function context(phone: boolean): Promise<BrowserContext> {
@@ -68,14 +83,33 @@ async function total(page: Page): Promise<number> {
   return Number(await page.getByTestId('total-bet').getAttribute('data-amount'));
 }
 
-/** Sits at a private table's first free seat (its bets need one). */
-async function sitIfPrivate(page: Page, kind: TableKind): Promise<void> {
-  if (!kind.id.startsWith('prive')) return;
-  await page
-    .getByRole('button', { name: /^Take seat/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Leave your seat' }).waitFor();
+/**
+ * Sits where the table needs a seat to bet (a private roulette table, a seated blackjack
+ * table); returns the spot to tap.
+ */
+async function sit(page: Page, kind: TableKind): Promise<string> {
+  if (kind.id.startsWith('prive')) {
+    await page
+      .getByRole('button', { name: /^Take seat/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Leave your seat' }).waitFor();
+  }
+  if (kind.spot !== 'SEAT') return kind.spot;
+  for (let tries = 0; tries < 5; tries++) {
+    const free = page.locator('[data-testid^="bj-sit-"]').first();
+    const seat = (await free.getAttribute('data-testid'))!.replace('bj-sit-', '');
+    await free.click();
+    const taken = await page
+      .locator(`[data-spot="SEAT_${seat}"]`)
+      .waitFor({ timeout: 3000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (taken) return `SEAT_${seat}`;
+  }
+  throw new Error('no seat taken');
 }
 
 async function play(kind: TableKind, phone: boolean): Promise<void> {
@@ -86,7 +120,7 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
   await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
   const sizes = VIEWPORTS.filter((v) => v.phone === phone);
   await page.setViewportSize(sizes[0]!);
-  await sitIfPrivate(page, kind);
+  const spotCode = await sit(page, kind);
   await waitForBetting(page, 16);
   for (const size of sizes) {
     await page.setViewportSize(size);
@@ -94,7 +128,7 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
     const where = `${kind.id} at ${size.width}x${size.height}`;
     expect(await layoutProblems(page), where).toEqual([]);
     const before = await total(page);
-    const spot = page.locator(`[data-spot="${kind.spot}"]`);
+    const spot = page.locator(`[data-spot="${spotCode}"]`);
     if (phone) await spot.tap();
     else await spot.click();
     await expect
@@ -104,7 +138,22 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
       path: join(RESULTS, `layout-${kind.id}-${size.width}x${size.height}.png`),
     });
   }
-  await page.locator(kind.result).first().waitFor({ timeout: 60_000 });
+  if (kind.game.endsWith('bj') || kind.game === 'blackjack') {
+    // Hit and stand in view when it is the player's turn (phones on their side included).
+    const decisions = page.getByTestId('bj-decisions');
+    await decisions.waitFor({ timeout: 60_000 });
+    const last = sizes[sizes.length - 1]!;
+    await page.screenshot({
+      path: join(RESULTS, `layout-${kind.id}-deciding-${last.width}x${last.height}.png`),
+    });
+    expect(
+      await layoutProblems(page),
+      `${kind.id} deciding at ${last.width}x${last.height}`,
+    ).toEqual([]);
+    const box = (await decisions.boundingBox())!;
+    expect(box.y + box.height, `${kind.id}: decisions in view`).toBeLessThanOrEqual(last.height);
+  }
+  await page.locator(kind.result).first().waitFor({ timeout: 90_000 });
   for (const size of sizes) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);

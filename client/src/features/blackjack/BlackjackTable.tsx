@@ -17,6 +17,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Icon } from '../../ui/icons';
+import { useTableShape } from '../../lib/viewport';
 import { amountText, formatMoney } from '../../lib/format/money';
 import { emitLifecycle } from '../../lib/lifecycle';
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -73,7 +75,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
   const mobile = useStore(session, (s) => s.mobile);
-  const portrait = useStore(session, (s) => s.device.orientation === 'portrait');
+  const shape = useTableShape();
   const channel = `table-${tableId}`;
   const oneHand = game === 'onebj' || (table !== null && isOneHandTable(table));
   const seatCount = table && table.seats > 0 ? table.seats : 7;
@@ -288,11 +290,11 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
 
   return (
     <main
-      className={`bj-table ${oneHand ? 'onebj' : 'seated'} ${mobile ? 'mobile' : 'desktop'} ${portrait ? 'portrait' : 'landscape'}`}
+      className={`bj-table ${oneHand ? 'onebj' : 'seated'} ${mobile ? 'mobile' : 'desktop'} table-page shape-${shape} ${open ? 'betting-now' : ''}`}
       data-testid="bj-table"
       data-table={tableId}
     >
-      <section className="bj-studio" aria-label={table.name}>
+      <section className="bj-studio tp-studio" aria-label={table.name}>
         <div className="studio-head">
           <h1 className="table-name">{table.name}</h1>
           <RoundBanner view={view} />
@@ -350,7 +352,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             className="bj-seats"
             aria-label={t('BJ_SEATS')}
             data-testid="bj-seats"
-            style={{ gridTemplateColumns: `repeat(${seatCount}, minmax(0, 1fr))` }}
+            style={{ ['--seats' as string]: seatCount }}
           >
             {Array.from({ length: seatCount }, (_, i) => i + 1).map((n) => (
               <SeatView
@@ -394,7 +396,8 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             data-testid="help-button"
             onClick={() => setPanel('help')}
           >
-            {t('HELP')}
+            <Icon name="help" />
+            <span className="toggle-label">{t('HELP')}</span>
           </button>
           {oneHand ? (
             <button
