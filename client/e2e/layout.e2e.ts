@@ -60,6 +60,8 @@ const TABLES: TableKind[] = [
   { game: 'megawheel', id: 'mw-1', spot: '5', result: '[data-testid="result"]' },
   { game: 'blackjack', id: 'bj-1', spot: 'SEAT', result: '[data-testid="bj-result"]' },
   { game: 'onebj', id: 'onebj-1', spot: 'MAIN', result: '[data-testid="bj-result"]' },
+  // Every baccarat table on one page: tabs on phones and tablets, side by side on desktops.
+  { game: 'multi-baccarat', id: '', spot: 'BANKER', result: '[data-testid="result"]' },
 ];
 
 async function context(phone: boolean): Promise<BrowserContext> {
@@ -71,16 +73,26 @@ async function context(phone: boolean): Promise<BrowserContext> {
 /** Waits for a round whose bets stay open long enough to go through every size. */
 async function waitForBetting(page: Page, seconds: number): Promise<void> {
   for (let i = 0; i < 4; i++) {
-    await page.locator('[data-testid="round-state"][data-state="2"]').waitFor({ timeout: 60_000 });
-    const left = Number(await page.getByTestId('countdown').textContent());
+    await page
+      .locator('[data-testid="round-state"][data-state="2"]:visible')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const left = Number(
+      await page.locator('[data-testid="countdown"]:visible').first().textContent(),
+    );
     if (left >= seconds) return;
-    await page.locator('[data-testid="round-state"][data-state="3"]').waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="round-state"][data-state="3"]:visible')
+      .first()
+      .waitFor({ timeout: 60_000 });
   }
   throw new Error('no round with time to bet');
 }
 
 async function total(page: Page): Promise<number> {
-  return Number(await page.getByTestId('total-bet').getAttribute('data-amount'));
+  return Number(
+    await page.locator('[data-testid="total-bet"]:visible').first().getAttribute('data-amount'),
+  );
 }
 
 /**
@@ -116,7 +128,7 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
   const ctx = await context(phone);
   const page = await ctx.newPage();
   await openAsGuest(page, server.url);
-  await page.goto(`/play/${kind.game}?gameId=${kind.id}`);
+  await page.goto(`/play/${kind.game}${kind.id ? `?gameId=${kind.id}` : ''}`);
   await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
   const sizes = VIEWPORTS.filter((v) => v.phone === phone);
   await page.setViewportSize(sizes[0]!);
@@ -128,7 +140,7 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
     const where = `${kind.id} at ${size.width}x${size.height}`;
     expect(await layoutProblems(page), where).toEqual([]);
     const before = await total(page);
-    const spot = page.locator(`[data-spot="${spotCode}"]`);
+    const spot = page.locator(`[data-spot="${spotCode}"]:visible`).first();
     if (phone) await spot.tap();
     else await spot.click();
     await expect
@@ -153,11 +165,12 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
     const box = (await decisions.boundingBox())!;
     expect(box.y + box.height, `${kind.id}: decisions in view`).toBeLessThanOrEqual(last.height);
   }
-  await page.locator(kind.result).first().waitFor({ timeout: 90_000 });
+  const result = page.locator(`${kind.result}:visible`).first();
+  await result.waitFor({ timeout: 90_000 });
   for (const size of sizes) {
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
-    const box = await page.locator(kind.result).first().boundingBox();
+    const box = await result.boundingBox();
     const where = `${kind.id} result at ${size.width}x${size.height}`;
     expect(box, where).not.toBeNull();
     expect(box!.y, where).toBeGreaterThanOrEqual(0);
@@ -169,7 +182,7 @@ async function play(kind: TableKind, phone: boolean): Promise<void> {
 
 describe('every table at every size', () => {
   it.each(TABLES)(
-    '$id: nothing off screen or covered, spots big enough, a tap bets, the result shows',
+    '$game $id: nothing off screen or covered, spots big enough, a tap bets, the result shows',
     async (kind) => {
       await Promise.all([play(kind, true), play(kind, false)]);
     },

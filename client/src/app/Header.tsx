@@ -8,7 +8,7 @@
 // (ScreenName), unless the operator restricts editing (restrict_nickname_edit).
 import './host.css';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '../lib/format/money';
@@ -17,6 +17,7 @@ import { useHost } from '../lib/host/context';
 import { type SessionState, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
 import { useLayout } from '../lib/viewport/useLayout';
+import { useMediaQuery } from '../lib/viewport/useMediaQuery';
 import { ConnectionIndicator } from '../ui/ConnectionIndicator';
 import { SpeedDial, type SpeedDialItem } from '../ui/SpeedDial';
 import { ScreenName } from './ScreenName';
@@ -40,22 +41,6 @@ export function foldHeader(count: number, speedDialGrouped: boolean, narrow: boo
 /** The saved `subtitle_config` setting: `{ enabled: boolean }` (null until saved). */
 export function subtitlesEnabled(v: unknown): boolean {
   return !!v && typeof v === 'object' && (v as { enabled?: unknown }).enabled === true;
-}
-
-function useMediaQuery(query: string): boolean {
-  const media = useMemo(
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query) : null),
-    [query],
-  );
-  const [matches, setMatches] = useState(media?.matches ?? false);
-  useEffect(() => {
-    if (!media) return;
-    const onChange = () => setMatches(media.matches);
-    onChange();
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, [media]);
-  return matches;
 }
 
 const iconProps = {

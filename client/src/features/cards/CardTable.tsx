@@ -119,7 +119,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const Root = compact ? 'section' : 'main';
   return (
     <Root
-      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'} ${compact ? 'compact' : `table-page shape-${shape} ${open ? 'betting-now' : ''}`}`}
+      className={`card-table game-${game} ${mobile ? 'mobile' : 'desktop'} ${compact ? 'compact' : ''} ${!compact || shape !== 'wide' ? `table-page shape-${shape} ${open ? 'betting-now' : ''}` : ''}`}
       data-testid="card-table"
       data-table={tableId}
     >
