@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { paysText } from '../lib/table/pays';
 import { type CurrencyStyle, formatMoney, units } from '../lib/format/money';
 import type { SpotLimit } from '../lib/session';
 
@@ -35,7 +36,7 @@ export function LimitsTable({
           <tr key={s.kind} data-kind={s.kind}>
             <th scope="row">{name(s.kind)}</th>
             <td>
-              {pays?.(s) ?? t('PAYS', { ratio: s.payoutText ?? String(s.payout) })}
+              {pays?.(s) ?? paysText(t, s)}
               {note?.(s)}
             </td>
             <td>{formatMoney(units(s.max), currency)}</td>

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { winTier } from '../../lib/table/results';
 import { Icon } from '../../ui/icons';
 import { useTableShape } from '../../lib/viewport';
 import { amountText, formatMoney } from '../../lib/format/money';
@@ -321,6 +322,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
               <span
                 className="result-win"
                 data-testid="bj-result-win"
+                data-tier={winTier(won)}
                 data-win={amountText(won.win)}
                 data-stake={amountText(won.stake)}
               >

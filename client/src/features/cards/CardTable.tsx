@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { winTier } from '../../lib/table/results';
 import { useTableShape } from '../../lib/viewport';
 import { outcomeWords } from '../../lib/table/outcome';
 import { Icon } from '../../ui/icons';
@@ -157,6 +158,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
               <span
                 className="result-win"
                 data-testid="result-win"
+                data-tier={winTier(mine)}
                 data-win={formatMoney(mine.win, money, { hideCurrency: true })}
               >
                 {mine.win > 0

@@ -3,6 +3,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { paysText } from '../../lib/table/pays';
 import { winnerOf } from '../../lib/table/outcome';
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
@@ -131,7 +132,7 @@ export const BetSpots = memo(function BetSpots({
           {row.map((code) => {
             const spot = spots.find((s) => s.kind.toUpperCase() === code)!;
             const name = t(`CARD_SPOT_${code}` as 'CARD_SPOT_PLAYER', { defaultValue: code });
-            const pays = t('PAYS', { ratio: spot.payoutText ?? String(spot.payout) });
+            const pays = paysText(t, spot);
             return (
               <SpotButton
                 key={code}

@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { winTier } from '../../lib/table/results';
 import { formatNumber } from '../../lib/format/locale';
 import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
@@ -140,6 +141,7 @@ export function ResultBanner({
         <span
           className="result-win"
           data-testid="result-win"
+          data-tier={winTier(mine)}
           data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
         >
           {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}

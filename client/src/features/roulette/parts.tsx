@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { winTier } from '../../lib/table/results';
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
@@ -47,6 +48,7 @@ export function ResultBanner({
         <span
           className="result-win"
           data-testid="result-win"
+          data-tier={winTier(mine)}
           data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
         >
           {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}

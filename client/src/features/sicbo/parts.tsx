@@ -2,6 +2,7 @@
 // and the player's win), the recent throws, and the help with the table's payouts.
 import { useTranslation } from 'react-i18next';
 
+import { winTier } from '../../lib/table/results';
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { type Dice, sizeOf } from '../../lib/table/dice';
@@ -52,6 +53,7 @@ export function ResultBanner({
         <span
           className="result-win"
           data-testid="result-win"
+          data-tier={winTier(mine)}
           data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
         >
           {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}

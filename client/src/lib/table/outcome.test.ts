@@ -48,3 +48,28 @@ describe('outcomes in words', () => {
     expect(missedResultText(i18next.t, { ...round, win: '0.00' })).not.toContain('win');
   });
 });
+
+describe('how big a win looks', () => {
+  it('grows with the win beside its stake', async () => {
+    const { winTier } = await import('./results');
+    const u = (n: number) => n * 100_000;
+    expect(winTier({ stake: u(10), win: 0 })).toBe(0);
+    expect(winTier({ stake: u(1), win: u(2) })).toBe(1); // even money
+    expect(winTier({ stake: u(10), win: u(5) })).toBe(1); // half back
+    expect(winTier({ stake: u(1), win: u(9) })).toBe(2); // 8 to 1
+    expect(winTier({ stake: u(1), win: u(36) })).toBe(3); // a straight up
+    expect(winTier({ stake: u(10), win: u(2000) })).toBe(4); // 199 to 1
+  });
+});
+
+describe('what a spot pays', () => {
+  it('says a super 6 banker as people write it, decimals in the page language', async () => {
+    const { paysText } = await import('./pays');
+    const { setFormatLocale } = await import('../format/locale');
+    expect(paysText(i18next.t, { payout: 1, payoutText: '1,0.5' })).toBe('1 to 1, 0.5 to 1 on a 6');
+    expect(paysText(i18next.t, { payout: 8 })).toBe('8 to 1');
+    setFormatLocale('de');
+    expect(paysText(i18next.t, { payout: 0, payoutText: '0.95' })).toBe('0,95 to 1');
+    setFormatLocale('en');
+  });
+});

@@ -16,6 +16,20 @@ export interface MyWin {
   win: Units;
 }
 
+/**
+ * How a win should look beside its stake, 0 to 4: nothing back, part or all of the stake
+ * back (0 or 1), a win up to twice the stake (1), up to ten times (2), up to fifty (3), more
+ * (4). A €2 return on a €1 bet and €2,000 on €10 do not look the same.
+ */
+export function winTier(mine: { stake: Units; win: Units }): 0 | 1 | 2 | 3 | 4 {
+  if (mine.win <= 0) return 0;
+  const x = mine.stake > 0 ? mine.win / mine.stake : Infinity;
+  if (x <= 2) return 1;
+  if (x <= 10) return 2;
+  if (x <= 50) return 3;
+  return 4;
+}
+
 /** A game's result as it parses it, with the round it belongs to. */
 export type Drawn<R> = R & { gameId: string };
 
