@@ -11,6 +11,7 @@ import './host.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { iconProps } from '../ui/icons';
 import { formatMoney } from '../lib/format/money';
 import { casinoConfigOf } from '../lib/host/casino-config';
 import { useHost } from '../lib/host/context';
@@ -42,19 +43,6 @@ export function foldHeader(count: number, speedDialGrouped: boolean, narrow: boo
 export function subtitlesEnabled(v: unknown): boolean {
   return !!v && typeof v === 'object' && (v as { enabled?: unknown }).enabled === true;
 }
-
-const iconProps = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
 
 export function Header() {
   const { t } = useTranslation();

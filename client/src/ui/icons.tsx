@@ -1,6 +1,7 @@
 // Small line icons for the table's panel buttons: on phones the buttons show only these
 // (their words stay their accessible names and tooltips).
-const props = {
+/** The props every line icon of the client shares (the header's too). */
+export const iconProps = {
   width: 20,
   height: 20,
   viewBox: '0 0 24 24',
@@ -25,7 +26,7 @@ const PATHS: Record<IconName, string> = {
 
 export function Icon({ name }: { name: IconName }) {
   return (
-    <svg {...props} className="icon">
+    <svg {...iconProps} className="icon">
       <path d={PATHS[name]} />
     </svg>
   );

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Realtime, type ServerMessage, type SocketLike, qualityOf } from './realtime';
+import {
+  Realtime,
+  type RealtimeOptions,
+  type ServerMessage,
+  type SocketLike,
+  qualityOf,
+} from './realtime';
 import { xmlCommand } from './xml';
 
 class FakeSocket implements SocketLike {
@@ -24,7 +30,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(network?: RealtimeOptions['network']) {
   const sockets: FakeSocket[] = [];
   let now = 1000;
   const rt = new Realtime({
@@ -36,6 +42,7 @@ function setup() {
     },
     now: () => now,
     random: () => 0.5,
+    ...(network ? { network } : {}),
   });
   const seen: ServerMessage[] = [];
   rt.on('*', (m) => seen.push(m));
@@ -304,19 +311,7 @@ describe('Realtime', () => {
       addEventListener: (type: string, f: () => void) => listeners.set(type, f),
       removeEventListener: (type: string) => listeners.delete(type),
     };
-    const sockets: FakeSocket[] = [];
-    let now = 0;
-    const rt = new Realtime({
-      url: 'ws://test/ws',
-      createSocket: () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
-      now: () => now,
-      random: () => 0.5,
-      network: { window: target, document: target },
-    });
+    const { rt, sockets, advance } = setup({ window: target, document: target });
     rt.connect();
     sockets[0]!.server({ type: 'welcome' });
     // The browser says the network is gone: the socket is given up without waiting.
@@ -325,8 +320,7 @@ describe('Realtime', () => {
     expect(rt.getStatus()).toBe('reconnecting');
     // Attempts fail while offline, so the backoff grows ...
     for (let i = 0; i < 4; i++) {
-      now += 20_000;
-      vi.advanceTimersByTime(20_000);
+      advance(20_000);
       sockets[sockets.length - 1]!.drop();
     }
     const before = sockets.length;
