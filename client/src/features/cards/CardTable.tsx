@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { winTier } from '../../lib/table/results';
 import { useTableShape } from '../../lib/viewport';
-import { outcomeWords } from '../../lib/table/outcome';
+import { outcomeWords, winnerOf } from '../../lib/table/outcome';
 import { Icon } from '../../ui/icons';
 import { formatMoney } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -21,7 +21,7 @@ import { BettingBar } from '../../ui/BetControls';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
-import { MAIN_SPOTS, oppositeSpot, winnerOf } from './cards';
+import { MAIN_SPOTS, oppositeSpot } from './cards';
 import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel } from './parts';
 
 const EVENTS = [

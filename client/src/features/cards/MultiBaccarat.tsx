@@ -10,6 +10,8 @@ import { useStore } from '../../lib/store';
 import { useMediaQuery, useTableShape } from '../../lib/viewport';
 import CardTable from './CardTable';
 
+const rightToLeft = () => document.documentElement.dir === 'rtl';
+
 export default function MultiBaccarat() {
   const { t } = useTranslation();
   const { session, http, loaded } = useServices();
@@ -33,8 +35,7 @@ export default function MultiBaccarat() {
     if (step === undefined) return;
     e.preventDefault();
     // Right to left, the next tab is on the left.
-    const mirrored =
-      document.documentElement.dir === 'rtl' && (e.key === 'ArrowRight' || e.key === 'ArrowLeft');
+    const mirrored = rightToLeft() && (e.key === 'ArrowRight' || e.key === 'ArrowLeft');
     show(current + (mirrored ? -step : step), true);
   };
 
@@ -97,7 +98,7 @@ export default function MultiBaccarat() {
           const dx = e.clientX - from.x;
           // A clear sideways swipe moves to the next or previous table.
           if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(e.clientY - from.y))
-            show(current + (dx < 0 ? 1 : -1) * (document.documentElement.dir === 'rtl' ? -1 : 1));
+            show(current + (dx < 0 ? 1 : -1) * (rightToLeft() ? -1 : 1));
         }}
       >
         {configs?.map((c, i) => (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { type CardView, cardReducer, initialCardView } from './card-state';
-import { baccaratValue, handTotal, parseCard, winnerOf } from './cards';
+import { winnerOf } from '../../lib/table/outcome';
+import { baccaratValue, handTotal, parseCard } from './cards';
 
 const run = (events: Record<string, unknown>[]): CardView =>
   events.reduce<CardView>((v, e) => cardReducer(v, e as never, 1000), initialCardView);

@@ -43,5 +43,3 @@ const OPPOSITE: Record<string, string> = {
 export function oppositeSpot(code: string): string | null {
   return OPPOSITE[code] ?? null;
 }
-
-export { winnerOf } from '../../lib/table/outcome';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { AssignedTable } from '../../lib/session';
+import { pocketColour } from '../../lib/table/outcome';
 import {
   ALL_TAB,
   type LiveTables,
@@ -14,7 +15,6 @@ import {
   parseFilters,
   parseLastTables,
   parseRecentPlayers,
-  pocketColour,
   safeImageUrl,
   secondsLeft,
   showsMultiBaccarat,

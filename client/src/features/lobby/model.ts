@@ -105,8 +105,6 @@ export function isFull(live: Pick<LiveTable, 'seats' | 'seatsTaken'> | undefined
 
 // ---- Results ------------------------------------------------------------------------------
 
-export { pocketColour } from '../../lib/table/outcome';
-
 export const BEAD_ROWS = 6;
 
 /**

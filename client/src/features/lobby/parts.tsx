@@ -5,7 +5,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { outcomeWords, winnerOf } from '../../lib/table/outcome';
+import { outcomeWords, pocketColour, winnerOf } from '../../lib/table/outcome';
 import { formatMoney, units } from '../../lib/format/money';
 import type { AssignedTable } from '../../lib/session';
 import { useServices } from '../../lib/session';
@@ -13,14 +13,7 @@ import { diceOf } from '../../lib/table/dice';
 import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
 import { Die } from '../../ui/Die';
 import { routeOf } from './bj-filter';
-import {
-  type LiveTable,
-  type RecentPlayers,
-  beadCells,
-  isFull,
-  pocketColour,
-  secondsLeft,
-} from './model';
+import { type LiveTable, type RecentPlayers, beadCells, isFull, secondsLeft } from './model';
 
 type T = ReturnType<typeof useTranslation>['t'];
 

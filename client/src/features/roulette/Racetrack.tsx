@@ -7,6 +7,7 @@
 import { type KeyboardEvent, memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SheetClose } from '../../ui/SheetClose';
 import {
   type AnnouncedBet,
   type AnnouncedBetId,
@@ -224,16 +225,7 @@ export const Racetrack = memo(function Racetrack(props: RacetrackProps) {
 
   return (
     <div className={`racetrack ${open ? 'open' : 'closed'}`} data-testid="racetrack">
-      {props.onClose && (
-        <button
-          type="button"
-          className="sheet-close"
-          aria-label={`${t('CLOSE')}: ${t('RACETRACK_TITLE')}`}
-          onClick={props.onClose}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      )}
+      {props.onClose && <SheetClose panel={t('RACETRACK_TITLE')} onClose={props.onClose} />}
       <svg
         className="racetrack-svg"
         viewBox={geometry.view}

@@ -3,6 +3,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SheetClose } from '../../ui/SheetClose';
 import type { Seat } from './table-state';
 
 export interface ChatMessage {
@@ -100,16 +101,7 @@ export const ChatPanel = memo(function ChatPanel({
   };
   return (
     <section className="chat" aria-label={t('CHAT')} data-testid="chat">
-      {onClose && (
-        <button
-          type="button"
-          className="sheet-close"
-          aria-label={`${t('CLOSE')}: ${t('CHAT')}`}
-          onClick={onClose}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      )}
+      {onClose && <SheetClose panel={t('CHAT')} onClose={onClose} />}
       <ol className="chat-messages" ref={list} aria-live="polite">
         {messages.length === 0 && <li className="chat-empty">{t('CHAT_EMPTY')}</li>}
         {messages.map((m) => (
