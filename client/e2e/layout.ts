@@ -31,6 +31,8 @@ export async function layoutProblems(page: Page, minSpot = 32): Promise<LayoutPr
       for (const e of document.querySelectorAll<HTMLElement>(selector)) {
         if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
         if (e.closest('[aria-hidden="true"], [inert], .sr-only, .visually-hidden')) continue;
+        if (e.matches('.skip-link:not(:focus)')) continue; // off screen until focused
+        if (e.hasAttribute('data-scroller')) continue; // a strip that scrolls, not a control
         const r = e.getBoundingClientRect();
         if (r.width < 1 || r.height < 1) continue;
         if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1) {
@@ -66,4 +68,6 @@ export const VIEWPORTS = [
   { width: 768, height: 1024, phone: false },
   { width: 1366, height: 768, phone: false },
   { width: 1920, height: 1080, phone: false },
+  // A 1366×768 desktop zoomed to 200 %: the page lays out in half the CSS pixels.
+  { width: 683, height: 384, phone: false },
 ] as const;

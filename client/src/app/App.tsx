@@ -20,6 +20,7 @@ import { type AppLocation, followLink, useLocation } from '../lib/navigation';
 import { type PopupKind, type Services, ServicesContext, type TableConfig } from '../lib/session';
 import { useStore } from '../lib/store';
 import { Preloader } from '../ui/Preloader';
+import { Announcer } from '../ui/Announcer';
 import { Toaster } from '../ui/Toaster';
 import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
 import { type LaunchParams, gameOfPath, parseLaunchParams } from './launch';
@@ -259,8 +260,18 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     }
   }
   // Table pages (and the multi-table page) can open the mini lobby to switch tables.
+  // Their first Tab stop skips the header to the bet spots (the one last used, which is
+  // the spots' Tab stop; lib/a11y/keyboard), else to the chips.
   const withLobbyButton =
     booted && !failure && (route.tableId !== null || route.game === 'multi-baccarat');
+  const skipToBets = (e: React.MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const target =
+      document.querySelector<HTMLElement>('[data-spot][tabindex="0"]') ??
+      document.querySelector<HTMLElement>('.chip-tray [tabindex="0"]');
+    target?.focus();
+  };
 
   return (
     <ServicesContext.Provider value={all}>
@@ -273,6 +284,11 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           data-lobby-button={withLobbyButton ? 'true' : undefined}
           onClick={(e) => followLink(e)}
         >
+          {withLobbyButton && (
+            <a className="skip-link" href="#bets" onClick={skipToBets}>
+              {t('SKIP_TO_BETS')}
+            </a>
+          )}
           {booted && <Header />}
           <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
             <Suspense fallback={null}>{page}</Suspense>
@@ -303,6 +319,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           )}
           <Popups />
           <Toaster />
+          <Announcer />
           <Preloader percent={failure ? 100 : percent} hidden={hidden || failure !== null} />
         </div>
       </ErrorBoundary>

@@ -125,8 +125,8 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <a className="brand" href="/play/lobby" aria-label={t('BACK_TO_LOBBY')}>
-        <img src="/img/logo.svg" alt="" width={28} height={28} />
+      <a className="brand" href="/play/lobby">
+        <img src="/img/logo.svg" alt={t('BACK_TO_LOBBY')} width={28} height={28} />
         <span>{t('APP_NAME')}</span>
       </a>
       <ScreenName />

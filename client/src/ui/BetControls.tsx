@@ -2,7 +2,7 @@
 // clear, double and rebet buttons, and the bar that puts them together with the total.
 import { useTranslation } from 'react-i18next';
 
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
 import { type CurrencyStyle, type Units, amountText, formatMoney } from '../lib/format/money';
 import { Chip } from './Chip';
@@ -21,8 +21,35 @@ export function ChipTray({
   currency: CurrencyStyle;
 }) {
   const { t } = useTranslation();
+  // A radio group: Tab stops on the chosen chip only; the arrow keys (Home, End) choose
+  // the chip beside it and move there, as a row of radio buttons does.
+  const tray = useRef<HTMLDivElement>(null);
+  const chosen = chips.includes(selected) ? selected : chips[0];
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = chips.indexOf(chosen ?? 0);
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const step: Record<string, number> = {
+      ArrowRight: rtl ? -1 : 1,
+      ArrowDown: 1,
+      ArrowLeft: rtl ? 1 : -1,
+      ArrowUp: -1,
+      Home: -at,
+      End: chips.length - 1 - at,
+    };
+    if (!(e.key in step) || chips.length === 0) return;
+    e.preventDefault();
+    const next = (at + step[e.key]! + chips.length) % chips.length;
+    onSelect(chips[next]!);
+    tray.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
+  };
   return (
-    <div className="chip-tray" role="radiogroup" aria-label={t('CHIPS')}>
+    <div
+      className="chip-tray"
+      role="radiogroup"
+      aria-label={t('CHIPS')}
+      ref={tray}
+      onKeyDown={onKeyDown}
+    >
       {chips.map((value, i) => {
         const label = t('CHIP_VALUE', {
           value: formatMoney(value, currency, { avoidTrailingZeros: true }),
@@ -34,6 +61,7 @@ export function ChipTray({
             role="radio"
             aria-checked={value === selected}
             aria-label={label}
+            tabIndex={value === chosen ? 0 : -1}
             className={`chip-button ${value === selected ? 'selected' : ''}`}
             onClick={() => onSelect(value)}
           >
@@ -59,13 +87,7 @@ export interface ControlsProps {
 export function BetControls(p: ControlsProps) {
   const { t } = useTranslation();
   const button = (label: string, enabled: boolean, onClick: () => void, icon: string) => (
-    <button
-      type="button"
-      className="control"
-      disabled={!enabled}
-      onClick={onClick}
-      aria-label={label}
-    >
+    <button type="button" className="control" disabled={!enabled} onClick={onClick}>
       <span aria-hidden="true" className="control-icon">
         {icon}
       </span>

@@ -1,6 +1,9 @@
 // A bet spot as a button, for the tables whose spots are boxes (sic bo, money wheels):
 // what it shows is the game's (children); its spoken name says the spot, what it pays
-// and the player's bet on it ("Total 10, pays 6 to 1, your bet €5.00"). A click, Enter
+// and the player's bet on it ("Total 10, pays 6 to 1, your bet €5.00"). The name is the
+// button's own (visually hidden) text, not an aria-label, so that it begins with the
+// spot's printed name and speech input ("click Total 10") finds it; the printed figures
+// ("6:1", the chips) are hidden from screen readers, which hear them in words. A click, Enter
 // or Space places the chosen chip; while bets are closed it says so (aria-disabled) and
 // the table's betting refuses the bet with its message. The chips on it are shown as one.
 import type { ReactNode } from 'react';
@@ -40,10 +43,12 @@ export function SpotButton(p: SpotButtonProps) {
       data-spot={p.code}
       data-won={p.won ? 'true' : undefined}
       aria-disabled={!p.open}
-      aria-label={label}
       onClick={() => p.onPlace(p.code)}
     >
-      {p.children}
+      <span className="sr-only">{label}</span>
+      <span className="spot-face" aria-hidden="true">
+        {p.children}
+      </span>
       {p.amount > 0 && (
         <span
           className="spot-chip"

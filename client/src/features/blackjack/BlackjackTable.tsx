@@ -44,6 +44,8 @@ import {
 import { bjLimits, isOneHandTable } from './limits';
 import { AutoplayPanel, BetBehindPopup, BjHelpPopup, StrategyPopup } from './panels';
 import { type Decision, DecisionBar, DealerView, OneHandArea, SeatView, SpotButton } from './parts';
+import { useArrowKeys } from '../../lib/a11y/keyboard';
+import { useAnnounced } from '../../ui/Announcer';
 
 const EVENTS = [
   'resync',
@@ -72,6 +74,8 @@ type Panel = null | 'help' | 'settings' | 'strategy';
 
 export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackTableProps) {
   const { t } = useTranslation();
+  const arrowKeys = useArrowKeys();
+  const announced = useAnnounced();
   const { realtime, session, currency, loaded } = useServices();
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
@@ -311,7 +315,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             className="bj-result"
             data-testid="bj-result"
             data-result={result.label}
-            role="status"
+            ref={announced}
           >
             <strong>
               {dealerResult.kind === 'total'
@@ -354,6 +358,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             className="bj-seats"
             aria-label={t('BJ_SEATS')}
             data-testid="bj-seats"
+            ref={arrowKeys}
             style={{ ['--seats' as string]: seatCount }}
           >
             {Array.from({ length: seatCount }, (_, i) => i + 1).map((n) => (

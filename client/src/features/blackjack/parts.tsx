@@ -178,15 +178,23 @@ export function SpotButton({
       data-spot={code}
       data-amount={amountText(amount)}
       aria-disabled={!open}
-      aria-label={amount > 0 ? `${label}: ${formatMoney(amount, currency)}` : label}
       onClick={() => onPlace(code)}
     >
+      <span className="sr-only">
+        {amount > 0 ? `${label}: ${formatMoney(amount, currency)}` : label}
+      </span>
       {amount > 0 ? (
-        <span className="spot-chip" style={{ background: `var(--chip-${chipIndex(amount) % 6})` }}>
+        <span
+          className="spot-chip"
+          style={{ background: `var(--chip-${chipIndex(amount) % 6})` }}
+          aria-hidden="true"
+        >
           {chipText(amount)}
         </span>
       ) : (
-        <span className="bj-spot-text">{text}</span>
+        <span className="bj-spot-text" aria-hidden="true">
+          {text}
+        </span>
       )}
     </button>
   );
@@ -436,7 +444,12 @@ export function OneHandArea({
     <section className="bj-onehand">
       <div className="bj-shared-row">
         <span className="bj-shared-label">{t('BJ_SHARED')}</span>
-        <div className="bj-cards bj-shared" data-testid="bj-shared" aria-label={t('BJ_SHARED')}>
+        <div
+          className="bj-cards bj-shared"
+          data-testid="bj-shared"
+          role="group"
+          aria-label={t('BJ_SHARED')}
+        >
           {view.shared.map((c, i) => (
             <PlayingCard key={i} card={c} delayMs={i < 2 ? i * 2 * DEAL_STAGGER_MS : 0} />
           ))}
@@ -445,7 +458,7 @@ export function OneHandArea({
           {t('BJ_PLAYERS', { count: view.players })}
         </span>
       </div>
-      <div className="bj-my-hands" aria-label={t('BJ_YOUR_HANDS')}>
+      <div className="bj-my-hands" role="group" aria-label={t('BJ_YOUR_HANDS')}>
         {you && you.hands.length > 0 ? (
           you.hands.map((h, i) => (
             <HandView

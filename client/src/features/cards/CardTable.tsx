@@ -23,6 +23,8 @@ import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
 import { MAIN_SPOTS, oppositeSpot } from './cards';
 import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel } from './parts';
+import { useAnnounced } from '../../ui/Announcer';
+import { SCROLLER } from '../../lib/a11y/keyboard';
 
 const EVENTS = [
   'resync',
@@ -51,6 +53,7 @@ export interface CardTableProps {
 
 export default function CardTable({ tableId, game, config, compact = false }: CardTableProps) {
   const { t } = useTranslation();
+  const announced = useAnnounced();
   const { realtime, session, currency, loaded, http } = useServices();
   const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
   const table = config ?? pageTable;
@@ -152,7 +155,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
           onSqueeze={squeeze}
         />
         {view.result && (
-          <div className="card-result" data-testid="result" data-winner={winner} role="status">
+          <div className="card-result" data-testid="result" data-winner={winner} ref={announced}>
             <strong>{t(`WINNER_${winnerOf(view.result.label, game)}` as 'WINNER_player')}</strong>
             {mine && (
               <span
@@ -174,6 +177,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         className="recent-numbers card-recent tp-recent"
         aria-label={t('RECENT_NUMBERS')}
         data-testid="recent-results"
+        {...SCROLLER}
       >
         {view.recent.map((r) => (
           <li

@@ -13,6 +13,7 @@ import { Popup } from '../../ui/Popup';
 import { SpotButton } from '../../ui/SpotButton';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
+import { SCROLLER, useArrowKeys } from '../../lib/a11y/keyboard';
 
 export { PlayingCard };
 
@@ -123,10 +124,15 @@ export const BetSpots = memo(function BetSpots({
   onPlace: (spot: string) => void;
 }) {
   const { t } = useTranslation();
+  const arrowKeys = useArrowKeys();
   const codes = spots.map((s) => s.kind.toUpperCase());
   const rows = [main.filter((c) => codes.includes(c)), codes.filter((c) => !main.includes(c))];
   return (
-    <div className={`card-spots ${open ? 'open' : 'closed'}`} data-testid="card-spots">
+    <div
+      className={`card-spots ${open ? 'open' : 'closed'}`}
+      data-testid="card-spots"
+      ref={arrowKeys}
+    >
       {rows.map((row, r) => (
         <div key={r} className={`spot-row ${r === 0 ? 'main' : 'side'}`}>
           {row.map((code) => {
@@ -180,6 +186,7 @@ function Grid({
       data-testid={testId}
       role="img"
       aria-label={label}
+      {...SCROLLER}
       style={{
         gridTemplateColumns: `repeat(${cols}, ${size})`,
         gridTemplateRows: `repeat(${rows}, ${size})`,
@@ -215,7 +222,7 @@ export function RoadsPanel({ roads }: { roads: Roads | null }) {
     </span>
   );
   return (
-    <section className="roads tp-extra" aria-label={t('ROADS')} data-testid="roads">
+    <section className="roads tp-extra" aria-label={t('ROADS')} data-testid="roads" {...SCROLLER}>
       <Grid
         cells={roads.beadPlate}
         rows={roads.rows}
@@ -284,7 +291,12 @@ export function AbStatsPanel({ stats }: { stats: AbStats | null }) {
   const pct = (n: number) =>
     stats.numberOfGames > 0 ? Math.round((100 * n) / stats.numberOfGames) : 0;
   return (
-    <section className="ab-stats tp-extra" aria-label={t('STATS_TITLE')} data-testid="ab-stats">
+    <section
+      className="ab-stats tp-extra"
+      aria-label={t('STATS_TITLE')}
+      data-testid="ab-stats"
+      {...SCROLLER}
+    >
       <h2>{t('AB_STATS_TITLE', { count: stats.numberOfGames })}</h2>
       <dl>
         <dt>{t('CARD_SPOT_ANDAR')}</dt>

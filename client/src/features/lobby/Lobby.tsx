@@ -104,13 +104,11 @@ export default function Lobby() {
           <ul>
             {recentTables.map((x) => (
               <li key={x.tableId}>
-                <a
-                  className="lb-recent-tile"
-                  href={tableHref(x)}
-                  data-recent={x.tableId}
-                  aria-label={t('LOBBY_JOIN', { name: x.name })}
-                >
-                  <span className="lb-name">{x.name}</span>
+                <a className="lb-recent-tile" href={tableHref(x)} data-recent={x.tableId}>
+                  <span className="sr-only">{t('LOBBY_JOIN', { name: x.name })}</span>
+                  <span className="lb-name" aria-hidden="true">
+                    {x.name}
+                  </span>
                   <span className="lb-status">
                     {stateText(t, live[x.tableId], now) || '\u00a0'}
                   </span>

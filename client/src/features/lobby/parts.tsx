@@ -239,11 +239,14 @@ export function TableTile({ table, live, now, recent, waitSeconds }: TileProps) 
       data-table={table.tableId}
       data-open={closed ? 'false' : 'true'}
       data-full={full ? 'true' : undefined}
-      aria-label={t('LOBBY_JOIN', { name: table.name })}
-      aria-describedby={`${id}-status ${id}-limits ${id}-people ${id}-results`}
     >
+      {/* The tile's name is all it says, read in order, "Join" first; the table's name
+          is printed (and not read twice) after it. */}
+      <span className="sr-only">{t('LOBBY_JOIN', { name: table.name })}</span>
       <span className="lb-tile-head">
-        <span className="lb-name">{table.name}</span>
+        <span className="lb-name" aria-hidden="true">
+          {table.name}
+        </span>
         <span className={`lb-badge ${closed ? 'lb-closed' : full ? 'lb-full' : 'lb-open'}`}>
           {closed ? t('LOBBY_CLOSED') : full ? t('LOBBY_FULL') : t('LOBBY_OPEN')}
         </span>

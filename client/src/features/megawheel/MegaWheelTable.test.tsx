@@ -56,7 +56,7 @@ describe('MegaWheelTable', () => {
     });
     const spots = within(screen.getByTestId('megawheel-spots')).getAllByRole('button');
     expect(spots.map((s) => s.getAttribute('data-spot'))).toEqual(SPOTS.map((s) => s.kind));
-    expect(spot('40')).toHaveAttribute('aria-label', 'Number 40, pays 40 to 1');
+    expect(spot('40')).toHaveAccessibleName('Number 40, pays 40 to 1');
     expect(document.querySelectorAll('.mw-segment')).toHaveLength(54);
     // How often each number came in the server's last results.
     await waitFor(() =>
@@ -89,8 +89,7 @@ describe('MegaWheelTable', () => {
     expect(document.querySelectorAll('.mw-segment.mega')).toHaveLength(7); // the 5's segments
     expect(within(spot('5')).getByTestId('spot-mega')).toHaveTextContent('×20');
     await waitFor(() =>
-      expect(spot('5')).toHaveAttribute(
-        'aria-label',
+      expect(spot('5')).toHaveAccessibleName(
         'Number 5, pays 20 to 1 with the mega multiplier, your bet €5.00',
       ),
     );
@@ -120,6 +119,6 @@ describe('MegaWheelTable', () => {
     // The next round clears the multiplier.
     t.event('betsopen', { gameId: 'mw-1-000005', endsAt: Date.now() + 15_000 });
     expect(screen.queryByTestId('mega')).toBeNull();
-    expect(spot('5')).toHaveAttribute('aria-label', 'Number 5, pays 5 to 1');
+    expect(spot('5')).toHaveAccessibleName('Number 5, pays 5 to 1');
   });
 });

@@ -16,6 +16,8 @@ import { Popup } from '../../ui/Popup';
 import { SpotButton } from '../../ui/SpotButton';
 import type { MegaState, MegaWheelView } from './table-state';
 import { type Mega, type WheelResult, numberShares } from './wheel';
+import { SCROLLER, useArrowKeys } from '../../lib/a11y/keyboard';
+import { useAnnounced } from '../../ui/Announcer';
 
 /** A number as a coloured token: the spots, results and statistics show them alike. */
 export function NumberToken({ n, className = '' }: { n: WheelNumber; className?: string }) {
@@ -47,8 +49,13 @@ export const Spots = memo(function Spots({
   onPlace: (spot: string) => void;
 }) {
   const { t } = useTranslation();
+  const arrowKeys = useArrowKeys();
   return (
-    <div className={`mw-spots ${open ? 'open' : 'closed'}`} data-testid="megawheel-spots">
+    <div
+      className={`mw-spots ${open ? 'open' : 'closed'}`}
+      data-testid="megawheel-spots"
+      ref={arrowKeys}
+    >
       {spots.map((s) => {
         const n = wheelNumberOf(s.kind);
         if (n === null) return null;
@@ -118,6 +125,7 @@ export function ResultBanner({
   state: MegaState;
 }) {
   const { t } = useTranslation();
+  const announced = useAnnounced();
   const r = view.result;
   if (!r || !landed) return null;
   const mine = view.myWin?.gameId === r.gameId ? view.myWin : null;
@@ -127,8 +135,7 @@ export function ResultBanner({
       data-testid="result"
       data-number={r.number}
       data-segment={r.segment ?? undefined}
-      role="status"
-      aria-live="assertive"
+      ref={announced}
     >
       <NumberToken n={r.number} className="mw-result-number" />
       <span className="mw-result-text">{t('MEGAWHEEL_LANDED', { number: r.number })}</span>
@@ -158,6 +165,7 @@ export function RecentResults({ recent }: { recent: Drawn<WheelResult>[] }) {
       className="recent-numbers mw-recent"
       aria-label={t('LOBBY_LAST_RESULTS')}
       data-testid="recent-results"
+      {...SCROLLER}
     >
       {recent.map((r) => (
         <li key={r.gameId} className="recent" data-number={r.number}>

@@ -21,6 +21,7 @@ import {
   kindOf,
   outsideSpots,
 } from './spots';
+import { useArrowKeys } from '../../lib/a11y/keyboard';
 
 export type GridLayout = 'horizontal' | 'vertical';
 
@@ -95,6 +96,7 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
   const wheel = props.wheel ?? 'european';
   const multipliers = props.multipliers;
   const { t } = useTranslation();
+  const arrowKeys = useArrowKeys();
   const [hover, setHover] = useState<string | null>(null);
   // The box the grid fills, measured; until then (and in tests) square cells.
   const [box, setBox] = useState<{ w: number; h: number } | null>(null);
@@ -193,6 +195,7 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
         role="group"
         aria-label={t('PLACE_YOUR_BETS')}
         data-testid="betting-grid"
+        ref={arrowKeys}
       >
         {numberCells.map(({ n, label, rect }) =>
           cell(
@@ -279,7 +282,6 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
               height={p.h}
               fill="transparent"
               role="button"
-              tabIndex={0}
               aria-label={label}
               aria-disabled={!open}
               data-spot={s.code}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { SheetClose } from '../../ui/SheetClose';
 import type { Seat } from './table-state';
+import { SCROLLER } from '../../lib/a11y/keyboard';
 
 export interface ChatMessage {
   id: string; // the event's version: unique per table run
@@ -102,7 +103,7 @@ export const ChatPanel = memo(function ChatPanel({
   return (
     <section className="chat" aria-label={t('CHAT')} data-testid="chat">
       {onClose && <SheetClose panel={t('CHAT')} onClose={onClose} />}
-      <ol className="chat-messages" ref={list} aria-live="polite">
+      <ol className="chat-messages" ref={list} aria-live="polite" {...SCROLLER}>
         {messages.length === 0 && <li className="chat-empty">{t('CHAT_EMPTY')}</li>}
         {messages.map((m) => (
           <li key={m.id} className={m.playerId === me ? 'mine' : ''}>

@@ -31,6 +31,11 @@ describe('BettingGrid', () => {
     expect(spots).toHaveLength(157); // every spot of the European layout
     const straight = spots.find((s) => s.getAttribute('data-spot') === 'STRAIGHT_17')!;
     expect(straight).toHaveAttribute('aria-label', '[[SPOT_straight]]');
+    // The spots are one Tab stop (the first, at first); the arrow keys move between them
+    // as they lie on the screen, and the one reached becomes the Tab stop.
+    expect(spots.filter((s) => s.getAttribute('tabindex') === '0')).toHaveLength(1);
+    expect(straight).toHaveAttribute('tabindex', '-1');
+    straight.focus();
     expect(straight).toHaveAttribute('tabindex', '0');
     fireEvent.keyDown(straight, { key: 'Enter' });
     fireEvent.keyDown(straight, { key: ' ' });

@@ -11,6 +11,8 @@ import { Popup } from '../../ui/Popup';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
 import type { RecentResult, TableView } from './table-state';
+import { useAnnounced } from '../../ui/Announcer';
+import { SCROLLER } from '../../lib/a11y/keyboard';
 
 export function ResultBanner({
   view,
@@ -22,16 +24,12 @@ export function ResultBanner({
   landed: boolean;
 }) {
   const { t } = useTranslation();
+  const announced = useAnnounced();
   if (!view.result || !landed) return null;
   const n = view.result.number;
   const mine = view.myWin?.gameId === view.result.gameId ? view.myWin : null;
   return (
-    <div
-      className={`result-banner result-${colourOf(n)}`}
-      data-testid="result"
-      role="status"
-      aria-live="assertive"
-    >
+    <div className={`result-banner result-${colourOf(n)}`} data-testid="result" ref={announced}>
       <span className="result-number" data-testid="result-number">
         {pocketLabel(n)}
       </span>
@@ -61,7 +59,12 @@ export function ResultBanner({
 export function RecentNumbers({ recent }: { recent: RecentResult[] }) {
   const { t } = useTranslation();
   return (
-    <ol className="recent-numbers" aria-label={t('RECENT_NUMBERS')} data-testid="recent-numbers">
+    <ol
+      className="recent-numbers"
+      aria-label={t('RECENT_NUMBERS')}
+      data-testid="recent-numbers"
+      {...SCROLLER}
+    >
       {recent.map((r) => (
         <li key={r.gameId} className={`recent recent-${colourOf(r.number)}`}>
           {pocketLabel(r.number)}

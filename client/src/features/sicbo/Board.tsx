@@ -11,6 +11,7 @@ import type { SpotLimit } from '../../lib/session';
 import { Die } from '../../ui/Die';
 import { SpotButton } from '../../ui/SpotButton';
 import { GROUPS, SPOTS, type SicBoSpot, type SpotGroup } from './spots';
+import { useArrowKeys } from '../../lib/a11y/keyboard';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -96,6 +97,7 @@ export interface BoardProps {
 
 export const Board = memo(function Board(p: BoardProps) {
   const { t } = useTranslation();
+  const arrowKeys = useArrowKeys();
   const byKind = new Map(p.spots.map((s) => [s.kind, s]));
   const group = (g: SpotGroup) => (
     <div
@@ -133,7 +135,11 @@ export const Board = memo(function Board(p: BoardProps) {
     </div>
   );
   return (
-    <div className={`sb-board ${p.open ? 'open' : 'closed'}`} data-testid="sicbo-board">
+    <div
+      className={`sb-board ${p.open ? 'open' : 'closed'}`}
+      data-testid="sicbo-board"
+      ref={arrowKeys}
+    >
       {GROUPS.map(group)}
     </div>
   );

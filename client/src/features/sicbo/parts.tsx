@@ -12,6 +12,8 @@ import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import { paysText, ratiosOf } from './Board';
 import type { SicBoView } from './table-state';
+import { useAnnounced } from '../../ui/Announcer';
+import { SCROLLER } from '../../lib/a11y/keyboard';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -30,6 +32,7 @@ export function ResultBanner({
   landed: boolean;
 }) {
   const { t } = useTranslation();
+  const announced = useAnnounced();
   const r = view.result;
   if (!r || !landed) return null;
   const mine = view.myWin?.gameId === r.gameId ? view.myWin : null;
@@ -39,8 +42,7 @@ export function ResultBanner({
       data-testid="result"
       data-dice={r.values.join(',')}
       data-total={r.total}
-      role="status"
-      aria-live="assertive"
+      ref={announced}
     >
       <span className="sb-result-total" data-testid="result-total">
         <span className="sr-only">{t('SICBO_TOTAL', { total: r.total })}</span>
@@ -90,6 +92,7 @@ export function RecentThrows({ recent }: { recent: Drawn<Dice>[] }) {
       className="recent-numbers sb-recent"
       aria-label={t('LOBBY_LAST_RESULTS')}
       data-testid="recent-results"
+      {...SCROLLER}
     >
       {recent.map((r) => (
         <li key={r.gameId} className="recent" data-game={r.gameId}>

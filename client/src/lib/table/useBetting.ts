@@ -7,11 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { modeSuffix } from '../device/device';
-import { type Units, amountText, units } from '../format/money';
+import { type Units, amountText, formatMoney, units } from '../format/money';
 import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
 import { type TableConfig, useServices } from '../session';
 import { useStore } from '../store';
+import { announce } from '../../ui/Announcer';
 import { toast } from '../../ui/Toaster';
 import { missedResultText } from './outcome';
 import {
@@ -265,6 +266,25 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
   const totals = useMemo(() => spotTotals(slip), [slip]);
   const total = slipTotal(slip);
   const sending = isSending(slip);
+
+  // Screen readers hear each change of the bets the table holds once it is answered: a
+  // bet accepted, bets taken back (a new round's empty slip is not a change).
+  const heard = useRef({ gameId: slip.gameId, total });
+  useEffect(() => {
+    if (sending) return;
+    const before = heard.current;
+    heard.current = { gameId: slip.gameId, total };
+    if (before.gameId !== slip.gameId || before.total === total) return;
+    const money = currency();
+    announce(
+      total > before.total
+        ? t('BET_ACCEPTED', {
+            amount: formatMoney(total - before.total, money),
+            total: formatMoney(total, money),
+          })
+        : t('BETS_TAKEN_BACK', { total: formatMoney(total, money) }),
+    );
+  }, [slip.gameId, total, sending, currency, t]);
   const chipIndex = useCallback(
     (value: Units) => {
       let i = 0;
