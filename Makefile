@@ -9,7 +9,7 @@ CROUPIERD := $(BUILD_DIR)/server/croupierd
 HAS_CLIENT := $(wildcard client/package.json)
 
 .PHONY: all deps deps-test configure server client build run test test-server test-client \
-        test-e2e bench lint format clean
+        test-e2e bench lighthouse lint format clean
 
 all: build
 
@@ -62,6 +62,11 @@ bench: build
 ifneq ($(HAS_CLIENT),)
 	cd client && npm run --silent size
 endif
+
+# Lighthouse's mobile audit of the lobby and a table against the built server (figures
+# for docs/PERFORMANCE.md, not a check; about 2 minutes).
+lighthouse: build
+	cd client && npm run --silent lighthouse
 
 lint: deps
 	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \

@@ -107,6 +107,7 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
       if (width > 0 && height > 0) setBox({ w: width, h: height });
     });
     observer.observe(el);
+    return () => observer.disconnect();
   }, []);
   const lit = useMemo(() => new Set(hover ? coveredNumbers(hover) : []), [hover]);
   // Cells first, then the spots on their lines, drawn (and hit) over the cells' edges.
