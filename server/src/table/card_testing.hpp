@@ -61,7 +61,6 @@ inline size_t beads(const json::value& roads) {
   return roads.at("beadPlate").as_array().size();
 }
 
-
 // P 2H 3D (5) draws 4C: 9; B KS 3C (3) draws on the player's 4 and takes 5H: 8.
 constexpr const char* kSixCards = "P 9-8|P:2H,3D,4C|B:KS,3C,5H";
 // B 2S 7C: a natural 9 against the player's KH 5D (5); no third cards.

@@ -8,16 +8,14 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <map>
-#include <string>
-#include <vector>
-
-#include "core/rng.hpp"
 #include <initializer_list>
+#include <map>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "games/cards/baccarat.hpp"
 #include "games/cards/card.hpp"
 
