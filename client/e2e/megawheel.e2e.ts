@@ -20,7 +20,7 @@ import {
   phoneContext,
   startServer,
 } from './harness';
-import { TablePage, recordCommands } from './table';
+import { TablePage, recordCommands, spotNamed } from './table';
 
 const UNIT = 100_000;
 
@@ -86,9 +86,9 @@ describe('the mega wheel', () => {
     expect(await page.locator('[data-spot="5"] [data-testid="spot-mega"]').textContent()).toBe(
       '×20',
     );
-    expect(await page.locator('[data-spot="5"]').getAttribute('aria-label')).toBe(
-      'Number 5, pays 20 to 1 with the mega multiplier, your bet €1.00',
-    );
+    expect(
+      await spotNamed(page, 'Number 5, pays 20 to 1 with the mega multiplier, your bet €1.00'),
+    ).toBe('5');
     // The reveal pops in; the picture is taken once it has.
     await page.waitForFunction(() =>
       document

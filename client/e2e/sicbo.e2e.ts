@@ -18,7 +18,7 @@ import {
   phoneContext,
   startServer,
 } from './harness';
-import { TablePage, recordCommands } from './table';
+import { TablePage, recordCommands, spotNamed } from './table';
 
 const UNIT = 100_000;
 
@@ -56,9 +56,7 @@ describe('sic bo', () => {
     // Every spot of the board is there, each with its spoken name.
     const spots = page.getByTestId('sicbo-board').locator('[data-spot]');
     expect(await spots.count()).toBe(52);
-    expect(await page.locator('[data-spot="TOTAL_10"]').getAttribute('aria-label')).toBe(
-      'Total 10, pays 6 to 1',
-    );
+    expect(await spotNamed(page, 'Total 10, pays 6 to 1')).toBe('TOTAL_10');
 
     const gameId = await table.waitForBetting(4);
     const before = await table.balance();
@@ -66,9 +64,33 @@ describe('sic bo', () => {
     await table.bet('TOTAL_10');
     await table.chip('€1');
     await table.bet('SMALL');
-    // The keyboard: Tab moves from spot to spot, the focused one shows it, Enter bets.
-    await page.locator('[data-spot="SINGLE_5"]').focus();
-    await page.keyboard.press('Tab');
+    // The keyboard: an arrow moves from spot to spot, the focused one shows it, Enter bets.
+    // From the spot drawn just before single 6 (left of it, else above it), whichever
+    // that is at this size, the arrow towards it lands on it.
+    const [from, key] = await page.evaluate(() => {
+      const six = document.querySelector('[data-spot="SINGLE_6"]')!.getBoundingClientRect();
+      const near = (ok: (r: DOMRect) => boolean, gap: (r: DOMRect) => number) => {
+        let best: string | null = null;
+        let d = Infinity;
+        for (const e of document.querySelectorAll('[data-spot]')) {
+          const r = e.getBoundingClientRect();
+          if (ok(r) && gap(r) < d) [d, best] = [gap(r), e.getAttribute('data-spot')];
+        }
+        return best;
+      };
+      const left = near(
+        (r) => Math.abs(r.top - six.top) < 2 && r.right <= six.left + 1,
+        (r) => six.left - r.right,
+      );
+      if (left) return [left, 'ArrowRight'];
+      const above = near(
+        (r) => Math.abs(r.left - six.left) < 2 && r.bottom <= six.top + 1,
+        (r) => six.top - r.bottom,
+      );
+      return [above!, 'ArrowDown'];
+    });
+    await page.locator(`[data-spot="${from}"]`).focus();
+    await page.keyboard.press(key);
     expect(
       await page.evaluate(() => {
         const e = document.activeElement!;
@@ -85,9 +107,7 @@ describe('sic bo', () => {
     expect(await page.locator('[data-chip-spot="TOTAL_10"]').getAttribute('data-amount')).toBe(
       '5.00',
     );
-    expect(await page.locator('[data-spot="TOTAL_10"]').getAttribute('aria-label')).toBe(
-      'Total 10, pays 6 to 1, your bet €5.00',
-    );
+    expect(await spotNamed(page, 'Total 10, pays 6 to 1, your bet €5.00')).toBe('TOTAL_10');
     // The game mode of this page goes with the bets and with the chip choice saved.
     const bets = commands.filter((c) => c.startsWith('<pbet'));
     expect(bets).toHaveLength(3);

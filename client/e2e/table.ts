@@ -34,6 +34,12 @@ export function recordCommands(page: Page): string[] {
   return sent;
 }
 
+/** The bet spot a screen reader hears as `name` (its code), or null. */
+export async function spotNamed(page: Page, name: string): Promise<string | null> {
+  const spot = page.getByRole('button', { name, exact: true });
+  return (await spot.count()) === 1 ? spot.getAttribute('data-spot') : null;
+}
+
 export class TablePage {
   constructor(
     readonly page: Page,

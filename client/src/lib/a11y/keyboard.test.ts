@@ -32,6 +32,23 @@ describe('arrow keys between bet spots', () => {
     expect(nextInDirection(spot(1, 2), all, [1, 0])).toBeNull(); // the edge: nowhere to go
   });
 
+  it('prefers a spot in line over a nearer one on the next row (sic bo singles)', () => {
+    const root = document.createElement('div');
+    const box = (code: string, left: number, top: number, width: number, height: number) => {
+      const b = document.createElement('button');
+      b.dataset.spot = code;
+      b.getBoundingClientRect = () =>
+        ({ left, top, width, height, right: left + width, bottom: top + height }) as DOMRect;
+      root.append(b);
+      return b;
+    };
+    const five = box('SINGLE_5', 0, 0, 100, 40);
+    const six = box('SINGLE_6', 104, 0, 100, 40);
+    box('COMBO_3_6', 40, 44, 30, 40); // nearer by its centre, but on the row below
+    const all = [...root.querySelectorAll<HTMLElement>('[data-spot]')];
+    expect(nextInDirection(five, all, [1, 0])).toBe(six);
+  });
+
   it('keeps one Tab stop, moved by the arrows, Home and End', () => {
     const { root, spot } = board();
     const stop = () => [...root.querySelectorAll('[tabindex="0"]')];

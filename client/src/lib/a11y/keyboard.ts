@@ -17,39 +17,56 @@ const DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
 };
 
-function centre(el: Element): [number, number, boolean] {
+function centre(el: Element): [number, number] {
   const r = el.getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2, r.width > 0 && r.height > 0];
+  return [r.left + r.width / 2, r.top + r.height / 2];
 }
 
 /**
- * The item an arrow key moves to from `from`: among those whose centre lies ahead in
- * the key's direction, the one nearest along it, sideways distance counting double (so
- * Down from a cell goes to the cell under it, not to a nearer one diagonally). Null
- * when there is none that way.
+ * The item an arrow key moves to from `from`: among those whose centre lies ahead in the
+ * key's direction, the nearest (by centre) that is in line with it (overlapping its row
+ * for Left and Right, its column for Up and Down; the most overlapping among equally
+ * near); when none is in line, the nearest ahead, sideways distance counting double.
+ * Null when there is none that way (the board's edge). A roulette split, drawn on the
+ * line between two numbers, is in line with both, so the arrows stop on it between them.
  */
 export function nextInDirection(
   from: Item,
   items: Item[],
   [dx, dy]: [number, number],
 ): Item | null {
+  const f = from.getBoundingClientRect();
   const [fx, fy] = centre(from);
+  let inLine: Item | null = null;
+  let inLineScore: [number, number] = [Infinity, 0];
   let best: Item | null = null;
   let bestScore = Infinity;
   for (const item of items) {
     if (item === from) continue;
-    const [x, y, shown] = centre(item);
-    if (!shown) continue;
+    const r = item.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) continue;
+    const [x, y] = centre(item);
     const along = (x - fx) * dx + (y - fy) * dy;
-    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
     if (along <= 0.5) continue;
-    const score = along + 2 * across;
+    const overlap =
+      dx !== 0
+        ? Math.min(r.bottom, f.bottom) - Math.max(r.top, f.top)
+        : Math.min(r.right, f.right) - Math.max(r.left, f.left);
+    if (
+      overlap > 1 &&
+      (along < inLineScore[0] - 0.5 ||
+        (Math.abs(along - inLineScore[0]) <= 0.5 && overlap > inLineScore[1]))
+    ) {
+      inLine = item;
+      inLineScore = [along, overlap];
+    }
+    const score = along + 2 * Math.abs((x - fx) * dy - (y - fy) * dx);
     if (score < bestScore) {
       bestScore = score;
       best = item;
     }
   }
-  return best;
+  return inLine ?? best;
 }
 
 /**
