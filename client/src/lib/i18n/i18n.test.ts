@@ -10,6 +10,8 @@ import {
   initTestI18n,
   keysAsTexts,
   loadLanguageFile,
+  loadTextPart,
+  type TextPart,
   pseudoText,
 } from './index';
 import { formatLocale } from '../format/locale';
@@ -55,10 +57,39 @@ describe('initI18n', () => {
     const i18n = await initI18n('qps', { fonts });
     expect(html.dataset.lang).toBe('qps');
     expect(html.lang).toBe('en-XA');
+    expect(i18n.t('ERROR.1007')).not.toMatch(/[A-Za-z]{2}/);
+    // The lobby's words come with the lobby's part.
+    expect(i18n.t('LOBBY_JOIN', { name: 'Azure' })).toBe('LOBBY_JOIN');
+    await loadTextPart('lobby');
     expect(i18n.t('LOBBY_JOIN', { name: 'Azure' })).toBe(
       pseudoText(en.LOBBY_JOIN).replace('{{name}}', 'Azure'),
     );
-    expect(i18n.t('ERROR.1007')).not.toMatch(/[A-Za-z]{2}/);
+  });
+
+  it('loads a feature part in the language and in English, and again for a new language', async () => {
+    const asked: string[] = [];
+    const load = async (lang: string, part?: TextPart) => {
+      asked.push(`${lang}:${part ?? 'common'}`);
+      return loadLanguageFile(lang, part);
+    };
+    const i18n = await initI18n('de', { fonts, load });
+    expect(asked.filter((a) => a.endsWith(':common')).sort()).toEqual(['de:common', 'en:common']);
+    // Only what a feature shows is in its part; the common words are not repeated there.
+    const roulette = await loadLanguageFile('de', 'roulette');
+    expect(Object.keys(roulette)).toContain('RACETRACK_TITLE');
+    expect(Object.keys(roulette)).not.toContain('BALANCE');
+    expect(Object.keys(await loadLanguageFile('de'))).not.toContain('RACETRACK_TITLE');
+    asked.length = 0;
+    await loadTextPart('roulette', load);
+    expect(asked.sort()).toEqual(['de:roulette', 'en:roulette']);
+    expect(i18n.t('RACETRACK_TITLE')).toBe(roulette.RACETRACK_TITLE);
+    // A language chosen later brings the parts already in use.
+    asked.length = 0;
+    await initI18n('fr', { fonts, load });
+    expect(asked).toContain('fr:roulette');
+    expect(i18n.t('RACETRACK_TITLE')).toBe(
+      (await loadLanguageFile('fr', 'roulette')).RACETRACK_TITLE,
+    );
   });
 
   it('formats numbers in the language it applies', async () => {
@@ -72,15 +103,16 @@ describe('initI18n', () => {
 
   it('loads only the chosen language and English, right to left for Arabic', async () => {
     // An Arabic file that lacks one text (as a file may while a translation is on its way).
-    const load = vi.fn(async (lang: string) => {
-      const file = await loadLanguageFile(lang);
+    const load = vi.fn(async (lang: string, part?: TextPart) => {
+      const file = await loadLanguageFile(lang, part);
       if (lang !== 'ar') return file;
       const partial: Partial<Resources> = { ...file };
       delete partial.HELP_blackjack;
       return partial as Resources;
     });
     const i18n = await initI18n('ar', { fonts, load });
-    expect(load.mock.calls.map((c) => c[0]).sort()).toEqual(['ar', 'en']);
+    const common = load.mock.calls.filter((c) => (c[1] ?? 'common') === 'common');
+    expect(common.map((c) => c[0]).sort()).toEqual(['ar', 'en']);
     expect(html.lang).toBe('ar');
     expect(html.dir).toBe('rtl');
     expect(html.dataset.lang).toBe('ar');

@@ -37,7 +37,42 @@ declare module 'i18next' {
   }
 }
 
-const loaders = import.meta.glob<{ default: LanguageFile }>('./locales/*.json');
+/**
+ * The parts the texts come in: what every page shows (common), and each feature's own
+ * words, loaded with its page (scripts/text-parts.mjs decides which key goes where, from
+ * the code that names it). A part is a feature's directory under src/features.
+ */
+export const TEXT_PARTS = [
+  'common',
+  'lobby',
+  'roulette',
+  'cards',
+  'blackjack',
+  'sicbo',
+  'megawheel',
+] as const;
+export type TextPart = (typeof TEXT_PARTS)[number];
+
+export interface PartModule {
+  default: Partial<Resources>;
+}
+/** A part's loaders, one per language file, keyed by the file's path. */
+export type PartLoaders = Record<string, () => Promise<PartModule>>;
+
+// Each language's common part, the entry's own; a feature's loaders are a small chunk of
+// their own (./parts/<feature>.ts, one glob each: import.meta.glob takes literals only),
+// so that the entry carries no loader for words it does not show.
+const commonLoaders: PartLoaders = import.meta.glob<PartModule>('./locales/*.json', {
+  query: '?part=common',
+});
+const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders>> = {
+  lobby: () => import('./parts/lobby').then((m) => m.default),
+  roulette: () => import('./parts/roulette').then((m) => m.default),
+  cards: () => import('./parts/cards').then((m) => m.default),
+  blackjack: () => import('./parts/blackjack').then((m) => m.default),
+  sicbo: () => import('./parts/sicbo').then((m) => m.default),
+  megawheel: () => import('./parts/megawheel').then((m) => m.default),
+};
 
 export const TEST_LOCALE = 'test';
 
@@ -81,25 +116,52 @@ export function pseudoTexts(tree: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
-/** The texts of a language file, without its fallback list. */
-export function textsOf(file: LanguageFile): Resources {
-  const texts: Partial<LanguageFile> = { ...file };
-  delete texts._fallback;
-  return texts as Resources;
-}
-
-/** Loads one language file (its texts); throws when it cannot be loaded. */
-export async function loadLanguageFile(lang: string): Promise<Resources> {
+/**
+ * Loads one part of a language's texts (the common part by default); throws when it
+ * cannot be loaded.
+ */
+export async function loadLanguageFile(
+  lang: string,
+  part: TextPart = 'common',
+): Promise<Resources> {
   if (lang === PSEUDO_LANGUAGE)
-    return pseudoTexts(await loadLanguageFile(DEFAULT_LANGUAGE)) as unknown as Resources;
-  const loader = loaders[`./locales/${lang}.json`];
+    return pseudoTexts(await loadLanguageFile(DEFAULT_LANGUAGE, part)) as unknown as Resources;
+  const loaders = part === 'common' ? commonLoaders : await partLoaders[part]();
+  const loader = Object.entries(loaders).find(([path]) => path.endsWith(`/${lang}.json`))?.[1];
   if (!loader) throw new Error(`no language file for ${lang}`);
-  return textsOf((await loader()).default);
+  return (await loader()).default as Resources;
 }
 
 /** The codes that have a language file (not the aliases such as zh). */
 export function availableLanguages(): string[] {
-  return Object.keys(loaders).map((p) => p.replace(/^.*\/(\w+)\.json$/, '$1'));
+  return Object.keys(commonLoaders).map((p) => p.replace(/^.*\/(\w+)\.json$/, '$1'));
+}
+
+type Load = (lang: string, part?: TextPart) => Promise<Resources>;
+
+// The parts pages have asked for so far (besides common): a language chosen later loads
+// them too.
+const partsInUse = new Set<TextPart>();
+
+async function addPart(lang: string, part: TextPart, load: Load): Promise<void> {
+  try {
+    i18next.addResourceBundle(lang, 'translation', await load(lang, part), true, true);
+  } catch (e) {
+    console.error(`texts ${part} (${lang}) failed to load`, e);
+  }
+}
+
+/**
+ * Loads a feature's words (its page awaits this before it shows) in the page's language
+ * and in English behind it. A part that fails to load is logged: its words then show in
+ * English, or as their keys.
+ */
+export async function loadTextPart(part: TextPart, load: Load = loadLanguageFile): Promise<void> {
+  partsInUse.add(part);
+  const lang = i18next.language;
+  if (!i18next.isInitialized || lang === TEST_LOCALE) return;
+  const langs = lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE];
+  await Promise.all(langs.map((l) => addPart(l, part, load)));
 }
 
 /** <html lang dir data-lang> for a language: CSS and components read these. */
@@ -116,8 +178,8 @@ export function applyDocumentLanguage(
 export interface InitOptions {
   /** The language font file; the default fetches /fonts/languages.json once. */
   fonts?: () => Promise<LanguageFonts>;
-  /** Loads one language file; the default is loadLanguageFile (tests replace it). */
-  load?: (lang: string) => Promise<Resources>;
+  /** Loads a part of a language's texts; the default is loadLanguageFile (tests replace it). */
+  load?: Load;
 }
 
 const defaultFonts = () =>
@@ -167,6 +229,10 @@ export async function initI18n(lang: string, options: InitOptions = {}): Promise
       showSupportNotice: false, // no advertisement in the player's console
     } as Parameters<typeof i18next.init>[0]);
   }
+  // The parts pages have already asked for, in this language too.
+  await Promise.all(
+    [...partsInUse].flatMap((part) => Object.keys(resources).map((l) => addPart(l, part, load))),
+  );
   applyDocumentLanguage(primary);
   await font;
   return i18next;
