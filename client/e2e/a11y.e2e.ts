@@ -64,7 +64,15 @@ async function open(ctx: BrowserContext, path: string): Promise<Page> {
 async function panelFindings(page: Page): Promise<string[]> {
   const found: string[] = [];
   const toggles = page.locator(
-    '[data-testid$="-toggle"]:visible, [data-testid="help-button"]:visible, [data-testid="limits-button"]:visible',
+    [
+      '[data-testid$="-toggle"]', // racetrack, statistics, chat, roads…
+      '[data-testid="help-button"]',
+      '[data-testid="limits-button"]',
+      '[data-testid="bj-settings-button"]', // blackjack's settings
+      '[data-testid="lobby-button"]', // the mini lobby
+    ]
+      .map((s) => `${s}:visible`)
+      .join(', '),
   );
   const count = await toggles.count();
   for (let i = 0; i < count; i++) {
@@ -75,6 +83,7 @@ async function panelFindings(page: Page): Promise<string[]> {
     found.push(...(await axeFindings(page)).map((f) => `[${id} open] ${f}`));
     if ((await page.locator('[role="dialog"]').count()) > 0) await page.keyboard.press('Escape');
     if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+    if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
   }
   return found;
 }

@@ -49,7 +49,7 @@ describe('the mini lobby', () => {
       ),
     );
     const us = document.querySelector<HTMLElement>('[data-mini-table="us-1"]')!;
-    expect(us).toHaveAccessibleName('[[LOBBY_SWITCH_TO]]');
+    expect(us).toHaveAccessibleName(/^\[\[LOBBY_SWITCH_TO\]\]/);
     expect(within(us).getByTestId('lobby-results')).toHaveAttribute('data-results', '00 5');
     expect(us).toHaveTextContent('[[LOBBY_BETS_CLOSE_IN]]');
 

@@ -123,9 +123,12 @@ export default function MiniLobby({ currentTableId, onClose }: MiniLobbyProps) {
         )}
         {shown.map((x) => {
           const here = x.tableId === currentTableId;
-          const body = (
+          // In a link the name is said first, with "Switch to" (so not twice).
+          const body = (inLink: boolean) => (
             <>
-              <span className="lb-name">{x.name}</span>
+              <span className="lb-name" aria-hidden={inLink || undefined}>
+                {x.name}
+              </span>
               <span className="lb-status">{stateText(t, live[x.tableId], now) || '\u00a0'}</span>
               <LastResults game={x.game} live={live[x.tableId]} max={4} />
             </>
@@ -134,17 +137,14 @@ export default function MiniLobby({ currentTableId, onClose }: MiniLobbyProps) {
             <li key={x.tableId}>
               {here ? (
                 <div className="lb-mini-row lb-here" aria-current="true">
-                  {body}
+                  {body(false)}
                   <span className="sr-only">{t('MINI_LOBBY_CURRENT')}</span>
                 </div>
               ) : (
-                <a
-                  className="lb-mini-row"
-                  href={tableHref(x)}
-                  data-mini-table={x.tableId}
-                  aria-label={t('LOBBY_SWITCH_TO', { name: x.name })}
-                >
-                  {body}
+                <a className="lb-mini-row" href={tableHref(x)} data-mini-table={x.tableId}>
+                  {/* Named by all it says, "Switch to …" first (as the lobby's tiles). */}
+                  <span className="sr-only">{t('LOBBY_SWITCH_TO', { name: x.name })}</span>
+                  {body(true)}
                 </a>
               )}
             </li>
