@@ -52,24 +52,31 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Opens a page and records the language chunks it fetches (assets/<lang>-<hash>.js). */
-async function open(path: string): Promise<{ page: Page; chunks: string[] }> {
+/**
+ * Opens a page and records the languages of the text chunks it fetches
+ * (assets/texts-<lang>-<part>-<hash>.js), and the parts as "<lang>:<part>".
+ */
+async function open(path: string): Promise<{ page: Page; chunks: string[]; parts: string[] }> {
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   const chunks: string[] = [];
+  const parts: string[] = [];
   page.on('request', (r) => {
-    const m = /\/assets\/([a-z]{2})-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
-    if (m) chunks.push(m[1]!);
+    const m = /\/assets\/texts-([a-z]{2})-([a-z]+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
+    if (m) {
+      chunks.push(m[1]!);
+      parts.push(`${m[1]}:${m[2]}`);
+    }
   });
   await page.goto(path);
   await page.getByTestId('balance').waitFor({ timeout: 20_000 }); // booted: the header shows
   await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
-  return { page, chunks };
+  return { page, chunks, parts };
 }
 
 describe('languages', () => {
   it('renders Arabic right to left, mirrored, with Arabic fonts', async () => {
-    const { page, chunks } = await open('/play/lobby?lang=ar');
+    const { page, chunks, parts } = await open('/play/lobby?lang=ar');
     await page.locator('html[dir="rtl"][lang="ar"][data-lang="ar"]').waitFor();
     const label = page.getByTestId('balance').locator('.label');
     expect(await label.textContent()).toBe('الرصيد');
@@ -82,8 +89,10 @@ describe('languages', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
       '"Croupier Arabic"',
     );
-    // Only the chosen language and English were fetched.
+    // Only the chosen language and English were fetched, and of them only the words the
+    // lobby shows (the common part and the lobby's).
     expect([...new Set(chunks)].sort()).toEqual(['ar', 'en']);
+    expect([...new Set(parts)].sort()).toEqual(['ar:common', 'ar:lobby', 'en:common', 'en:lobby']);
     await page.screenshot({ path: join(RESULTS, 'i18n-ar.png') });
     await page.close();
   });
