@@ -1,9 +1,9 @@
 // Texts through i18next and react-i18next. English is complete and the source of the
 // typed keys (a misspelt key does not compile); the other SPEC §9 languages load on
-// demand as their own chunks (only the chosen one and English load) and fall back to
-// English. A language file lists the keys still in English under "_fallback" (kept up to
-// date by `npm run languages`); i18next never sees that list. The "test" locale shows
-// each key as [[KEY]].
+// demand, in parts (TEXT_PARTS: only the chosen language and English, only the page's
+// words), and fall back to English. A language file's marks ("_fallback", "_review",
+// "_same", kept by `npm run languages`) are left out of its parts; i18next never sees
+// them. The "test" locale shows each key as [[KEY]].
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -23,12 +23,6 @@ export * from './languages';
 export { LANGUAGE_FONTS_URL, FONT_VARIABLE } from './fonts';
 
 export type Resources = typeof en;
-
-/** A language file as stored: the texts, plus the keys that are English fallbacks. */
-export type LanguageFile = Resources & { _fallback?: string[] };
-
-/** The top-level entry of a language file that lists its English fallbacks. */
-export const FALLBACK_FIELD = '_fallback';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
