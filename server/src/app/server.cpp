@@ -324,6 +324,7 @@ bool App::start() {
   gateway::add_blackjack_routes(*m.router, *m.svc);
   gateway::add_game_routes(*m.router, *m.svc);
   gateway::add_lobby_routes(*m.router, *m.svc);
+  gateway::add_history_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);

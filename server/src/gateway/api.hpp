@@ -24,6 +24,8 @@ void add_user_routes(Router& router, Services& svc);
 void add_blackjack_routes(Router& router, Services& svc);
 // /api/ui/sicbo/stats, /api/ui/sicbo/charts, /api/ui/<mode>/placebet (mega wheel)
 void add_game_routes(Router& router, Services& svc);
+// /api/ui/history
+void add_history_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).

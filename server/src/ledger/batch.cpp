@@ -265,7 +265,8 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
   for (const auto& [bet, returned] : op.returns) {
     if (returned.is_negative()) return Failure::invalid_request;
   }
-  if (op.result.size() > kTextBytesMax) return Failure::invalid_request;
+  if (op.result.size() > kTextBytesMax || op.detail.size() > kTextBytesMax)
+    return Failure::invalid_request;
   const std::string key = settle_key(op.round_id);
   const std::string fp = fingerprint(op);
   if (auto earlier = earlier_round_end(key, fp)) return std::move(*earlier);
@@ -292,6 +293,8 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
         .bind(op.result, op.at_ms, op.round_id)
         .run();
   }
+  if (!op.detail.empty())
+    db_.query("UPDATE rounds SET detail = ? WHERE id = ?").bind(op.detail, op.round_id).run();
   close_round(op.round_id, "settled", std::nullopt, op.at_ms);
   return finish_round_end(key, "settle", fp, std::move(totals), op.at_ms);
 }

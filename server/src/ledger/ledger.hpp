@@ -26,6 +26,7 @@
 // (post to your own executor instead).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -126,6 +127,10 @@ struct SettleRound {
   // whose outcome depends on the players' decisions (blackjack) record it only here, so
   // a round interrupted before its settlement is refunded rather than half-settled.
   std::string result = {};
+  // What the result text cannot say, kept for the history (blackjack: the players' hands,
+  // games/blackjack/bj_record.hpp). Recorded once, with the settlement; not part of what
+  // the key stands for.
+  std::string detail = {};
 };
 
 // Refunds every accepted bet of the round (to the accounts the stake came from) and
@@ -211,6 +216,43 @@ struct RoundResult {
   int64_t at_ms = 0;
 };
 
+// A player's rounds, newest first (the history screen): rounds the player bet in that
+// opened in [from_ms, to_ms), of one game family or all (empty), strictly before the
+// cursor (opened_ms, round_id) when one is given.
+struct HistoryQuery {
+  PlayerId player = 0;
+  int64_t from_ms = 0;
+  int64_t to_ms = INT64_MAX;
+  std::string game;
+  std::optional<std::pair<int64_t, std::string>> before;
+  size_t limit = 20;
+};
+
+// One of the player's bets in a history round.
+struct HistoryBet {
+  BetId id = 0;
+  std::string spot;
+  Money amount;
+  std::string status;             // "accepted", "settled", "refunded"
+  std::optional<Money> returned;  // settled: stake plus winnings, 0 for a loss
+  std::string place_key;          // the ledger key of the command that placed it
+  int64_t placed_ms = 0;
+};
+
+struct HistoryRound {
+  std::string round_id;
+  std::string table_id;
+  std::string game;
+  int64_t seq = 0;
+  std::string state;  // "open", "result", "settled", "cancelled"
+  std::optional<std::string> result;
+  std::optional<std::string> detail;  // SettleRound::detail, when one was given
+  std::string currency;
+  int64_t opened_ms = 0;
+  std::optional<int64_t> closed_ms;
+  std::vector<HistoryBet> bets;  // the player's, in the order placed
+};
+
 struct Options {
   std::string path;          // SQLite file; ":memory:" is allowed in inline mode
   bool inline_mode = false;  // run each operation inside submit() (tests; no thread)
@@ -260,6 +302,8 @@ class Ledger {
   // Who bet in rounds opened since `since_ms`, per table, most recently first within a
   // table; at most `limit` rows.
   virtual std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const = 0;
+  // A page of the player's rounds with their bets (HistoryQuery), in one snapshot.
+  virtual std::vector<HistoryRound> player_history(const HistoryQuery& query) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

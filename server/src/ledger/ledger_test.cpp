@@ -44,6 +44,12 @@ PlaceBets bets(std::string key, std::string round, PlayerId player, std::vector<
   return PlaceBets{std::move(key), std::move(round), player, "EUR", std::move(lines), 5};
 }
 
+HistoryQuery of(PlayerId player) {
+  HistoryQuery q;
+  q.player = player;
+  return q;
+}
+
 // Each test runs once with the writer thread and once inline.
 class LedgerTest : public ::testing::TestWithParam<bool> {
  protected:
@@ -328,7 +334,10 @@ TEST_P(LedgerTest, ASettlementMayRecordTheResultWithIt) {
   ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
   BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"SEAT_1", major(10)}}))->bet_ids[0];
   BetId d = run(*ledger, bets("b2", "r1", kAlice, {{"SEAT_1_DOUBLE_0", major(10)}}))->bet_ids[0];
-  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"}).ok());
+  ASSERT_TRUE(
+      run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S", "1:AS,9D=win"})
+          .ok());
+  EXPECT_EQ(ledger->player_history(of(kAlice))[0].detail, "1:AS,9D=win");
   auto results = ledger->recent_results("rou-1", 10);
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].result, "KH,7S");
@@ -338,6 +347,68 @@ TEST_P(LedgerTest, ASettlementMayRecordTheResultWithIt) {
       run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,7S"})->replayed);
   EXPECT_EQ(run(*ledger, SettleRound{"r1", {{a, major(20)}, {d, major(20)}}, 9, "KH,8S"}).error(),
             Failure::key_conflict);
+}
+
+TEST_P(LedgerTest, HistoryPagesThroughAPlayersRoundsNewestFirst) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  // r1 settled (a win and a loss), r2 at another game cancelled, r3 Bob's alone, r4 open.
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto r1 = run(*ledger, bets("b1", "r1", kAlice, {{"RED", major(10)}, {"STRAIGHT_3", major(1)}}));
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "12", 20}).ok());
+  ASSERT_TRUE(
+      run(*ledger, SettleRound{"r1", {{r1->bet_ids[0], major(20)}, {r1->bet_ids[1], Money{}}}, 30})
+          .ok());
+  ASSERT_TRUE(run(*ledger, OpenRound{"r2", "bac-1", "baccarat", 1, 1002}).ok());
+  ASSERT_TRUE(run(*ledger, bets("b2", "r2", kAlice, {{"BANKER", major(5)}})).ok());
+  ASSERT_TRUE(run(*ledger, CancelRound{"r2", "cancelled", 40}).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r3", 3)).ok());
+  ASSERT_TRUE(run(*ledger, bets("b3", "r3", kBob, {{"BLACK", major(5)}})).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r4", 4)).ok());
+  ASSERT_TRUE(run(*ledger, bets("b4", "r4", kAlice, {{"ODD", major(2)}})).ok());
+
+  auto all = ledger->player_history(of(kAlice));
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].round_id, "r4");
+  EXPECT_EQ(all[0].state, "open");
+  EXPECT_EQ(all[0].bets[0].status, "accepted");
+  EXPECT_FALSE(all[0].bets[0].returned);
+  EXPECT_EQ(all[1].round_id, "r2");
+  EXPECT_EQ(all[1].game, "baccarat");
+  EXPECT_EQ(all[1].state, "cancelled");
+  EXPECT_EQ(all[1].bets[0].status, "refunded");
+  EXPECT_EQ(all[2].round_id, "r1");
+  EXPECT_EQ(all[2].result, "12");
+  ASSERT_EQ(all[2].bets.size(), 2u);
+  EXPECT_EQ(all[2].bets[0].spot, "RED");
+  EXPECT_EQ(all[2].bets[0].returned, major(20));
+  EXPECT_EQ(all[2].bets[1].returned, Money{});
+  EXPECT_EQ(all[2].bets[0].place_key, "b1");
+  EXPECT_EQ(all[2].currency, "EUR");
+
+  // Pages: two, then what is left after the cursor.
+  HistoryQuery q = of(kAlice);
+  q.limit = 2;
+  auto first = ledger->player_history(q);
+  ASSERT_EQ(first.size(), 2u);
+  q.before = std::pair{first[1].opened_ms, first[1].round_id};
+  auto rest = ledger->player_history(q);
+  ASSERT_EQ(rest.size(), 1u);
+  EXPECT_EQ(rest[0].round_id, "r1");
+  // One game; a date range (rounds open at 1000 + seq).
+  q = of(kAlice);
+  q.game = "baccarat";
+  auto baccarat = ledger->player_history(q);
+  ASSERT_EQ(baccarat.size(), 1u);
+  EXPECT_EQ(baccarat[0].round_id, "r2");
+  q = of(kAlice);
+  q.from_ms = 1002;
+  q.to_ms = 1004;
+  auto range = ledger->player_history(q);
+  ASSERT_EQ(range.size(), 1u);
+  EXPECT_EQ(range[0].round_id, "r2");
+  EXPECT_TRUE(ledger->player_history(of(99)).empty());
 }
 
 TEST_P(LedgerTest, RecordsAResultOnceAndRoundNumbersOnlyIncrease) {
@@ -455,6 +526,22 @@ TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
   EXPECT_EQ(results[0].round_id, "r2");
   EXPECT_EQ(results[0].result, "17");
   EXPECT_EQ(results[0].at_ms, 12);
+}
+
+TEST_P(LedgerTest, AFileFromBeforeTheDetailColumnGainsIt) {
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    ledger->stop();
+  }
+  exec_sql(path_, "ALTER TABLE rounds DROP COLUMN detail");
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r2", 2)).ok());
+  BetId b = run(*ledger, bets("b1", "r2", kAlice, {{"SEAT_1", major(1)}}))->bet_ids[0];
+  ASSERT_TRUE(
+      run(*ledger, SettleRound{"r2", {{b, major(2)}}, 9, "D 17|7S,QD", "1:AS,9D=win"}).ok());
+  EXPECT_EQ(ledger->player_history(of(kAlice))[0].detail, "1:AS,9D=win");
 }
 
 TEST_P(LedgerTest, AfterStopSubmissionsFailWithStorage) {

@@ -88,4 +88,54 @@ std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, s
   return out;
 }
 
+// One statement (one snapshot): the page of rounds, then each with the player's bets.
+std::vector<HistoryRound> read_player_history(sqlite::Db& db, const HistoryQuery& query) {
+  auto q = db.query(
+      "WITH page AS ("
+      " SELECT r.id, r.table_id, r.game, r.seq, r.state, r.result, r.opened_ms, r.closed_ms,"
+      " r.detail"
+      " FROM rounds r"
+      " WHERE r.id IN (SELECT round_id FROM bets WHERE player_id = ?1)"
+      " AND r.opened_ms >= ?2 AND r.opened_ms < ?3 AND (?4 = '' OR r.game = ?4)"
+      " AND (?5 = 0 OR r.opened_ms < ?6 OR (r.opened_ms = ?6 AND r.id < ?7))"
+      " ORDER BY r.opened_ms DESC, r.id DESC LIMIT ?8) "
+      "SELECT p.id, p.table_id, p.game, p.seq, p.state, p.result, p.opened_ms, p.closed_ms,"
+      " b.id, b.spot, b.amount, b.status, b.returned, b.place_key, b.placed_ms, b.currency,"
+      " p.detail"
+      " FROM page p JOIN bets b ON b.round_id = p.id AND b.player_id = ?1"
+      " ORDER BY p.opened_ms DESC, p.id DESC, b.id");
+  const bool has_cursor = query.before.has_value();
+  q.bind(query.player, query.from_ms, query.to_ms, query.game, int64_t{has_cursor},
+         has_cursor ? query.before->first : int64_t{0},
+         has_cursor ? query.before->second : std::string(),
+         static_cast<int64_t>(std::min(query.limit, kHistoryPageMax)));
+  std::vector<HistoryRound> out;
+  while (q.step()) {
+    if (out.empty() || out.back().round_id != q.text(0)) {
+      HistoryRound r;
+      r.round_id = q.text(0);
+      r.table_id = q.text(1);
+      r.game = q.text(2);
+      r.seq = q.int64(3);
+      r.state = q.text(4);
+      r.result = q.optional_text(5);
+      r.opened_ms = q.int64(6);
+      if (!q.is_null(7)) r.closed_ms = q.int64(7);
+      r.currency = q.text(15);
+      r.detail = q.optional_text(16);
+      out.push_back(std::move(r));
+    }
+    HistoryBet b;
+    b.id = q.int64(8);
+    b.spot = q.text(9);
+    b.amount = q.money(10);
+    b.status = q.text(11);
+    if (!q.is_null(12)) b.returned = q.money(12);
+    b.place_key = q.text(13);
+    b.placed_ms = q.int64(14);
+    out.back().bets.push_back(std::move(b));
+  }
+  return out;
+}
+
 }  // namespace croupier::ledger

@@ -22,6 +22,9 @@ int64_t read_max_round_seq(sqlite::Db& db, std::string_view table_id);
 bool read_has_bets_in_play(sqlite::Db& db, PlayerId player);
 std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, size_t limit);
 std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, size_t limit);
+// At most kHistoryPageMax rounds, whatever query.limit asks for.
+inline constexpr size_t kHistoryPageMax = 100;
+std::vector<HistoryRound> read_player_history(sqlite::Db& db, const HistoryQuery& query);
 std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view table_id,
                                              size_t limit);
 

@@ -88,6 +88,12 @@ bool has_table(sqlite::Db& db, std::string_view name) {
   return q.step();
 }
 
+bool has_column(sqlite::Db& db, std::string_view table, std::string_view column) {
+  auto q = db.query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?");
+  q.bind(table, column);
+  return q.step();
+}
+
 // Creates the schema in an empty file, or checks that a non-empty file is ours. Runs in
 // one write transaction so two processes opening a new file cannot both create it.
 void ensure_schema(sqlite::Db& db) {
@@ -110,6 +116,8 @@ void ensure_schema(sqlite::Db& db) {
     db.exec(
         "CREATE INDEX IF NOT EXISTS bets_by_player ON bets (player_id, round_id);"
         "CREATE INDEX IF NOT EXISTS rounds_by_opened ON rounds (opened_ms);");
+    // Columns added since schema version 1 (additive, so version 1 files still open).
+    if (!has_column(db, "rounds", "detail")) db.exec("ALTER TABLE rounds ADD COLUMN detail TEXT");
     db.exec("COMMIT");
   } catch (...) {
     db.exec("ROLLBACK");

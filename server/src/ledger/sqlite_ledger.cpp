@@ -252,6 +252,10 @@ std::vector<TablePlayer> SqliteLedger::recent_players(int64_t since_ms, size_t l
   return with_reader([&](sqlite::Db& db) { return read_recent_players(db, since_ms, limit); });
 }
 
+std::vector<HistoryRound> SqliteLedger::player_history(const HistoryQuery& query) const {
+  return with_reader([&](sqlite::Db& db) { return read_player_history(db, query); });
+}
+
 std::vector<RoundResult> SqliteLedger::recent_results(std::string_view table_id,
                                                       size_t limit) const {
   return with_reader([&](sqlite::Db& db) { return read_recent_results(db, table_id, limit); });

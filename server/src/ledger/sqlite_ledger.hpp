@@ -82,6 +82,7 @@ class SqliteLedger final : public Ledger {
   std::vector<RoundResult> recent_results(std::string_view table_id, size_t limit) const override;
   std::vector<PlayerTable> player_tables(PlayerId player, size_t limit) const override;
   std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const override;
+  std::vector<HistoryRound> player_history(const HistoryQuery& query) const override;
 
  private:
   template <class Op, class R>

@@ -3,6 +3,7 @@
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
+#include "games/blackjack/bj_record.hpp"
 #include "table/table.hpp"
 
 namespace croupier::table {
@@ -38,6 +39,8 @@ void Table::settle() {
   ledger::SettleRound op{round_id_, itself ? flow_->returns(stakes()) : returns_for(outcome_),
                          clock_.wall_ms()};
   if (itself) op.result = engines_.begin()->second->encode(outcome_);
+  // The players' hands, which the result text (the dealer's cards) cannot say.
+  if (auto hands = flow_->hands_view()) op.detail = games::blackjack::record_hands(*hands);
   ledger_.submit(std::move(op), [this](auto r) { post_([this, r] { on_settled(r); }); });
 }
 

@@ -180,6 +180,17 @@ TEST_F(Blackjack, TwoSeatsAndBetsBehindFollowTheSeatsDecisions) {
   EXPECT_EQ(balance_of(bob.http), bob0 + units(json::value("10.00")));
   EXPECT_EQ(balance_of(cat.http), cat0 + units(json::value("10.00")));
   EXPECT_EQ(balance_of(dan.http), dan0 + units(json::value("5.00")));
+  // Cat's history shows the round with the dealer's cards and every seat's hands.
+  json::value cat_history = cat.http.get("/api/ui/history").json();
+  const json::value& round1 = cat_history.at("rounds").at(0);
+  EXPECT_EQ(round1.at("result").as_string(), "D BUST");
+  EXPECT_EQ(round1.at("bets").at(0).at("seat").as_int64(), 1);  // behind Ann's seat
+  const json::value& recorded = round1.at("detail").at("hands");
+  EXPECT_EQ(recorded.at(0).at("seat").as_int64(), 1);
+  EXPECT_EQ(json::serialize(recorded.at(0).at("hands").at(0)),
+            R"({"cards":["9S","2C","KS"],"outcome":"win"})");
+  EXPECT_EQ(recorded.at(1).at("seat").as_int64(), 2);
+  EXPECT_EQ(round1.at("detail").at("cards").as_array().size(), 3u);  // the dealer's
 
   // Round 2: Ann lets her time run out. Her hand stands; deciding then is 1018.
   std::string game2(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());

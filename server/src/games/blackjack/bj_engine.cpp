@@ -101,6 +101,13 @@ class BlackjackEngine final : public Engine {
     return outcome;
   }
 
+  // The dealer's hand; the players' hands are the flow's (bj_flow.hpp).
+  std::vector<DealtCard> dealt_cards(const Outcome& outcome) const override {
+    std::vector<DealtCard> out;
+    for (int v : outcome.values) out.push_back({"dealer", cards::to_text(Card::from_index(v))});
+    return out;
+  }
+
   TableLimitsInfo limits() const override { return cards::limits_info(spots(), limits_); }
 
  private:

@@ -460,6 +460,9 @@ TEST(BlackjackEngine, SpotsLimitsAndResultText) {
   EXPECT_EQ(seated->encode(bust), "D BUST|6D,10D,8H");
   EXPECT_EQ(seated->label(bust), "D BUST");
   EXPECT_EQ(seated->decode("D BUST|6D,10D,8H"), bust);
+  // The history shows the dealer's cards as they were dealt.
+  const std::vector<DealtCard> dealer{{"dealer", "6D"}, {"dealer", "10D"}, {"dealer", "8H"}};
+  EXPECT_EQ(seated->dealt_cards(bust), dealer);
   EXPECT_EQ(seated->encode(Outcome{{card("AS").index(), card("KD").index()}}), "D BJ|AS,KD");
   EXPECT_EQ(seated->encode(Outcome{{card("7S").index(), card("QD").index()}}), "D 17|7S,QD");
   EXPECT_FALSE(seated->decode("D 18|7S,QD"));  // the label must match the cards
