@@ -30,12 +30,7 @@ beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   server = await startServer({
     seed: 7,
-    casino: (casino) => {
-      for (const t of casino.tables) {
-        if (t.id === 'us-1') t.scriptedResults = Array<string>(60).fill('00');
-        if (t.id === 'mega-1') t.scriptedResults = Array<string>(60).fill('17|5x50,17x200');
-      }
-    },
+    scripted: { 'us-1': '00', 'mega-1': '17|5x50,17x200' },
   });
   browser = await launchBrowser();
 });

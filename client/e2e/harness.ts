@@ -35,6 +35,8 @@ export interface ServerOptions {
   casino?: (casino: Casino) => void;
   /** A fixed RNG seed (required by scripted results). */
   seed?: number;
+  /** Tables that deal one scripted outcome text every round (needs `seed`), by table id. */
+  scripted?: Record<string, string>;
   /** Round timings other than the journeys' usual ones. */
   timings?: Partial<typeof TIMINGS>;
 }
@@ -59,12 +61,16 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   const portFile = join(dataDir, 'port');
   const extra: string[] = [];
-  if (options.casino) {
+  if (options.casino || options.scripted) {
     const casino = JSON.parse(readFileSync(join(DATA, 'casino.json'), 'utf8')) as Casino;
     // The operators' configuration files are named relative to the demo casino file.
     for (const op of casino.operators ?? [])
       if (op.casinoConfigFile) op.casinoConfigFile = join(DATA, op.casinoConfigFile);
-    options.casino(casino);
+    options.casino?.(casino);
+    for (const t of casino.tables) {
+      const outcome = options.scripted?.[t.id];
+      if (outcome) t.scriptedResults = Array<string>(60).fill(outcome);
+    }
     const file = join(dataDir, 'casino.json');
     writeFileSync(file, JSON.stringify(casino));
     extra.push('--casino-file', file);

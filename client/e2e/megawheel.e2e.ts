@@ -31,10 +31,7 @@ beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   server = await startServer({
     seed: 13,
-    casino: (casino) => {
-      for (const t of casino.tables)
-        if (t.id === 'mw-1') t.scriptedResults = Array<string>(60).fill('5|7|5x20');
-    },
+    scripted: { 'mw-1': '5|7|5x20' },
   });
   browser = await launchBrowser();
 });

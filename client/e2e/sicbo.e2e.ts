@@ -29,10 +29,7 @@ beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   server = await startServer({
     seed: 11,
-    casino: (casino) => {
-      for (const t of casino.tables)
-        if (t.id === 'sic-1') t.scriptedResults = Array<string>(60).fill('136|316');
-    },
+    scripted: { 'sic-1': '136|316' },
   });
   browser = await launchBrowser();
 });

@@ -117,19 +117,21 @@ export class TablePage {
     expect(last).toBe(units);
   }
 
-  /** The number shown once the ball has landed, and the pocket the wheel landed in. */
+  /** Waits until round `gameId` is over (state 24) with its result on screen. */
+  async waitForResultOf(gameId: string, timeout = 30_000): Promise<void> {
+    await this.page.waitForFunction(
+      (g) => {
+        const el = document.querySelector('[data-testid="round-state"]') as HTMLElement | null;
+        return el?.dataset.game === g && el.dataset.state === '24';
+      },
+      gameId,
+      { timeout },
+    );
+  }
+
   /** The result the page shows; with `gameId`, once that round's result is on screen. */
   async landedResult(timeout = 30_000, gameId?: string): Promise<{ shown: number; wheel: number }> {
-    if (gameId) {
-      await this.page.waitForFunction(
-        (g) => {
-          const el = document.querySelector('[data-testid="round-state"]') as HTMLElement | null;
-          return el?.dataset.game === g && el.dataset.state === '24';
-        },
-        gameId,
-        { timeout },
-      );
-    }
+    if (gameId) await this.waitForResultOf(gameId, timeout);
     const shown = Number(await this.page.getByTestId('result-number').textContent({ timeout }));
     const wheel = Number(await this.page.getByTestId('wheel').getAttribute('data-landed'));
     return { shown, wheel };

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 
 import { units } from '../lib/format/money';
 import { HttpError } from '../lib/http/http';
-import { type TextPart, loadTextPart } from '../lib/i18n';
+import { withTextPart } from '../lib/i18n';
 import { emitLifecycle } from '../lib/lifecycle';
 import { type AppLocation, followLink, useLocation } from '../lib/navigation';
 import { type PopupKind, type Services, ServicesContext, type TableConfig } from '../lib/session';
@@ -29,21 +29,19 @@ import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/
 import { Header } from './Header';
 import { Popups } from './Popups';
 
-/** A feature's page, loaded with its own words (lib/i18n's text parts). */
-function feature<T>(part: TextPart, load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadTextPart(part)]).then(([page]) => page);
-}
-const Lobby = lazy(feature('lobby', () => import('../features/lobby/Lobby')));
-const MiniLobby = lazy(feature('lobby', () => import('../features/lobby/MiniLobby')));
-const RouletteTable = lazy(feature('roulette', () => import('../features/roulette/RouletteTable')));
-const CardTable = lazy(feature('cards', () => import('../features/cards/CardTable')));
-const MultiBaccarat = lazy(feature('cards', () => import('../features/cards/MultiBaccarat')));
-const BlackjackTable = lazy(
-  feature('blackjack', () => import('../features/blackjack/BlackjackTable')),
+const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
+const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
+const RouletteTable = lazy(
+  withTextPart('roulette', () => import('../features/roulette/RouletteTable')),
 );
-const SicBoTable = lazy(feature('sicbo', () => import('../features/sicbo/SicBoTable')));
+const CardTable = lazy(withTextPart('cards', () => import('../features/cards/CardTable')));
+const MultiBaccarat = lazy(withTextPart('cards', () => import('../features/cards/MultiBaccarat')));
+const BlackjackTable = lazy(
+  withTextPart('blackjack', () => import('../features/blackjack/BlackjackTable')),
+);
+const SicBoTable = lazy(withTextPart('sicbo', () => import('../features/sicbo/SicBoTable')));
 const MegaWheelTable = lazy(
-  feature('megawheel', () => import('../features/megawheel/MegaWheelTable')),
+  withTextPart('megawheel', () => import('../features/megawheel/MegaWheelTable')),
 );
 
 /** The games whose route names a table (gameId) and plays it. */

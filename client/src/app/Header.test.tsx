@@ -66,8 +66,9 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('the header and the casino configuration', () => {
-  it('shows no operator button by default', () => {
+  it('shows no operator button by default, only the history', () => {
     renderHeader({});
+    expect(screen.getByRole('button', { name: '[[HISTORY]]' })).toBeVisible();
     for (const id of [
       'home-button',
       'cashier-button',
@@ -188,9 +189,9 @@ describe('the header on a small screen', () => {
 
   it('keeps two buttons in the header', () => {
     narrow(true);
-    renderHeader({ cashier_url: 'https://pay.example/' }, { host: fakeHost(true) });
-    expect(screen.getByTestId('cashier-button')).toBeVisible();
+    renderHeader({}, { host: fakeHost(true) });
     expect(screen.getByTestId('exit-button')).toBeVisible();
+    expect(screen.getByTestId('history-button')).toBeVisible();
     expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
   });
 
@@ -212,8 +213,9 @@ describe('the header on a small screen', () => {
     expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
     cleanup();
 
-    renderHeader({}, { host: fakeHost(true) }); // the exit alone
-    expect(screen.getByTestId('exit-button')).toBeVisible();
+    renderHeader({}, { host: null }); // the history alone
+    act(() => layoutStore.set(computeLayout({ width: 740, height: 340, inFrame: false })));
+    expect(screen.getByTestId('history-button')).toBeVisible();
     expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The header every page shows: the way back to the lobby, the player's name, the balance
 // (and the bonus balance when the operator shows it), the operator's buttons and the
-// connection. The casino configuration decides the buttons: subtitles
+// connection, and the player's history (features/history, loaded when opened). The casino
+// configuration decides the operator's buttons: subtitles
 // (subtitles_available), home (home_url), cashier (cashier_url: a new tab standalone, a
 // message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
 // the host page). They are a SpeedDial (ui/SpeedDial) that groups them behind one "More"
@@ -8,12 +9,14 @@
 // (ScreenName), unless the operator restricts editing (restrict_nickname_edit).
 import './host.css';
 
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 import { iconProps } from '../ui/icons';
 import { formatMoney } from '../lib/format/money';
 import { casinoConfigOf } from '../lib/host/casino-config';
+import { withTextPart } from '../lib/i18n';
 import { useHost } from '../lib/host/context';
 import { type SessionState, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
@@ -22,6 +25,10 @@ import { useMediaQuery } from '../lib/viewport/useMediaQuery';
 import { ConnectionIndicator } from '../ui/ConnectionIndicator';
 import { SpeedDial, type SpeedDialItem } from '../ui/SpeedDial';
 import { ScreenName } from './ScreenName';
+
+const HistoryPanel = lazy(
+  withTextPart('history', () => import('../features/history/HistoryPanel')),
+);
 
 /** Below this width three or more operator buttons fold into the "More" menu. */
 export const FOLD_QUERY = '(max-width: 720px)';
@@ -56,6 +63,7 @@ export function Header() {
   );
   const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const narrow = useMediaQuery(FOLD_QUERY);
   const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
   const subtitlesOn = subtitles ?? savedSubtitles;
@@ -123,6 +131,19 @@ export function Header() {
       ),
     });
 
+  // The player's own screens come after the operator's buttons.
+  actions.push({
+    id: 'history',
+    testId: 'history-button',
+    label: t('HISTORY'),
+    onSelect: () => setHistoryOpen(true),
+    icon: (
+      <svg {...iconProps}>
+        <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5M3.5 4v4.5H8" />
+        <path d="M12 7.5V12l3 2" />
+      </svg>
+    ),
+  });
   return (
     <header className="app-header">
       <a className="brand" href="/play/lobby">
@@ -150,6 +171,14 @@ export function Header() {
         />
       )}
       <ConnectionIndicator quality={connection.quality} rtt={connection.rtt} />
+      {/* In the body: the header's backdrop filter would make it the dialog's frame. */}
+      {historyOpen &&
+        createPortal(
+          <Suspense fallback={null}>
+            <HistoryPanel onClose={() => setHistoryOpen(false)} />
+          </Suspense>,
+          document.body,
+        )}
     </header>
   );
 }

@@ -8,9 +8,19 @@ export interface PopupProps {
   actions?: ReactNode;
   tone?: 'info' | 'warning' | 'error';
   testId?: string;
+  /** Added to the dialog's classes (its size: a wide panel, a full-screen sheet). */
+  className?: string;
 }
 
-export function Popup({ title, children, onClose, actions, tone = 'info', testId }: PopupProps) {
+export function Popup({
+  title,
+  children,
+  onClose,
+  actions,
+  tone = 'info',
+  testId,
+  className = '',
+}: PopupProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -28,7 +38,7 @@ export function Popup({ title, children, onClose, actions, tone = 'info', testId
   return (
     <div className="popup-backdrop">
       <div
-        className={`popup popup-${tone}`}
+        className={`popup popup-${tone} ${className}`.trim()}
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}

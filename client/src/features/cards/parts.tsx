@@ -13,6 +13,7 @@ import { Popup } from '../../ui/Popup';
 import { SpotButton } from '../../ui/SpotButton';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
+import { handName, spotName } from './names';
 import { SCROLLER, useArrowKeys } from '../../lib/a11y/keyboard';
 
 export { PlayingCard };
@@ -77,7 +78,7 @@ export function Hands({
         return (
           <div key={hand} className={`hand hand-${hand}`} data-hand={hand}>
             <h2>
-              {t(`HAND_${hand}` as 'HAND_player')}
+              {handName(t, hand)}
               {game === 'baccarat' && mine.length > 0 && (
                 <span className="hand-total" data-testid={`total-${hand}`}>
                   {total}
@@ -137,7 +138,7 @@ export const BetSpots = memo(function BetSpots({
         <div key={r} className={`spot-row ${r === 0 ? 'main' : 'side'}`}>
           {row.map((code) => {
             const spot = spots.find((s) => s.kind.toUpperCase() === code)!;
-            const name = t(`CARD_SPOT_${code}` as 'CARD_SPOT_PLAYER', { defaultValue: code });
+            const name = spotName(t, code);
             const pays = paysText(t, spot);
             return (
               <SpotButton

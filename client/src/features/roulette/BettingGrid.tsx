@@ -13,6 +13,7 @@ import { type Units, formatMoney } from '../../lib/format/money';
 import type { CurrencyStyle } from '../../lib/format/money';
 import { chipText } from '../../lib/format/chips';
 import { DOUBLE_ZERO } from './wheel';
+import { spotName } from './names';
 import {
   type GridSpot,
   colourOf,
@@ -81,14 +82,6 @@ export interface BettingGridProps {
   wheel?: 'european' | 'american';
   // Straight-up multipliers on show (mega's lucky numbers; 0 marks a powered number).
   multipliers?: ReadonlyMap<number, number>;
-}
-
-function spotLabel(t: ReturnType<typeof useTranslation>['t'], code: string): string {
-  const kind = kindOf(code);
-  if (!kind) return code;
-  const numbers = code.split('_').slice(1).join(', ');
-  if (kind === 'topline') return t('SPOT_topline');
-  return t(`SPOT_${kind}`, { numbers });
 }
 
 export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
@@ -272,7 +265,7 @@ export const BettingGrid = memo(function BettingGrid(props: BettingGridProps) {
         })}
         {spots.map((s) => {
           const p = at(centre(s));
-          const label = spotLabel(t, s.code);
+          const label = spotName(t, s.code);
           return (
             <rect
               key={`hit-${s.code}`}

@@ -11,33 +11,10 @@ import type { SpotLimit } from '../../lib/session';
 import { Die } from '../../ui/Die';
 import { SpotButton } from '../../ui/SpotButton';
 import { GROUPS, SPOTS, type SicBoSpot, type SpotGroup } from './spots';
-import { useArrowKeys } from '../../lib/a11y/keyboard';
+import { spotName } from './names';
 
 type T = ReturnType<typeof useTranslation>['t'];
-
-/** A spot in words: "Small", "Total 10", "Combination 1 and 2". */
-export function spotName(t: T, s: SicBoSpot): string {
-  const [a, b] = s.faces;
-  switch (s.kind) {
-    case 'small':
-    case 'big':
-    case 'odd':
-    case 'even':
-      return t(`SICBO_${s.code as 'SMALL' | 'BIG' | 'ODD' | 'EVEN'}`);
-    case 'any_triple':
-      return t('SICBO_ANY_TRIPLE');
-    case 'triple':
-      return t('SICBO_TRIPLE_N', { face: a });
-    case 'double':
-      return t('SICBO_DOUBLE_N', { face: a });
-    case 'combo':
-      return t('SICBO_COMBO', { a, b });
-    case 'single':
-      return t('SICBO_SINGLE', { face: a });
-    default:
-      return t('SICBO_TOTAL', { total: s.total });
-  }
-}
+import { useArrowKeys } from '../../lib/a11y/keyboard';
 
 /** The ratios a spot pays: "6", or the single number's "1,2,3" (one, two, three dice). */
 export function ratiosOf(limit: SpotLimit | undefined): string[] {

@@ -94,3 +94,20 @@ export function formatTime(ms: number, tag = current): string {
   }
   return f.format(ms);
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time ("25 Nov 2026, 14:32") in the language's order, Western digits. */
+export function formatDateTime(ms: number, tag = current): string {
+  let f = dateTimeFormats.get(tag);
+  if (!f) {
+    const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+    try {
+      f = new Intl.DateTimeFormat(withLatinDigits(tag), options);
+    } catch {
+      f = new Intl.DateTimeFormat('en-u-nu-latn', options);
+    }
+    dateTimeFormats.set(tag, f);
+  }
+  return f.format(ms);
+}

@@ -44,6 +44,7 @@ export const TEXT_PARTS = [
   'blackjack',
   'sicbo',
   'megawheel',
+  'history',
 ] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
@@ -66,6 +67,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   blackjack: () => import('./parts/blackjack').then((m) => m.default),
   sicbo: () => import('./parts/sicbo').then((m) => m.default),
   megawheel: () => import('./parts/megawheel').then((m) => m.default),
+  history: () => import('./parts/history').then((m) => m.default),
 };
 
 export const TEST_LOCALE = 'test';
@@ -156,6 +158,11 @@ export async function loadTextPart(part: TextPart, load: Load = loadLanguageFile
   if (!i18next.isInitialized || lang === TEST_LOCALE) return;
   const langs = lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE];
   await Promise.all(langs.map((l) => addPart(l, part, load)));
+}
+
+/** A feature's module, loaded together with its words (for React.lazy). */
+export function withTextPart<T>(part: TextPart, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadTextPart(part)]).then(([module]) => module);
 }
 
 /** <html lang dir data-lang> for a language: CSS and components read these. */
