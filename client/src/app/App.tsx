@@ -27,6 +27,7 @@ import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
 import { type LaunchParams, gameOfPath, parseLaunchParams } from './launch';
 import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/Pages';
 import { Header } from './Header';
+import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
@@ -297,6 +298,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
             </a>
           )}
           {booted && <Header />}
+          {booted && <SettingsEffects />}
           <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
             <Suspense fallback={null}>{page}</Suspense>
           </ErrorBoundary>

@@ -189,9 +189,9 @@ describe('the header on a small screen', () => {
 
   it('keeps two buttons in the header', () => {
     narrow(true);
-    renderHeader({}, { host: fakeHost(true) });
-    expect(screen.getByTestId('exit-button')).toBeVisible();
+    renderHeader({}, { host: null });
     expect(screen.getByTestId('history-button')).toBeVisible();
+    expect(screen.getByTestId('settings-button')).toBeVisible();
     expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
   });
 
@@ -213,9 +213,10 @@ describe('the header on a small screen', () => {
     expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
     cleanup();
 
-    renderHeader({}, { host: null }); // the history alone
+    renderHeader({}, { host: null }); // the player's two: history and settings
+    expect(screen.getByTestId('settings-button')).toBeVisible();
     act(() => layoutStore.set(computeLayout({ width: 740, height: 340, inFrame: false })));
-    expect(screen.getByTestId('history-button')).toBeVisible();
-    expect(screen.queryByRole('button', { name: '[[HEADER_MENU]]' })).toBeNull();
+    expect(screen.getByTestId('settings-button')).not.toBeVisible();
+    expect(screen.getByRole('button', { name: '[[HEADER_MENU]]' })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 // The header every page shows: the way back to the lobby, the player's name, the balance
 // (and the bonus balance when the operator shows it), the operator's buttons and the
-// connection, and the player's history (features/history, loaded when opened). The casino
+// connection, and the player's history and settings (features/history and
+// features/settings, each loaded when opened). The casino
 // configuration decides the operator's buttons: subtitles
 // (subtitles_available), home (home_url), cashier (cashier_url: a new tab standalone, a
 // message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
@@ -28,6 +29,9 @@ import { ScreenName } from './ScreenName';
 
 const HistoryPanel = lazy(
   withTextPart('history', () => import('../features/history/HistoryPanel')),
+);
+const SettingsPanel = lazy(
+  withTextPart('settings', () => import('../features/settings/SettingsPanel')),
 );
 
 /** Below this width three or more operator buttons fold into the "More" menu. */
@@ -63,7 +67,7 @@ export function Header() {
   );
   const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [open, setOpen] = useState<'history' | 'settings' | null>(null);
   const narrow = useMediaQuery(FOLD_QUERY);
   const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
   const subtitlesOn = subtitles ?? savedSubtitles;
@@ -136,7 +140,7 @@ export function Header() {
     id: 'history',
     testId: 'history-button',
     label: t('HISTORY'),
-    onSelect: () => setHistoryOpen(true),
+    onSelect: () => setOpen('history'),
     icon: (
       <svg {...iconProps}>
         <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5M3.5 4v4.5H8" />
@@ -144,6 +148,19 @@ export function Header() {
       </svg>
     ),
   });
+  actions.push({
+    id: 'settings',
+    testId: 'settings-button',
+    label: t('SETTINGS'),
+    onSelect: () => setOpen('settings'),
+    icon: (
+      <svg {...iconProps}>
+        <circle cx="12" cy="12" r="3" />
+        <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
+      </svg>
+    ),
+  });
+
   return (
     <header className="app-header">
       <a className="brand" href="/play/lobby">
@@ -172,10 +189,14 @@ export function Header() {
       )}
       <ConnectionIndicator quality={connection.quality} rtt={connection.rtt} />
       {/* In the body: the header's backdrop filter would make it the dialog's frame. */}
-      {historyOpen &&
+      {open &&
         createPortal(
           <Suspense fallback={null}>
-            <HistoryPanel onClose={() => setHistoryOpen(false)} />
+            {open === 'history' ? (
+              <HistoryPanel onClose={() => setOpen(null)} />
+            ) : (
+              <SettingsPanel onClose={() => setOpen(null)} />
+            )}
           </Suspense>,
           document.body,
         )}

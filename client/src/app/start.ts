@@ -14,6 +14,7 @@ import { createStore } from '../lib/store';
 import { currentLocation } from '../lib/navigation';
 import { launchChoices } from './boot';
 import { gameMode, gameOfPath, parseLaunchParams } from './launch';
+import { applySetting } from '../lib/settings';
 
 /** How long the socket may be down before the no-internet alert shows. */
 export const NO_INTERNET_AFTER_MS = 1000;
@@ -138,7 +139,9 @@ export function startServices(loc: Location = window.location) {
     session,
     currency,
     showPopup,
+    // Applied at once (every reader of the setting sees it), then saved.
     saveSetting: async (key, value) => {
+      applySetting(session, key, value);
       await http.post('/api/ui/savePlayerConfigGeneric', {
         gameType: currentGame() === 'all' ? 'lobby' : currentGame(),
         [key]: value,

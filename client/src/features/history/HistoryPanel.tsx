@@ -275,7 +275,7 @@ export default function HistoryPanel({ onClose }: { onClose: () => void }) {
       title={t('HISTORY')}
       onClose={onClose}
       testId="history"
-      className="history-panel"
+      className="popup-sheet"
       actions={
         <button type="button" onClick={onClose}>
           {t('CLOSE')}
@@ -314,12 +314,12 @@ export default function HistoryPanel({ onClose }: { onClose: () => void }) {
         </label>
       </form>
       {!period && (
-        <p className="history-note" role="alert">
+        <p className="popup-note" role="alert">
           {t('HISTORY_PERIOD_INVALID')}
         </p>
       )}
       {period && status === 'failed' && (
-        <p className="history-note" role="alert">
+        <p className="popup-note" role="alert">
           {t('HISTORY_FAILED')}{' '}
           <button type="button" onClick={() => setAttempt((n) => n + 1)}>
             {t('RETRY')}
@@ -327,7 +327,7 @@ export default function HistoryPanel({ onClose }: { onClose: () => void }) {
         </p>
       )}
       {period && status === 'ready' && rounds.length === 0 && (
-        <p className="history-note">{t('HISTORY_EMPTY')}</p>
+        <p className="popup-note">{t('HISTORY_EMPTY')}</p>
       )}
       {rounds.length > 0 && (
         <ul className="history-list" aria-busy={status === 'loading'}>
@@ -337,12 +337,12 @@ export default function HistoryPanel({ onClose }: { onClose: () => void }) {
         </ul>
       )}
       {(status === 'loading' || more === 'loading') && (
-        <p className="history-note" role="status">
+        <p className="popup-note" role="status">
           {t('HISTORY_LOADING')}
         </p>
       )}
       {more === 'failed' && (
-        <p className="history-note" role="alert">
+        <p className="popup-note" role="alert">
           {t('HISTORY_FAILED')}
         </p>
       )}

@@ -23,6 +23,7 @@ import {
   parseRecentPlayers,
   tableTypeKey,
 } from './model';
+import { applySetting } from '../../lib/settings';
 
 export const RECENT_PLAYERS_EVERY_MS = 30_000;
 
@@ -128,20 +129,7 @@ export function useLobbyFilters(
   const remember = useCallback(
     (key: string, touchKey: string, value: unknown) => {
       setTouched((prev) => new Set(prev).add(touchKey));
-      session.set((s) =>
-        s.config
-          ? {
-              ...s,
-              config: {
-                ...s.config,
-                playerConfig: {
-                  ...s.config.playerConfig,
-                  settings: { ...s.config.playerConfig.settings, [key]: value },
-                },
-              },
-            }
-          : s,
-      );
+      applySetting(session, key, value);
       saveSetting(key, value).catch((e: unknown) =>
         console.error(`lobby: ${key} could not be saved`, e),
       );

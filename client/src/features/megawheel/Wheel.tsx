@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
 import { type Mega, landingProgress, landingRotation, segmentAt, stepOf } from './wheel';
+import { motionReduced } from '../../lib/a11y/motion';
 
 const SPIN_DEG_PER_MS = 0.3;
 export const LAND_MS = 2200;
@@ -39,10 +40,6 @@ const point = (deg: number, r: number) => {
   const a = (deg * Math.PI) / 180;
   return `${(Math.sin(a) * r).toFixed(3)} ${(-Math.cos(a) * r).toFixed(3)}`;
 };
-
-function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** The segments, drawn once per wheel. */
 const Segments = memo(function Segments({
@@ -108,7 +105,7 @@ export function MegaWheel({ labels, spinning, segment, resultKey, mega, onLanded
     const m = motion.current;
     if (phase === 'idle') m.spun = false;
     if (phase !== 'spinning' && phase !== 'landing') return;
-    const still = reducedMotion();
+    const still = motionReduced();
     const turn = () => rotor.current?.setAttribute('transform', `rotate(${m.rotation})`);
     let frame = 0;
     let draw: (now: number) => void;

@@ -38,6 +38,7 @@ import { StatisticsPanel } from './StatisticsPanel';
 import { Studio } from './Studio';
 import { initialView, pocketOf, tableReducer } from './table-state';
 import { pocketLabel, wheelOf } from './wheel';
+import { useSetting } from '../../lib/settings';
 
 const TABLE_EVENTS = [
   'resync',
@@ -68,8 +69,13 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     (s) => s.config?.playerConfig.settings.toggle_rla_statistics === true,
   );
   const mobile = useStore(session, (s) => s.mobile);
-  // The operator's chat_disabled: no chat panel and no chat input (lib/host/casino-config).
-  const chatDisabled = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
+  // The operator's chat_disabled or the player's chat setting off: no chat panel and no
+  // chat input (lib/host/casino-config, lib/settings); without showothermessages only the
+  // player's own messages are shown.
+  const operatorChatOff = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
+  const [chatSetting] = useSetting('chat_enabled');
+  const [showOthers] = useSetting('showothermessages');
+  const chatDisabled = operatorChatOff || !chatSetting;
   const shape = useTableShape();
   const channel = `table-${tableId}`;
 
@@ -408,7 +414,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           )}
           {showChat && player && (
             <ChatPanel
-              messages={chat}
+              messages={showOthers ? chat : chat.filter((m) => m.playerId === player.id)}
               me={player.id}
               canWrite={table.seats === 0 || mySeat !== null}
               onSend={sendChat}

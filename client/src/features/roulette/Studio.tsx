@@ -8,6 +8,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EUROPEAN_WHEEL, colourOf, pocketLabel } from './wheel';
+import { motionReduced } from '../../lib/a11y/motion';
 
 const TAU = Math.PI * 2;
 const WHEEL_SPEED = TAU / 14; // radians a second
@@ -152,7 +153,7 @@ export function Studio({
       m.landFrom = from;
       m.landTo = to;
       m.landStart = now;
-      m.landMs = m.phase === 'spinning' ? LAND_MS : LAND_FAST_MS;
+      m.landMs = m.phase === 'spinning' && !motionReduced() ? LAND_MS : LAND_FAST_MS;
       m.phase = 'landing';
     } else if (result === null && spinning && m.phase !== 'spinning') {
       m.phase = 'spinning';

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Face } from '../../lib/table/dice';
 import { Die } from '../../ui/Die';
+import { motionReduced } from '../../lib/a11y/motion';
 
 const TUMBLE_MS = 110;
 export const SETTLE_MS = 1300;
@@ -24,10 +25,6 @@ export interface DiceStudioProps {
 export type StudioPhase = 'idle' | 'shaking' | 'landing' | 'landed';
 
 const randomFace = () => (1 + Math.floor(Math.random() * 6)) as Face;
-
-function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 export function DiceStudio({ shaking, dice, resultKey, rest, onLanded }: DiceStudioProps) {
   const { t } = useTranslation();
@@ -62,7 +59,7 @@ export function DiceStudio({ shaking, dice, resultKey, rest, onLanded }: DiceStu
   // Then they settle on the server's throw.
   useEffect(() => {
     if (!dice || resultKey === null || phase !== 'landing') return;
-    const ms = sawShake.current && !reducedMotion() ? SETTLE_MS : SETTLE_FAST_MS;
+    const ms = sawShake.current && !motionReduced() ? SETTLE_MS : SETTLE_FAST_MS;
     const timer = setTimeout(() => {
       sawShake.current = false;
       setSettled({ key: resultKey, dice });

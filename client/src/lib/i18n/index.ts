@@ -45,6 +45,7 @@ export const TEXT_PARTS = [
   'sicbo',
   'megawheel',
   'history',
+  'settings',
 ] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
@@ -68,6 +69,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   sicbo: () => import('./parts/sicbo').then((m) => m.default),
   megawheel: () => import('./parts/megawheel').then((m) => m.default),
   history: () => import('./parts/history').then((m) => m.default),
+  settings: () => import('./parts/settings').then((m) => m.default),
 };
 
 export const TEST_LOCALE = 'test';
