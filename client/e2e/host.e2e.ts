@@ -235,7 +235,7 @@ describe('the client in an operator page', () => {
     await context.close();
   });
 
-  it('obeys PAUSE, RESUME and UPDATE_BALANCE, and ignores another origin', async () => {
+  it('obeys PAUSE, RESUME, UPDATE_BALANCE and MUTE, and ignores another origin', async () => {
     const context = await desktopContext(browser, hostOrigin);
     const { page, frame } = await openHost(
       context,
@@ -260,6 +260,27 @@ describe('the client in an operator page', () => {
     const balanceAsked = page.waitForRequest((r) => r.url().includes('/api/ui/balance'));
     await page.getByTestId('send-update-balance').click();
     await balanceAsked;
+
+    // MUTE silences every sound of the game, and un-muting gives back each one's volume.
+    const deck = () =>
+      frame.evaluate(() =>
+        [...document.querySelectorAll<HTMLAudioElement>('#sound-deck audio')].map((a) => ({
+          sound: a.dataset.sound,
+          muted: a.muted,
+          paused: a.paused,
+        })),
+      );
+    expect((await deck()).length).toBeGreaterThanOrEqual(5);
+    expect((await deck()).every((a) => !a.muted)).toBe(true);
+    await page.getByTestId('send-mute').click();
+    await frame.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLAudioElement>('#sound-deck audio')].every((a) => a.muted),
+    );
+    expect((await deck()).every((a) => a.paused)).toBe(true);
+    await page.getByTestId('send-mute').click();
+    await frame.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLAudioElement>('#sound-deck audio')].every((a) => !a.muted),
+    );
 
     // A page of another origin in the same operator page posts PAUSE to the game.
     await page.evaluate((url) => {

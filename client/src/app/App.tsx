@@ -29,6 +29,7 @@ import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/
 import { Header } from './Header';
 import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
+import { Sound } from './Sound';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -299,6 +300,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           )}
           {booted && <Header />}
           {booted && <SettingsEffects />}
+          {booted && <Sound />}
           <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
             <Suspense fallback={null}>{page}</Suspense>
           </ErrorBoundary>

@@ -39,6 +39,7 @@ import { Studio } from './Studio';
 import { initialView, pocketOf, tableReducer } from './table-state';
 import { pocketLabel, wheelOf } from './wheel';
 import { useSetting } from '../../lib/settings';
+import { announceRoulette } from '../../lib/sound/sound';
 
 const TABLE_EVENTS = [
   'resync',
@@ -55,7 +56,7 @@ const TABLE_EVENTS = [
 ];
 
 export default function RouletteTable({ tableId }: { tableId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
   const { realtime, session, currency, saveSetting, loaded } = services;
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
@@ -325,7 +326,13 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
             result={view.result?.number ?? null}
             resultKey={view.result?.gameId ?? null}
             onFirstFrame={() => loaded('video')}
-            onLanded={() => setLandedKey(view.result?.gameId ?? null)}
+            onLanded={() => {
+              setLandedKey(view.result?.gameId ?? null);
+              // The dealer announces the number as the ball settles.
+              const n = view.result?.number;
+              if (n !== undefined && !Number.isNaN(n))
+                void announceRoulette(pocketLabel(n), i18n.language);
+            }}
           />
         </div>
         <div className="studio-overlay">

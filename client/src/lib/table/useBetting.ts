@@ -31,6 +31,7 @@ import {
   takeBack,
   undoTarget,
 } from './bet-slip';
+import { playEffect } from '../sound/sound';
 
 export function linesOf(list: unknown): SlipLine[] {
   return Array.isArray(list)
@@ -164,7 +165,10 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
   );
 
   const place = useCallback(
-    (spot: string) => void send([{ spot, amount: chip }], 'place'),
+    (spot: string) => {
+      playEffect('chip');
+      void send([{ spot, amount: chip }], 'place');
+    },
     [send, chip],
   );
 
