@@ -106,6 +106,15 @@ Operator parse_operator(const json::value& v, const std::string& path) {
     bad(path + ".funMoney", "is required for a demo operator");
   op.regulated = flag(o, "regulated", false, path);
   op.block_safe_bets = flag(o, "blockSafeBets", false, path);
+  op.supervisor = flag(o, "supervisor", false, path);
+  if (const json::value* f = field(o, "functionalities")) {
+    if (!f->is_array()) bad(path + ".functionalities", "must be a list such as [\"disable_chat\"]");
+    for (const auto& item : f->as_array()) {
+      if (!item.is_string() || item.as_string() != "disable_chat")
+        bad(path + ".functionalities", "knows only \"disable_chat\"");
+      op.functionalities.emplace_back(item.as_string());
+    }
+  }
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {
@@ -256,6 +265,7 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     bad(path + ".type", "must be one of " + names + " for " + c.game);
   }
   c.squeeze = flag(o, "squeeze", false, path);
+  c.chat_enabled = flag(o, "chatEnabled", true, path);
   if (const json::value* shoe = field(o, "shoe")) {
     if (family->shape == games::Shape::draw) bad(path + ".shoe", "only card tables have a shoe");
     const json::object& so = as_object(*shoe, path + ".shoe");

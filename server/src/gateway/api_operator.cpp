@@ -8,6 +8,8 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "gateway/api.hpp"
+#include "gateway/chat.hpp"
+#include "gateway/protocol/commands.hpp"
 
 namespace croupier::gateway {
 
@@ -224,6 +226,70 @@ Reply operator_terminate(Ctx& ctx) {
                     json::object{{"playerId", external}, {"terminated", true}});
 }
 
+// The studio's supervisor (an operator entry with "supervisor": true) in a table's chat.
+Result<SignedRequest, StringReply> verify_supervisor(Ctx& ctx) {
+  auto signed_req = verify_signed(ctx);
+  if (!signed_req.ok()) return signed_req;
+  if (!signed_req->op->supervisor)
+    return error_reply(ctx.req, http::status::forbidden, "NOT_SUPERVISOR",
+                       "this operator may not speak or mute in the tables' chats");
+  return signed_req;
+}
+
+// POST /api/operator/chat {tableId, text, role?}: a message as the game host (SUPERVISOR)
+// or as live support (LIVE_SUPPORT, BOT), to everyone at the table.
+Reply operator_chat(Ctx& ctx) {
+  auto signed_req = verify_supervisor(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  const json::object& b = signed_req->body;
+  const LiveTable* live = ctx.svc.table(string_field(b, "tableId").value_or(""));
+  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no such table");
+  const std::string text = string_field(b, "text").value_or("");
+  auto chars = chat_chars(text);
+  if (!chars || *chars == 0 || *chars > kChatCharsMax)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_TEXT",
+                       "text: 1 to 200 characters, no control characters", ErrorCode::ActionFailed);
+  const std::string role = string_field(b, "role").value_or("SUPERVISOR");
+  if (role != "SUPERVISOR" && role != "LIVE_SUPPORT" && role != "BOT")
+    return error_reply(ctx.req, http::status::bad_request, "BAD_ROLE",
+                       "role: SUPERVISOR, LIVE_SUPPORT or BOT", ErrorCode::ActionFailed);
+  if (!live->def->config.chat_enabled)
+    return error_reply(ctx.req, http::status::conflict, "NO_CHAT", "this table has no chat",
+                       ErrorCode::ActionFailed);
+  // A staff message is refused only by a table without chat, checked above: the table
+  // publishes it in order with its events, and nobody waits for the answer.
+  live->actor->chat(0, "", text, role, [](std::optional<ErrorCode>) {});
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{{"tableId", live->def->config.id}, {"role", role}, {"sent", true}});
+}
+
+// POST /api/operator/chat/mute {playerId, minutes}: the player (the chat's playerId) may
+// not chat for that long; 0 lifts a mute.
+Reply operator_mute(Ctx& ctx) {
+  auto signed_req = verify_supervisor(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  const json::object& b = signed_req->body;
+  const std::string id = string_field(b, "playerId").value_or("");
+  char* end = nullptr;
+  const long long player_id = std::strtoll(id.c_str(), &end, 10);
+  auto player = id.empty() || *end != '\0' ? std::nullopt : ctx.svc.store.player(player_id);
+  if (!player)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
+  const json::value* minutes = b.if_contains("minutes");
+  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 0 ||
+      minutes->as_int64() > 7 * 24 * 60)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES",
+                       "minutes: 0 (lift) to 10080 (a week)", ErrorCode::ActionFailed);
+  const int64_t until = ctx.svc.clock.wall_ms() + minutes->as_int64() * 60'000;
+  ctx.svc.store.save_player_settings(
+      player->id, {{std::string(kChatMutedUntil), std::to_string(minutes->as_int64() ? until : 0)}},
+      ctx.svc.clock.wall_ms());
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{{"playerId", id}, {"mutedUntil", minutes->as_int64() ? until : 0}});
+}
+
 Reply launch(Ctx& ctx) {
   auto token = ctx.svc.store.consume_launch_token(ctx.param("token"), ctx.svc.clock.wall_ms());
   if (!token) {
@@ -261,6 +327,8 @@ Reply launch(Ctx& ctx) {
 void add_operator_routes(Router& router, Services& svc) {
   router.add(http::verb::post, "/api/operator/launch", Auth::none, operator_launch);
   router.add(http::verb::post, "/api/operator/session/terminate", Auth::none, operator_terminate);
+  router.add(http::verb::post, "/api/operator/chat", Auth::none, operator_chat);
+  router.add(http::verb::post, "/api/operator/chat/mute", Auth::none, operator_mute);
   router.add(http::verb::get, "/launch", Auth::none, launch);
   (void)svc;
 }

@@ -10,6 +10,7 @@
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
 #include "gateway/bets.hpp"
+#include "gateway/chat.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/protocol/json.hpp"
 #include "gateway/services.hpp"
@@ -316,19 +317,23 @@ std::string WsSession::screen_name() {
 void WsSession::on_chat(ChatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
-  // The operator's casino configuration may turn chat off (SPEC section 3, chat_disabled).
-  const auto* op = svc_.casino.find_operator(session_.player.operator_id);
-  if (op && config::casino_flag(*op, "chat_disabled"))
-    return send_error(ErrorCode::ActionFailed, "chat is turned off at this casino", c.request_id);
   if (!chat_bucket_.take(svc_.clock.wall_ms()))
     return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id);
+  // The operator, the jurisdiction, the table, a mute, the balance, the words (gateway/chat).
+  if (auto refused = chat_refusal(svc_, session_.player, *live, c.text))
+    return send_error(refused->code, refused->detail, c.request_id);
   std::weak_ptr<WsSession> weak = shared_from_this();
   live->actor->chat(session_.player.id, screen_name(), std::move(c.text),
+                    std::string(table::kPlayerRole),
                     [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
                       if (!refused) return;
                       if (auto self = weak.lock()) {
                         boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
-                          self->send_error(code, "take a seat to chat at this private table", rid);
+                          self->send_error(code,
+                                           code == ErrorCode::SeatError
+                                               ? "take a seat to chat at this private table"
+                                               : "this table has no chat",
+                                           rid);
                         });
                       }
                     });

@@ -107,10 +107,14 @@ struct SeatsChanged {
   std::vector<SeatInfo> seats;
 };
 // chat (at a private table the others receive a noop of the same version)
+inline constexpr std::string_view kPlayerRole = "GAME_USER";
 struct ChatSaid {
-  ledger::PlayerId player = 0;
+  ledger::PlayerId player = 0;  // 0 for the studio's staff
   std::string name;
   std::string text;
+  // SPEC §3: GAME_USER (a player), SUPERVISOR (shown as the game host), LIVE_SUPPORT or
+  // BOT (shown as live support).
+  std::string role = std::string(kPlayerRole);
 };
 struct Noop {};
 // blackjack: the hands changed

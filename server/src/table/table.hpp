@@ -87,6 +87,8 @@ struct TableConfig {
   std::vector<std::string> scripted_results;
   // Baccarat squeeze mode: the biggest stake on the table squeezes the cards.
   bool squeeze = false;
+  // The table's chat (SPEC §5: spaceman tables may have none).
+  bool chat_enabled = true;
   // Card tables: the decks in the shoe and where the cut card sits.
   int shoe_decks = 8;
   size_t shoe_cut_from_end = 16;
@@ -239,9 +241,11 @@ class Table : private games::FlowHost {
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   AutoplayAck autoplay(AutoplayCommand command);
   // Chat: published to every subscriber, or only to the seated players at a private
-  // table (where only they may write). The text is checked by the caller.
+  // table (where only they may write); the studio's staff (any role but GAME_USER) reach
+  // everyone. A table without chat (chat_enabled false) refuses with 2001. The text and
+  // the player's right to chat are checked by the caller.
   std::optional<ErrorCode> chat(ledger::PlayerId player, const std::string& name,
-                                const std::string& text);
+                                const std::string& text, std::string_view role = kPlayerRole);
   // Squeeze mode: the squeezer's progress on a card dealt face down (0 to 1), shown to
   // everyone as it happens; 1 reveals the card. Anyone else gets 1021.
   std::optional<ErrorCode> squeeze(ledger::PlayerId player, size_t index, double progress);

@@ -99,11 +99,10 @@ void TableActor::autoplay(AutoplayCommand command, std::function<void(AutoplayAc
   });
 }
 
-void TableActor::chat(ledger::PlayerId player, std::string name, std::string text,
+void TableActor::chat(ledger::PlayerId player, std::string name, std::string text, std::string role,
                       std::function<void(std::optional<ErrorCode>)> reply) {
-  run([this, player, name = std::move(name), text = std::move(text), reply = std::move(reply)] {
-    reply(table_.chat(player, name, text));
-  });
+  run([this, player, name = std::move(name), text = std::move(text), role = std::move(role),
+       reply = std::move(reply)] { reply(table_.chat(player, name, text, role)); });
 }
 
 void TableActor::squeeze(ledger::PlayerId player, size_t index, double progress,

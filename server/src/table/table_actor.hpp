@@ -35,7 +35,7 @@ class TableActor {
   void decide(DecisionCommand command, DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   void autoplay(AutoplayCommand command, std::function<void(AutoplayAck)> reply);
-  void chat(ledger::PlayerId player, std::string name, std::string text,
+  void chat(ledger::PlayerId player, std::string name, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,
                std::function<void(std::optional<ErrorCode>)> reply);

@@ -160,6 +160,25 @@ TEST(Table, ChatAtAnOpenTableReachesEveryone) {
   EXPECT_FALSE(h.table->chat(4, "Dee", "hi all").has_value());
   EXPECT_EQ(h.events.back().at("type").as_string(), "chat");
   EXPECT_EQ(h.events.back().at("text").as_string(), "hi all");
+  EXPECT_EQ(h.events.back().at("role").as_string(), "GAME_USER");
+}
+
+TEST(Table, TheStudioReachesEveryoneAndATableWithoutChatRefuses) {
+  Harness h("staff", test_engines(), 1, with([](TableConfig& c) { c.seats = 2; }));
+  h.table->start();
+  h.drain();
+  // At a private table the game host speaks to everyone, seated or not.
+  EXPECT_FALSE(h.table->chat(0, "", "Welcome!", "SUPERVISOR").has_value());
+  EXPECT_EQ(h.events.back().at("type").as_string(), "chat");
+  EXPECT_EQ(h.events.back().at("role").as_string(), "SUPERVISOR");
+  // A player who is not seated may not (SeatError), whatever the staff may.
+  EXPECT_EQ(*h.table->chat(4, "Dee", "hi"), ErrorCode::SeatError);
+
+  Harness quiet("quiet", test_engines(), 1, with([](TableConfig& c) { c.chat_enabled = false; }));
+  quiet.table->start();
+  quiet.drain();
+  EXPECT_EQ(*quiet.table->chat(4, "Dee", "hi"), ErrorCode::ActionFailed);
+  EXPECT_EQ(*quiet.table->chat(0, "", "hello", "SUPERVISOR"), ErrorCode::ActionFailed);
 }
 
 TEST(Table, MegaLuckyNumbersAreAnnouncedBeforeTheResultAndPaidAtTheirMultiplier) {

@@ -155,10 +155,12 @@ void Table::leave(ledger::PlayerId player, int seat) {
 }
 
 std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string& name,
-                                     const std::string& text) {
-  const bool private_table = seated_only();
+                                     const std::string& text, std::string_view role) {
+  if (!config_.chat_enabled) return ErrorCode::ActionFailed;
+  const bool staff = role != kPlayerRole;
+  const bool private_table = seated_only() && !staff;
   if (private_table && !seated(player)) return ErrorCode::SeatError;
-  ChatSaid said{player, name, text};
+  ChatSaid said{player, name, text, std::string(role)};
   if (!private_table) {
     publish(std::move(said));
     return std::nullopt;

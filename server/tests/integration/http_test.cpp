@@ -22,19 +22,10 @@ class Http : public ::testing::Test {
   }
   uint16_t port() const { return server_->port(); }
 
-  // A signed operator request, as an operator's backend sends it.
+  // A signed operator request of the demo operator (or another secret's).
   HttpResponse operator_post(HttpClient& http, const std::string& path, json::object body,
                              const std::string& secret = kDemoSecret) {
-    if (!body.contains("timestamp")) {
-      body["timestamp"] = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::system_clock::now().time_since_epoch())
-                              .count();
-    }
-    std::string text = json::serialize(body);
-    std::string sig = "sha256=" + crypto::to_hex(crypto::hmac_sha256(secret, text));
-    http.set_cookie("XSRF-TOKEN", "operator-token");
-    return http.post(path, text, "application/json", false,
-                     {{"X-XSRF-TOKEN", "operator-token"}, {"X-Croupier-Signature", sig}});
+    return testing::operator_post(http, path, std::move(body), secret);
   }
 
   static ServerProcess* server_;

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/crypto.hpp"
 #include "core/money.hpp"
 
 #ifndef CROUPIERD_PATH
@@ -341,6 +342,20 @@ Player join_as_guest(uint16_t port, const std::string& table_id) {
   return p;
 }
 
+HttpResponse operator_post(HttpClient& http, const std::string& path, json::object body,
+                           const std::string& secret) {
+  if (!body.contains("timestamp")) {
+    body["timestamp"] = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+  }
+  std::string text = json::serialize(body);
+  std::string sig = "sha256=" + crypto::to_hex(crypto::hmac_sha256(secret, text));
+  http.set_cookie("XSRF-TOKEN", "operator-token");
+  return http.post(path, text, "application/json", false,
+                   {{"X-XSRF-TOKEN", "operator-token"}, {"X-Croupier-Signature", sig}});
+}
+
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,
                      const std::string& user, const std::string& request_id,
                      const std::vector<std::pair<std::string, std::string>>& bets) {
@@ -368,6 +383,9 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
   std::string dir = make_temp_dir(prefix);
   std::string casino = dir + "/casino.json";
   std::ofstream(casino) << casino_json;
+  // The swear-word list sits beside the casino file, as in a deployment.
+  std::filesystem::copy_file(std::string(CROUPIER_SHARE_DIR) + "/swearwords.txt",
+                             dir + "/swearwords.txt");
   extra.insert(extra.begin(), {"--casino-file", casino});
   auto server = std::make_unique<ServerProcess>(dir, std::move(extra));
   server->start();

@@ -125,7 +125,8 @@ struct Player {
 };
 Player join_as_guest(uint16_t port, const std::string& table_id);
 
-// Starts croupierd on its own casino file (written to a fresh data directory) with the
+// Starts croupierd on its own casino file (written to a fresh data directory, with the
+// repository's swear-word list beside it) with the
 // given extra flags; the casino's tables are what the test plays.
 std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
                                                  const std::string& casino_json,
@@ -135,6 +136,11 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
 void stop_and_check_ledger(ServerProcess& server);
 
 // "<pbet .../>" with the given bets (code, amount).
+// A signed operator request, as an operator's backend sends it (a timestamp is added when
+// the body has none).
+HttpResponse operator_post(HttpClient& http, const std::string& path, json::object body,
+                           const std::string& secret);
+
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,
                      const std::string& user, const std::string& request_id,
                      const std::vector<std::pair<std::string, std::string>>& bets);

@@ -162,26 +162,6 @@ Result<Command, CommandError> parse_seat(const pugi::xml_node& node, bool sit) {
   return Command{cmd};
 }
 
-// Counts UTF-8 characters; nullopt when the text is not valid UTF-8 or holds a control
-// character (the text is shown as text, but a control character has no business in it).
-std::optional<size_t> chat_chars(std::string_view text) {
-  size_t chars = 0;
-  for (size_t i = 0; i < text.size(); ++chars) {
-    auto c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80           ? 1
-                 : (c >> 5) == 0x6  ? 2
-                 : (c >> 4) == 0xE  ? 3
-                 : (c >> 3) == 0x1E ? 4
-                                    : 0;
-    if (len == 0 || i + len > text.size()) return std::nullopt;
-    if (len == 1 && (c < 0x20 || c == 0x7F)) return std::nullopt;
-    for (size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return std::nullopt;
-    i += len;
-  }
-  return chars;
-}
-
 Result<Command, CommandError> parse_chat(const pugi::xml_node& node) {
   ChatCommand cmd;
   if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
@@ -286,6 +266,26 @@ Result<Command, CommandError> parse_squeeze(const pugi::xml_node& node) {
 }
 
 }  // namespace
+
+// Counts UTF-8 characters; nullopt when the text is not valid UTF-8 or holds a control
+// character (the text is shown as text, but a control character has no business in it).
+std::optional<size_t> chat_chars(std::string_view text) {
+  size_t chars = 0;
+  for (size_t i = 0; i < text.size(); ++chars) {
+    auto c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 0;
+    if (len == 0 || i + len > text.size()) return std::nullopt;
+    if (len == 1 && (c < 0x20 || c == 0x7F)) return std::nullopt;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return std::nullopt;
+    i += len;
+  }
+  return chars;
+}
 
 Result<BetCommand, CommandError> parse_json_bet(const boost::json::object& body) {
   BetFields f;

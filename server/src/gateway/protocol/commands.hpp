@@ -107,6 +107,9 @@ using Command =
                  ChatCommand, SqueezeCommand, DecideCommand, AutoplayCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
+// The characters of a chat text; nullopt when it is not valid UTF-8 or holds a control
+// character.
+std::optional<size_t> chat_chars(std::string_view text);
 
 struct CommandError {
   ErrorCode code = ErrorCode::InvalidBet;

@@ -290,6 +290,7 @@ struct BodyWriter {
     o["playerId"] = std::to_string(e.player);
     o["name"] = e.name;
     o["text"] = e.text;
+    o["role"] = e.role;
   }
   void operator()(const table::Noop&) const {}
   void operator()(const table::HandsChanged& e) const {

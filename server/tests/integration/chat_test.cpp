@@ -1,0 +1,178 @@
+// The table chat through the real croupierd (SPEC §3 roles, §5 rules): a player's message
+// reaches the table as text with its role; the swear-word list, the rate, a table without
+// chat, the jurisdiction's disable_chat and the balance refuse with their codes; the
+// studio's supervisor speaks as the game host and mutes a player.
+#include <gtest/gtest.h>
+
+#include "support/harness.hpp"
+
+namespace croupier::testing {
+namespace {
+
+constexpr const char* kStudioSecret = "studio-secret-0123456789";
+constexpr const char* kDemoSecret = "test-operator-secret-0123";
+
+const char* kCasino = R"({
+  "operators": [
+    {"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
+     "demo": true, "funMoney": "100.00", "currency": "EUR"},
+    {"id": "studio", "name": "The Studio", "secret": "studio-secret-0123456789",
+     "supervisor": true, "currency": "EUR"},
+    {"id": "quiet", "name": "Quiet Market", "secret": "quiet-secret-0123456789",
+     "demo": true, "funMoney": "100.00", "currency": "EUR", "functionalities": ["disable_chat"]},
+    {"id": "cashless", "name": "Real Money", "secret": "cashless-secret-0123456789",
+     "currency": "EUR"}
+  ],
+  "tables": [
+    {"id": "rou-c", "name": "Chatty", "game": "roulette",
+     "limits": {"EUR": {"min": "1.00", "insideMax": "100", "outsideMax": "200", "tableMax": "500",
+                        "chips": ["1.00", "5.00"]}}},
+    {"id": "rou-n", "name": "Silent", "game": "roulette", "chatEnabled": false,
+     "limits": {"EUR": {"min": "1.00", "insideMax": "100", "outsideMax": "200", "tableMax": "500",
+                        "chips": ["1.00", "5.00"]}}}
+  ]})";
+
+class Chat : public ::testing::Test {
+ protected:
+  void SetUp() override { server = start_with_casino("croupier-chat", kCasino); }
+  void TearDown() override { stop_and_check_ledger(*server); }
+
+  // A player of `op` who came through the operator's launch, subscribed to rou-c.
+  Player launched(const std::string& op, const std::string& secret, const std::string& who) {
+    HttpClient backend(server->port());
+    HttpResponse issued = operator_post(
+        backend, "/api/operator/launch",
+        {{"operatorId", op}, {"playerId", who}, {"screenName", who}, {"currency", "EUR"}}, secret);
+    EXPECT_EQ(issued.status, 200) << issued.body;
+    std::string url(issued.json().at("launchUrl").as_string());
+    Player p{HttpClient(server->port()), "", "", nullptr};
+    EXPECT_EQ(p.http.get(url.substr(url.find("/launch"))).status, 302);
+    p.session = p.http.cookie("JSESSIONID");
+    p.id = std::string(p.http.get("/api/ui/playerConfig").json().at("player").at("id").as_string());
+    p.ws = std::make_unique<WsClient>(server->port(), p.session);
+    p.ws->wait_type("welcome");
+    p.ws->send(R"(<subscribe channel="table-rou-c"/>)");
+    p.ws->wait_type("resync");
+    return p;
+  }
+
+  std::unique_ptr<ServerProcess> server;
+};
+
+std::string chat_xml(const std::string& table, const std::string& id, const std::string& text) {
+  return "<chat tableId=\"" + table + "\" requestId=\"" + id + "\">" + text + "</chat>";
+}
+
+json::object error_for(WsClient& ws, const std::string& request) {
+  return ws.wait_for(
+      [&](const json::object& o) {
+        return o.at("type").as_string() == "error" && o.contains("requestId") &&
+               o.at("requestId").as_string() == request;
+      },
+      5s);
+}
+
+json::object chat_with(WsClient& ws, const std::string& text) {
+  return ws.wait_for(
+      [&](const json::object& o) {
+        return o.at("type").as_string() == "chat" && o.at("text").as_string() == text;
+      },
+      5s);
+}
+
+TEST_F(Chat, APlayersMessageArrivesAsTextAndTheRulesRefuseWithCodes) {
+  Player ann = join_as_guest(server->port(), "rou-c");
+  Player bob = join_as_guest(server->port(), "rou-c");
+  // Markup travels as the text it is; the client shows it as text.
+  ann.ws->send(chat_xml("rou-c", "m1", "&lt;b&gt;hi&lt;/b&gt; &amp; bye"));
+  json::object said = chat_with(*bob.ws, "<b>hi</b> & bye");
+  EXPECT_EQ(said.at("role").as_string(), "GAME_USER");
+  EXPECT_EQ(said.at("playerId").as_string(), ann.id);
+
+  // The swear-word list (server/data/swearwords.txt), as a whole word and in any case.
+  ann.ws->send(chat_xml("rou-c", "m2", "What the HELL"));
+  json::object foul = error_for(*ann.ws, "m2");
+  EXPECT_EQ(foul.at("code").as_int64(), 2001);
+  EXPECT_NE(foul.at("detail").as_string().find("foul"), std::string::npos);
+  ann.ws->send(chat_xml("rou-c", "m3", "hello there"));  // "hell" inside a word is fine
+  chat_with(*bob.ws, "hello there");
+
+  // A table without chat.
+  ann.ws->send(R"(<subscribe channel="table-rou-n"/>)");
+  ann.ws->send(chat_xml("rou-n", "m4", "anyone?"));
+  EXPECT_EQ(error_for(*ann.ws, "m4").at("code").as_int64(), 2001);
+
+  // The rate: bursts of three, then one a second.
+  for (const char* id : {"b1", "b2", "b3", "b4"}) bob.ws->send(chat_xml("rou-c", id, id));
+  json::object fast = error_for(*bob.ws, "b4");
+  EXPECT_NE(fast.at("detail").as_string().find("a second"), std::string::npos);
+}
+
+TEST_F(Chat, TheJurisdictionAndAnEmptyBalanceKeepAPlayerOutOfTheChat) {
+  Player quiet = launched("quiet", "quiet-secret-0123456789", "q-1");
+  quiet.ws->send(chat_xml("rou-c", "q1", "hi"));
+  EXPECT_EQ(error_for(*quiet.ws, "q1").at("code").as_int64(), 2001);
+  Player broke = launched("cashless", "cashless-secret-0123456789", "c-1");
+  broke.ws->send(chat_xml("rou-c", "c1", "hi"));
+  EXPECT_EQ(error_for(*broke.ws, "c1").at("code").as_int64(), 2005);
+}
+
+TEST_F(Chat, TheSupervisorSpeaksAsTheGameHostAndMutes) {
+  Player ann = join_as_guest(server->port(), "rou-c");
+  HttpClient studio(server->port());
+  HttpResponse posted = operator_post(
+      studio, "/api/operator/chat",
+      {{"operatorId", "studio"}, {"tableId", "rou-c"}, {"text", "Welcome to Chatty!"}},
+      kStudioSecret);
+  ASSERT_EQ(posted.status, 200) << posted.body;
+  json::object host = chat_with(*ann.ws, "Welcome to Chatty!");
+  EXPECT_EQ(host.at("role").as_string(), "SUPERVISOR");
+  EXPECT_EQ(host.at("playerId").as_string(), "0");
+  ASSERT_EQ(operator_post(studio, "/api/operator/chat",
+                          {{"operatorId", "studio"},
+                           {"tableId", "rou-c"},
+                           {"text", "How can we help?"},
+                           {"role", "LIVE_SUPPORT"}},
+                          kStudioSecret)
+                .status,
+            200);
+  EXPECT_EQ(chat_with(*ann.ws, "How can we help?").at("role").as_string(), "LIVE_SUPPORT");
+
+  // Only the studio; and only known roles and tables with chat.
+  EXPECT_EQ(
+      operator_post(studio, "/api/operator/chat",
+                    {{"operatorId", "demo"}, {"tableId", "rou-c"}, {"text", "hi"}}, kDemoSecret)
+          .status,
+      403);
+  EXPECT_EQ(
+      operator_post(
+          studio, "/api/operator/chat",
+          {{"operatorId", "studio"}, {"tableId", "rou-c"}, {"text", "hi"}, {"role", "GAME_USER"}},
+          kStudioSecret)
+          .status,
+      400);
+  EXPECT_EQ(
+      operator_post(studio, "/api/operator/chat",
+                    {{"operatorId", "studio"}, {"tableId", "rou-n"}, {"text", "hi"}}, kStudioSecret)
+          .status,
+      409);
+
+  // A mute keeps the player quiet until it is lifted.
+  HttpResponse muted = operator_post(
+      studio, "/api/operator/chat/mute",
+      {{"operatorId", "studio"}, {"playerId", ann.id}, {"minutes", 5}}, kStudioSecret);
+  ASSERT_EQ(muted.status, 200) << muted.body;
+  ann.ws->send(chat_xml("rou-c", "a1", "let me speak"));
+  json::object refused = error_for(*ann.ws, "a1");
+  EXPECT_NE(refused.at("detail").as_string().find("muted"), std::string::npos);
+  ASSERT_EQ(
+      operator_post(studio, "/api/operator/chat/mute",
+                    {{"operatorId", "studio"}, {"playerId", ann.id}, {"minutes", 0}}, kStudioSecret)
+          .status,
+      200);
+  ann.ws->send(chat_xml("rou-c", "a2", "thank you"));
+  chat_with(*ann.ws, "thank you");
+}
+
+}  // namespace
+}  // namespace croupier::testing
