@@ -1,7 +1,7 @@
 // Starts the real croupierd (built by CMake) on a free loopback port with short rounds,
 // serving the built client, and Debian's Chromium through playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -73,6 +73,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     }
     const file = join(dataDir, 'casino.json');
     writeFileSync(file, JSON.stringify(casino));
+    // The swear-word list sits beside the casino file, as in a deployment.
+    copyFileSync(join(DATA, 'swearwords.txt'), join(dataDir, 'swearwords.txt'));
     extra.push('--casino-file', file);
   }
   if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));

@@ -41,14 +41,18 @@ async function openSettings(page: Page) {
   return dialog;
 }
 
-const anim = (page: Page) => page.evaluate(() => document.documentElement.dataset.anim);
+/** <html data-anim> once the app has set it (a reloaded page has none until it boots). */
+async function anim(page: Page): Promise<string | undefined> {
+  await page.waitForFunction(() => document.documentElement.dataset.anim !== undefined);
+  return page.evaluate(() => document.documentElement.dataset.anim);
+}
 
 describe('settings', () => {
   it('keeps the video quality and the animations over a reload, and turns the chat off', async () => {
     const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
     const page = await context.newPage();
     await openAsGuest(page, server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.anim === 'on');
+    expect(await anim(page)).toBe('on');
 
     let dialog = await openSettings(page);
     expect(await dialog.getByRole('radio', { name: 'Auto' }).isChecked()).toBe(true);

@@ -55,6 +55,8 @@ const TABLE_EVENTS = [
   'seats',
 ];
 
+const NO_WORDS: readonly string[] = [];
+
 export default function RouletteTable({ tableId }: { tableId: string }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -77,6 +79,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const [chatSetting] = useSetting('chat_enabled');
   const [showOthers] = useSetting('showothermessages');
   const chatDisabled = operatorChatOff || !chatSetting;
+  const swearwords = useStore(session, (s) => s.config?.swearwords ?? NO_WORDS);
   const shape = useTableShape();
   const channel = `table-${tableId}`;
 
@@ -165,6 +168,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
             playerId: String(m.playerId ?? ''),
             name: String(m.name ?? ''),
             text: String(m.text ?? ''),
+            role: String(m.role ?? 'GAME_USER'),
           }),
         );
       }),
@@ -425,6 +429,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
               me={player.id}
               canWrite={table.seats === 0 || mySeat !== null}
               onSend={sendChat}
+              swearwords={swearwords}
               onClose={() => setChatOpen(false)}
             />
           )}

@@ -2,6 +2,9 @@
 // rendered as text (React escapes it); the server bounds its length and rate.
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+
+import { hasSwearword } from '../../lib/chat';
 
 import { SheetClose } from '../../ui/SheetClose';
 import type { Seat } from './table-state';
@@ -12,6 +15,14 @@ export interface ChatMessage {
   playerId: string;
   name: string;
   text: string;
+  role: string; // GAME_USER, SUPERVISOR, LIVE_SUPPORT, BOT (SPEC §3)
+}
+
+/** Who a message is from (SPEC §3): the game host, live support, or the player's name. */
+export function chatSender(t: TFunction, m: ChatMessage): string {
+  if (m.role === 'SUPERVISOR') return t('GAME_HOST');
+  if (m.role && m.role !== 'GAME_USER') return t('LIVE_SUPPORT');
+  return m.name || t('CHAT_GUEST');
 }
 
 export const CHAT_KEEP = 50; // messages kept on screen
@@ -81,15 +92,19 @@ export const ChatPanel = memo(function ChatPanel({
   canWrite,
   onSend,
   onClose,
+  swearwords = [],
 }: {
   onClose?: () => void;
   messages: ChatMessage[];
   me: string;
   canWrite: boolean;
   onSend: (text: string) => boolean;
+  /** The casino's list (getAllConfig): a message with one of them is not sent. */
+  swearwords?: readonly string[];
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [foul, setFoul] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -98,6 +113,9 @@ export const ChatPanel = memo(function ChatPanel({
   const submit = () => {
     const trimmed = text.trim();
     if (trimmed.length === 0) return;
+    // SPEC §5: the foul-language warning; the server refuses such a message anyway.
+    if (hasSwearword(trimmed, swearwords)) return setFoul(true);
+    setFoul(false);
     if (onSend(trimmed)) setText('');
   };
   return (
@@ -106,11 +124,20 @@ export const ChatPanel = memo(function ChatPanel({
       <ol className="chat-messages" ref={list} aria-live="polite" {...SCROLLER}>
         {messages.length === 0 && <li className="chat-empty">{t('CHAT_EMPTY')}</li>}
         {messages.map((m) => (
-          <li key={m.id} className={m.playerId === me ? 'mine' : ''}>
-            <strong>{m.name || t('CHAT_GUEST')}</strong> <span>{m.text}</span>
+          <li
+            key={m.id}
+            className={m.playerId === me ? 'mine' : m.role && m.role !== 'GAME_USER' ? 'staff' : ''}
+            data-role={m.role}
+          >
+            <strong>{chatSender(t, m)}</strong> <span>{m.text}</span>
           </li>
         ))}
       </ol>
+      {foul && (
+        <p className="chat-note" role="alert" data-testid="chat-foul">
+          {t('CHAT_FOUL_LANGUAGE')}
+        </p>
+      )}
       {canWrite ? (
         <form
           className="chat-form"
