@@ -40,6 +40,7 @@ import { initialView, pocketOf, tableReducer } from './table-state';
 import { pocketLabel, wheelOf } from './wheel';
 import { useSetting } from '../../lib/settings';
 import { announceRoulette } from '../../lib/sound/sound';
+import { pocketColour } from '../../lib/table/outcome';
 
 const TABLE_EVENTS = [
   'resync',
@@ -334,8 +335,14 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
               setLandedKey(view.result?.gameId ?? null);
               // The dealer announces the number as the ball settles.
               const n = view.result?.number;
-              if (n !== undefined && !Number.isNaN(n))
-                void announceRoulette(pocketLabel(n), i18n.language);
+              if (n === undefined || Number.isNaN(n)) return;
+              const label = pocketLabel(n);
+              const colour = pocketColour(label);
+              const words =
+                colour === 'red' || colour === 'black'
+                  ? `${label}, ${t(colour === 'red' ? 'SPOT_red' : 'SPOT_black')}`
+                  : label;
+              announceRoulette(label, i18n.language, words);
             }}
           />
         </div>

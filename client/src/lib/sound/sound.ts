@@ -137,25 +137,10 @@ export function resetSounds(): void {
   deck = null;
 }
 
-/** The roulette clip of a pocket in a language, and what it says (voice/index.json). */
-export interface VoiceIndex {
-  roulette: Record<string, Record<string, string>>;
-}
-
-let index: Promise<VoiceIndex | null> | null = null;
-
-export function voiceIndex(base = '/sounds'): Promise<VoiceIndex | null> {
-  index ??= fetch(`${base}/voice/index.json`)
-    .then((r) => (r.ok ? (r.json() as Promise<VoiceIndex>) : null))
-    .catch(() => null);
-  return index;
-}
-
-/** Announces a roulette result in the player's language (English where there is no clip). */
-export async function announceRoulette(pocket: string, lang: string): Promise<void> {
-  if (!deck) return;
-  const voice = voiceLanguage(lang);
-  const words = (await voiceIndex())?.roulette[voice]?.[pocket];
-  if (words === undefined) return;
-  deck.say(`/sounds/voice/${voice}/roulette-${pocket}.mp3`, words);
+/**
+ * Announces a roulette result: the clip in the player's language (English where there is
+ * none), and `words`, the same in the player's own language, for the subtitles.
+ */
+export function announceRoulette(pocket: string, lang: string, words: string): void {
+  deck?.say(`/sounds/voice/${voiceLanguage(lang)}/roulette-${pocket}.mp3`, words);
 }
