@@ -7,8 +7,8 @@
 // - voice/<lang>/roulette-<pocket>.mp3 ("00" on American wheels): the dealer announcing a
 //   roulette result ("twenty-two, black"), in each SPEC §9 voice-over language (cn, es,
 //   bn, pt, en, id, ja, th, vi, ko), with the colour's word from that language's file
-//   (SPOT_red, SPOT_black). voice/index.json names the languages and what each clip says
-//   (the subtitles show it). Another language hears English (lib/sound).
+//   (SPOT_red, SPOT_black). Another language hears English (lib/sound); the subtitles
+//   show the words in the player's own language.
 //
 // Nothing is rebuilt when the inputs have not changed (a stamp of this script and the
 // words). Usage: node scripts/sounds.mjs  (npm run sounds; `npm run build` runs it first)
@@ -151,13 +151,10 @@ async function main() {
   for (const [name, args] of Object.entries(EFFECTS))
     tasks.push(() => run('sox', ['-n', ...MP3, join(out, 'effects', `${name}.mp3`), ...args]));
   tasks.push(() => run('sox', ['-n', ...MP3, join(out, 'music.mp3'), ...MUSIC]));
-  const index = { languages: Object.keys(VOICES), roulette: {} };
   for (const [lang, voice] of Object.entries(VOICES)) {
     mkdirSync(join(out, 'voice', lang), { recursive: true });
-    index.roulette[lang] = {};
     for (const pocket of POCKETS) {
       const text = rouletteWords(pocket, spoken[lang].red, spoken[lang].black);
-      index.roulette[lang][pocket] = text;
       const base = join(out, 'voice', lang, `roulette-${pocket}`);
       tasks.push(async () => {
         await run('espeak-ng', ['-v', voice, '-s', '150', '-w', `${base}.wav`, text]);
@@ -167,7 +164,6 @@ async function main() {
     }
   }
   await limited(tasks, Math.max(1, cpus().length));
-  writeFileSync(join(out, 'voice', 'index.json'), JSON.stringify(index));
   writeFileSync(stampFile, stamp);
 }
 

@@ -9,22 +9,20 @@ import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '../lib/format/money';
 import { casinoConfigOf } from '../lib/host/casino-config';
-import { useHost } from '../lib/host/context';
-import type { HostUi } from '../lib/host/host';
+import { useHost, useHostUi } from '../lib/host/context';
 import { type PopupKind, useServices } from '../lib/session';
-import { createStore, useStore } from '../lib/store';
+import { useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
 
 const ENDED: PopupKind[] = ['session-expired', 'account-restricted', 'logged-out-elsewhere'];
-const NO_HOST = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
 
 export function Popups() {
   const { t } = useTranslation();
   const { session, currency } = useServices();
   const host = useHost();
   const popups = useStore(session, (s) => s.popups);
-  const paused = useStore(host?.ui ?? NO_HOST, (u) => u.paused);
-  const reality = useStore(host?.ui ?? NO_HOST, (u) => u.realityCheck);
+  const paused = useHostUi((u) => u.paused);
+  const reality = useHostUi((u) => u.realityCheck);
   const rawCasino = useStore(session, (s) => s.config?.casinoConfig ?? null);
   const netPosition = useMemo(() => casinoConfigOf(rawCasino).net_position, [rawCasino]);
   const dismiss = (kind: PopupKind) =>

@@ -6,23 +6,20 @@
 // them (subtitles_available) and the player turned them on (subtitle_config).
 import { useEffect, useState } from 'react';
 
-import { useHost } from '../lib/host/context';
+import { useHostUi } from '../lib/host/context';
 import { casinoConfigOf } from '../lib/host/casino-config';
-import type { HostUi } from '../lib/host/host';
 import { type SessionState, useServices } from '../lib/session';
 import { settingOf } from '../lib/settings';
 import { sounds, subtitle } from '../lib/sound/sound';
-import { createStore, useStore } from '../lib/store';
+import { useStore } from '../lib/store';
 import { units } from '../lib/format/money';
 import { subtitlesEnabled } from './Header';
 
-const NO_HOST = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
 const SUBTITLE_MS = 4000;
 
 export function Sound() {
   const { session, realtime } = useServices();
-  const host = useHost();
-  const muted = useStore(host?.ui ?? NO_HOST, (u) => u.muted);
+  const muted = useHostUi((u) => u.muted);
   const settings = useStore(session, (s: SessionState) => s.config?.playerConfig.settings);
   const game_effects = settingOf(settings, 'game_effects');
   const bg_music = settingOf(settings, 'bg_music');

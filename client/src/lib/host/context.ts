@@ -4,7 +4,8 @@
 // simply do not show.
 import { createContext, useContext } from 'react';
 
-import type { Host } from './host';
+import { createStore, useStore } from '../store';
+import type { Host, HostUi } from './host';
 
 let registered: Host | null = null;
 
@@ -16,4 +17,12 @@ export const HostContext = createContext<Host | null>(null);
 
 export function useHost(): Host | null {
   return useContext(HostContext) ?? registered;
+}
+
+const NO_HOST_UI = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
+
+/** A part of the host's UI state (paused, muted, reality check); the quiet defaults without a host. */
+export function useHostUi<T>(select: (ui: HostUi) => T): T {
+  const host = useHost();
+  return useStore(host?.ui ?? NO_HOST_UI, select);
 }
