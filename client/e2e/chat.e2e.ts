@@ -1,16 +1,25 @@
 // The table chat in Chromium against the real croupierd: a player's markup shown as text;
 // a swear word caught before sending with the casino's list; the studio's supervisor,
-// posting through the signed operator API, shown as the game host.
-import { createHmac } from 'node:crypto';
+// posting through the signed operator API, shown as the game host; the same chat at the
+// card tables, blackjack, sic bo and the wheel, on a desktop and on a phone both ways up,
+// and the server's refusal (a mute) told in the panel.
 import { mkdirSync } from 'node:fs';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  openAsGuest,
+  phoneContext,
+  startServer,
+  studioPost,
+  withStudio,
+} from './harness';
 import { TablePage } from './table';
-
-const STUDIO_SECRET = 'studio-secret-0123456789';
 
 let server: Server;
 let browser: Browser;
@@ -18,15 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   server = await startServer({
-    casino: (casino) => {
-      casino.operators!.push({
-        id: 'studio',
-        name: 'The Studio',
-        secret: STUDIO_SECRET,
-        supervisor: true,
-        currency: 'EUR',
-      });
-    },
+    casino: withStudio,
   });
   browser = await launchBrowser();
 });
@@ -35,22 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A signed operator call, as the studio's back office makes it. */
-async function studioPost(path: string, body: Record<string, unknown>): Promise<Response> {
-  const text = JSON.stringify({ operatorId: 'studio', timestamp: Date.now(), ...body });
-  const sig = createHmac('sha256', STUDIO_SECRET).update(text).digest('hex');
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Croupier-Signature': `sha256=${sig}`,
-      'X-XSRF-TOKEN': 'studio',
-      Cookie: 'XSRF-TOKEN=studio',
-    },
-    body: text,
-  });
-}
 
 describe('chat', () => {
   it('shows text as text, warns before a swear word and shows the game host', async () => {
@@ -79,7 +64,7 @@ describe('chat', () => {
     expect(await input.inputValue()).toBe('what the hell');
 
     // The supervisor, as the game host.
-    const posted = await studioPost('/api/operator/chat', {
+    const posted = await studioPost(server, '/api/operator/chat', {
       tableId: 'rou-1',
       text: 'Welcome to the table!',
     });
@@ -90,5 +75,70 @@ describe('chat', () => {
     expect(await host.locator('span').textContent()).toBe('Welcome to the table!');
     expect(sent.some((f) => f.includes('hell'))).toBe(false);
     await context.close();
+  });
+
+  it('is the same chat at every other table, on a desktop and on a phone', async () => {
+    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    await openAsGuest(page, server.url);
+    for (const [game, id] of [
+      ['baccarat', 'bac-1'],
+      ['blackjack', 'bj-1'],
+      ['sicbo', 'sic-1'],
+      ['megawheel', 'mw-1'],
+    ] as const) {
+      await page.goto(`/play/${game}?gameId=${id}`);
+      await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByTestId('chat-toggle').click();
+      const chat = page.getByTestId('chat');
+      await chat.getByRole('textbox').fill(`hello ${id}`);
+      await chat.getByRole('button', { name: 'Send' }).click();
+      await chat.locator('li.mine', { hasText: `hello ${id}` }).waitFor();
+      // The panel floats inside the window, and its close button closes it.
+      const box = (await chat.boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(1366);
+      expect(box.y + box.height, id).toBeLessThanOrEqual(768);
+      await chat.getByRole('button', { name: 'Close: Chat' }).click();
+      await chat.waitFor({ state: 'detached' });
+    }
+    await context.close();
+
+    // A phone, upright and on its side: the chat is a sheet whose input is in view and
+    // on top, and a mute set by the studio is told in the panel.
+    const phone = await phoneContext(browser, server.url);
+    const mobile = await phone.newPage();
+    await openAsGuest(mobile, server.url);
+    await mobile.goto('/play/dragontiger?gameId=dt-1');
+    await mobile.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+    await mobile.getByTestId('chat-toggle').tap();
+    const chat = mobile.getByTestId('chat');
+    const input = chat.getByRole('textbox');
+    for (const size of [
+      { width: 360, height: 640 },
+      { width: 640, height: 360 },
+    ]) {
+      await mobile.setViewportSize(size);
+      await mobile.waitForTimeout(300);
+      const onTop = await input.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit === el;
+      });
+      expect(onTop, `the chat input at ${size.width}x${size.height}`).toBe(true);
+      await mobile.screenshot({ path: `${RESULTS}/chat-dt-${size.width}x${size.height}.png` });
+    }
+    const me = await mobile.evaluate(async () => {
+      const r = await fetch('/api/ui/playerConfig', { credentials: 'include' });
+      return ((await r.json()) as { player: { id: string } }).player.id;
+    });
+    const muted = await studioPost(server, '/api/operator/chat/mute', { playerId: me, minutes: 5 });
+    expect(muted.status).toBe(200);
+    await input.fill('can I still talk?');
+    await chat.getByRole('button', { name: 'Send' }).tap();
+    const refused = chat.getByTestId('chat-refused');
+    await refused.waitFor();
+    expect(await refused.getAttribute('data-reason')).toBe('muted');
+    expect(await refused.textContent()).toContain('paused your chat');
+    await phone.close();
   });
 });

@@ -1,6 +1,7 @@
 // Starts the real croupierd (built by CMake) on a free loopback port with short rounds,
 // serving the built client, and Debian's Chromium through playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   scripted?: Record<string, string>;
   /** Round timings other than the journeys' usual ones. */
   timings?: Partial<typeof TIMINGS>;
+  /** The session's inactivity timeout in seconds (the server's default is 20 minutes). */
+  idleTimeoutS?: number;
 }
 
 // The demo casino file's shape, as far as the tests change it.
@@ -78,6 +81,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     extra.push('--casino-file', file);
   }
   if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));
+  if (options.idleTimeoutS !== undefined)
+    extra.push('--session-idle-timeout-s', String(options.idleTimeoutS));
   const timings = { ...TIMINGS, ...options.timings };
   const child: ChildProcess = spawn(
     CROUPIERD,
@@ -184,5 +189,39 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
     viewport: { width: 360, height: 640 },
     screen: { width: 360, height: 640 },
     baseURL,
+  });
+}
+
+/** The studio's back office: an operator entry with "supervisor": true (chat, notices). */
+const STUDIO = { id: 'studio', secret: 'studio-secret-0123456789' };
+
+/** Adds the studio to a casino (for startServer's `casino`). */
+export function withStudio(casino: Casino): void {
+  casino.operators!.push({
+    id: STUDIO.id,
+    name: 'The Studio',
+    secret: STUDIO.secret,
+    supervisor: true,
+    currency: 'EUR',
+  });
+}
+
+/** A signed call of the studio's back office, as its server makes it. */
+export async function studioPost(
+  server: Server,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  const text = JSON.stringify({ operatorId: STUDIO.id, timestamp: Date.now(), ...body });
+  const sig = createHmac('sha256', STUDIO.secret).update(text).digest('hex');
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Croupier-Signature': `sha256=${sig}`,
+      'X-XSRF-TOKEN': 'studio',
+      Cookie: 'XSRF-TOKEN=studio',
+    },
+    body: text,
   });
 }

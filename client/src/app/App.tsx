@@ -30,6 +30,7 @@ import { Header } from './Header';
 import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
 import { Sound } from './Sound';
+import { TableClosing } from './TableClosing';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -329,7 +330,9 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
             </Suspense>
           )}
           <Popups />
-          <Toaster />
+          <Toaster>
+            <TableClosing tableId={route.tableId} />
+          </Toaster>
           <Announcer />
           <Preloader percent={failure ? 100 : percent} hidden={hidden || failure !== null} />
         </div>

@@ -26,8 +26,10 @@ function renderPopups(casino: Record<string, unknown> = {}, popups: PopupKind[] 
     config: { casinoConfig: casino } as unknown as AllConfig,
     popups,
   });
+  const realtime = { post: vi.fn(() => true) };
   const services = {
     session,
+    realtime,
     currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
   } as unknown as Services;
   render(
@@ -37,7 +39,7 @@ function renderPopups(casino: Record<string, unknown> = {}, popups: PopupKind[] 
       </HostContext.Provider>
     </ServicesContext.Provider>,
   );
-  return { ui, host, session };
+  return { ui, host, session, realtime };
 }
 
 beforeAll(async () => {
@@ -82,5 +84,29 @@ describe("the host page's popups", () => {
     act(() => ui.set((u) => ({ ...u, realityCheck: { elapsedMs: 60_000, net: 0 } })));
     expect(screen.getByTestId('popup-reality-check')).toBeInTheDocument();
     expect(screen.queryByTestId('reality-net')).toBeNull();
+  });
+
+  it('counts down the idle message, and "still here" tells the server and closes it', () => {
+    vi.useFakeTimers();
+    try {
+      const { session, realtime } = renderPopups({}, ['idle']);
+      act(() => session.set((s) => ({ ...s, idleClosesAt: Date.now() + 30_000 })));
+      const seconds = () => screen.getByTestId('idle-seconds').getAttribute('data-seconds');
+      expect(seconds()).toBe('30');
+      act(() => void vi.advanceTimersByTime(5000));
+      expect(seconds()).toBe('25');
+      fireEvent.click(screen.getByTestId('idle-continue'));
+      expect(realtime.post).toHaveBeenCalledWith('<active/>');
+      expect(screen.queryByTestId('popup-idle')).toBeNull();
+      expect(session.get().idleClosesAt).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the kickout for inactivity as an ended game that a reload starts again', () => {
+    renderPopups({}, ['idle', 'kicked-out']);
+    expect(screen.getByRole('dialog', { name: '[[KICKOUT_TITLE]]' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '[[RELOAD]]' })).toBeInTheDocument();
   });
 });

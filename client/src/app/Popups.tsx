@@ -4,7 +4,7 @@
 // by the host (PAUSE until RESUME) and the reality check (lib/host).
 // One shows at a time: an ended session first, then the pause, the reality check, and
 // the other alerts.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '../lib/format/money';
@@ -14,7 +14,12 @@ import { type PopupKind, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
 
-const ENDED: PopupKind[] = ['session-expired', 'account-restricted', 'logged-out-elsewhere'];
+const ENDED: PopupKind[] = [
+  'session-expired',
+  'account-restricted',
+  'logged-out-elsewhere',
+  'kicked-out',
+];
 
 export function Popups() {
   const { t } = useTranslation();
@@ -114,6 +119,57 @@ export function Popups() {
           <p>{t('BALANCE_ERROR_TEXT')}</p>
         </Popup>
       );
+    case 'low-balance': {
+      const cashier = host !== null && casinoConfigOf(rawCasino).cashier_url !== '';
+      const close = () => dismiss('low-balance');
+      return (
+        <Popup
+          title={t('LOW_BALANCE_TITLE')}
+          tone="warning"
+          testId="popup-low-balance"
+          onClose={close}
+          actions={
+            <>
+              {cashier && (
+                <button
+                  className="button"
+                  type="button"
+                  data-testid="low-balance-cashier"
+                  onClick={() => {
+                    host.openCashier();
+                    close();
+                  }}
+                >
+                  {t('LOW_BALANCE_CASHIER')}
+                </button>
+              )}{' '}
+              <button className="button" type="button" onClick={close}>
+                {t('CLOSE')}
+              </button>
+            </>
+          }
+        >
+          <p>{t(cashier ? 'ERROR.2005' : 'LOW_BALANCE_TEXT')}</p>
+        </Popup>
+      );
+    }
+    case 'idle':
+      return <IdlePopup onContinue={() => dismiss('idle')} />;
+    case 'kicked-out':
+      return (
+        <Popup
+          title={t('KICKOUT_TITLE')}
+          tone="warning"
+          testId="popup-kicked-out"
+          actions={
+            <button className="button" type="button" onClick={() => window.location.reload()}>
+              {t('RELOAD')}
+            </button>
+          }
+        >
+          <p>{t('KICKOUT_TEXT')}</p>
+        </Popup>
+      );
     case 'no-internet':
       return (
         <Popup title={t('NO_INTERNET_TITLE')} tone="warning" testId="popup-no-internet">
@@ -122,4 +178,42 @@ export function Popups() {
         </Popup>
       );
   }
+}
+
+/**
+ * The idle message: the seconds left before the server closes the session, and the way to
+ * stay ("I'm still here" tells the server at once). The table is paused meanwhile.
+ */
+function IdlePopup({ onContinue }: { onContinue: () => void }) {
+  const { t } = useTranslation();
+  const { session, realtime } = useServices();
+  const closesAt = useStore(session, (s) => s.idleClosesAt ?? null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = closesAt === null ? 0 : Math.max(0, Math.ceil((closesAt - now) / 1000));
+  const stay = () => {
+    realtime.post('<active/>');
+    session.set((s) => ({ ...s, idleClosesAt: null }));
+    onContinue();
+  };
+  return (
+    <Popup
+      title={t('IDLE_TITLE')}
+      tone="warning"
+      testId="popup-idle"
+      onClose={stay}
+      actions={
+        <button className="button" type="button" data-testid="idle-continue" onClick={stay}>
+          {t('IDLE_CONTINUE')}
+        </button>
+      }
+    >
+      <p data-testid="idle-seconds" data-seconds={seconds}>
+        {t('IDLE_TEXT', { count: seconds })}
+      </p>
+    </Popup>
+  );
 }

@@ -19,7 +19,10 @@ const SUBTITLE_MS = 4000;
 
 export function Sound() {
   const { session, realtime } = useServices();
-  const muted = useHostUi((u) => u.muted);
+  // The host's MUTE, and the inactivity pause while the idle message shows.
+  const hostMuted = useHostUi((u) => u.muted);
+  const idle = useStore(session, (s) => s.popups.includes('idle'));
+  const muted = hostMuted || idle;
   const settings = useStore(session, (s: SessionState) => s.config?.playerConfig.settings);
   const game_effects = settingOf(settings, 'game_effects');
   const bg_music = settingOf(settings, 'bg_music');

@@ -113,7 +113,17 @@ export function startServices(loc: Location = window.location) {
   realtime.on('session', (m) =>
     showPopup(m.message === 'restricted' ? 'account-restricted' : 'session-expired'),
   );
-  realtime.on('kickout', () => showPopup('session-expired'));
+  // The idle message, then the kickout for inactivity (the server's session idle timeout,
+  // SPEC §9): the table pauses while the message shows (app/Sound, the idle popup).
+  realtime.on('idle', (m) => {
+    const closesAt = Date.now() + Math.max(0, Number(m.closesInMs ?? 0));
+    session.set((s) => ({ ...s, idleClosesAt: closesAt }));
+    showPopup('idle');
+  });
+  realtime.on('kickout', (m) => {
+    hidePopup('idle');
+    showPopup(m.reason === 'inactivity' ? 'kicked-out' : 'session-expired');
+  });
   realtime.on('logout', () => showPopup('logged-out-elsewhere'));
 
   const currency = (): CurrencyStyle => currencyOf(session.get().config);

@@ -46,6 +46,7 @@ export interface TableConfig {
   specialBallEvery: number;
   seats: number; // private tables; 0 elsewhere
   squeeze?: boolean; // baccarat squeeze mode
+  chatEnabled?: boolean; // false: no chat here (the table, the operator or the jurisdiction)
   seatsPerPlayer?: number; // blackjack: seats one player may hold (3)
   limits: {
     min: string;
@@ -96,7 +97,10 @@ export type PopupKind =
   | 'account-restricted'
   | 'logged-out-elsewhere'
   | 'balance-error'
-  | 'no-internet';
+  | 'no-internet'
+  | 'idle' // the server closes the session soon for inactivity (SPEC §8 IDLE_MESSAGE)
+  | 'kicked-out' // it did: the game is closed until the page is loaded again
+  | 'low-balance'; // a bet over the balance, or refused for it (2005, 10104): the cashier
 
 export interface Balance {
   total: Units;
@@ -110,6 +114,8 @@ export interface SessionState {
   balance: Balance | null; // null until known; {0,0} after a balance error
   popups: PopupKind[];
   connection: { status: ConnectionStatus; quality: Quality; rtt: number | null };
+  /** While the idle message shows: when the session closes without activity (ms epoch). */
+  idleClosesAt?: number | null;
 }
 
 export interface Services {

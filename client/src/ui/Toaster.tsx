@@ -1,5 +1,5 @@
 // Short notices (a refused bet, a cancelled round), announced to screen readers.
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 import { createStore, useStore } from '../lib/store';
 
@@ -18,11 +18,13 @@ export function toast(text: string, tone: Toast['tone'] = 'info', ms = 3500): vo
   setTimeout(() => toasts.set((list) => list.filter((t) => t.id !== id)), ms);
 }
 
-export function Toaster() {
+/** The toasts, after `children`: notices that keep their own time (app/TableClosing). */
+export function Toaster({ children }: { children?: ReactNode }) {
   const list = useStore(toasts, (t) => t);
   useEffect(() => () => toasts.set([]), []);
   return (
     <div className="toaster" role="status" aria-live="polite">
+      {children}
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.tone}`} data-testid="toast">
           {t.text}

@@ -5,6 +5,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/json/serialize.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -229,7 +230,9 @@ bool App::Impl::listen() {
 // Expires idle sessions and forgets old tokens, every half minute.
 void App::Impl::start_housekeeping() {
   sweeper.emplace(io);
-  sweeper->expires_after(kSweepEvery);
+  // Often enough that the idle warning comes well before the session closes.
+  sweeper->expires_after(
+      std::min<std::chrono::milliseconds>(kSweepEvery, sessions->warn_before() / 2));
   sweeper->async_wait([this](boost::system::error_code e) {
     if (e || stopping) return;
     sessions->sweep();
@@ -336,6 +339,12 @@ bool App::start() {
     m.connections.for_session(id, [why](gateway::WsSession& ws) {
       ws.end(gateway::session_notice(why), boost::beast::websocket::close_code::policy_error);
     });
+  });
+  // The idle message (SPEC §8): the player's pages learn that the session closes soon.
+  m.sessions->add_idle_listener([&m](const std::string& id, int64_t closes_in_ms) {
+    auto notice = std::make_shared<const std::string>(boost::json::serialize(boost::json::object{
+        {"type", "idle"}, {"closesInMs", closes_in_ms}, {"ts", m.clock.wall_ms()}}));
+    m.connections.for_session(id, [notice](gateway::WsSession& ws) { ws.deliver(notice); });
   });
 
   for (auto& [id, live] : m.svc->tables) {

@@ -226,13 +226,14 @@ Reply operator_terminate(Ctx& ctx) {
                     json::object{{"playerId", external}, {"terminated", true}});
 }
 
-// The studio's supervisor (an operator entry with "supervisor": true) in a table's chat.
+// The studio's supervisor (an operator entry with "supervisor": true): the tables' chat
+// and their notices.
 Result<SignedRequest, StringReply> verify_supervisor(Ctx& ctx) {
   auto signed_req = verify_signed(ctx);
   if (!signed_req.ok()) return signed_req;
   if (!signed_req->op->supervisor)
     return error_reply(ctx.req, http::status::forbidden, "NOT_SUPERVISOR",
-                       "this operator may not speak or mute in the tables' chats");
+                       "this operator is not the studio's supervisor");
   return signed_req;
 }
 
@@ -290,6 +291,26 @@ Reply operator_mute(Ctx& ctx) {
       json::object{{"playerId", id}, {"mutedUntil", minutes->as_int64() ? until : 0}});
 }
 
+// POST /api/operator/table/closing {tableId, minutes}: the table closes in that many
+// minutes (1-120); every player at it sees the TABLE_WILL_CLOSE notice until then.
+Reply operator_table_closing(Ctx& ctx) {
+  auto signed_req = verify_supervisor(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  const json::object& b = signed_req->body;
+  const LiveTable* live = ctx.svc.table(string_field(b, "tableId").value_or(""));
+  if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no such table");
+  const json::value* minutes = b.if_contains("minutes");
+  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 1 || minutes->as_int64() > 120)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES", "minutes: 1 to 120",
+                       ErrorCode::ActionFailed);
+  const int m = static_cast<int>(minutes->as_int64());
+  live->actor->announce_closing(m);
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"tableId", live->def->config.id},
+                                 {"minutes", m},
+                                 {"closesAt", ctx.svc.clock.wall_ms() + m * 60'000LL}});
+}
+
 Reply launch(Ctx& ctx) {
   auto token = ctx.svc.store.consume_launch_token(ctx.param("token"), ctx.svc.clock.wall_ms());
   if (!token) {
@@ -329,6 +350,7 @@ void add_operator_routes(Router& router, Services& svc) {
   router.add(http::verb::post, "/api/operator/session/terminate", Auth::none, operator_terminate);
   router.add(http::verb::post, "/api/operator/chat", Auth::none, operator_chat);
   router.add(http::verb::post, "/api/operator/chat/mute", Auth::none, operator_mute);
+  router.add(http::verb::post, "/api/operator/table/closing", Auth::none, operator_table_closing);
   router.add(http::verb::get, "/launch", Auth::none, launch);
   (void)svc;
 }

@@ -8,6 +8,7 @@
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/card.hpp"
 #include "gateway/api.hpp"
+#include "gateway/chat.hpp"
 #include "gateway/player_settings.hpp"
 #include "gateway/protocol/commands.hpp"
 #include "gateway/protocol/json.hpp"
@@ -55,8 +56,11 @@ const std::string& game_kind_of(const config::TableDef& def) {
   return def.config.kind;
 }
 
-json::object table_json(const LiveTable& live, const config::CurrencyTerms& terms,
-                        const std::string& currency) {
+// The table as this player sees it: in their currency, with the chat on only when the
+// table, the operator and the jurisdiction all allow it (gateway/chat).
+json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyTerms& terms) {
+  const store::Player& player = ctx.me().player;
+  const std::string& currency = player.currency;
   const table::TableConfig& c = live.actor->config();
   json::array spots;
   const games::Engine& engine = *live.engines.at(currency);
@@ -91,6 +95,7 @@ json::object table_json(const LiveTable& live, const config::CurrencyTerms& term
       {"seatsPerPlayer", c.seats_per_player},
       {"decisionMs", c.timings.decision.count()},
       {"squeeze", c.squeeze},
+      {"chatEnabled", !chat_off(ctx.svc, player, live)},
       {"limits", json::object{{"min", money_json(info.min_bet)},
                               {"max", money_json(info.table_max)},
                               {"insideMax", money_json(info.inside_max)},
@@ -214,7 +219,7 @@ Reply get_all_config(Ctx& ctx) {
   if (ctx.has_param("tableId")) {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
-    out["tableConfig"] = table_json(*t->first, *t->second, p.currency);
+    out["tableConfig"] = table_json(ctx, *t->first, *t->second);
   }
   const auto* op = operator_of(ctx.svc, p);
   out["casinoConfig"] = op ? config::casino_config_json(*op, ctx.svc.casino) : json::object{};
@@ -439,8 +444,7 @@ void add_ui_routes(Router& router, Services& svc) {
   router.add(V::get, "/api/ui/tableConfig", Auth::session, [](Ctx& ctx) -> Reply {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
-    return json_reply(ctx.req, http::status::ok,
-                      table_json(*t->first, *t->second, ctx.me().player.currency));
+    return json_reply(ctx.req, http::status::ok, table_json(ctx, *t->first, *t->second));
   });
   router.add(V::get, "/api/ui/balance", Auth::session, [](Ctx& ctx) -> Reply {
     return json_reply(ctx.req, http::status::ok, balance_json(ctx.svc, ctx.me().player));

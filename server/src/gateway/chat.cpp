@@ -47,13 +47,14 @@ bool chat_off(const Services& svc, const store::Player& player, const LiveTable&
 std::optional<ChatRefusal> chat_refusal(Services& svc, const store::Player& player,
                                         const LiveTable& table, std::string_view text) {
   if (chat_off(svc, player, table))
-    return ChatRefusal{ErrorCode::ActionFailed, "chat is turned off here"};
+    return ChatRefusal{ErrorCode::ActionFailed, "off", "chat is turned off here"};
   const auto saved = svc.store.player_settings(player.id);
   if (auto m = saved.find(std::string(kChatMutedUntil)); m != saved.end()) {
     boost::system::error_code ec;
     auto until = boost::json::parse(m->second, ec);
     if (!ec && until.is_int64() && until.as_int64() > svc.clock.wall_ms())
-      return ChatRefusal{ErrorCode::ActionFailed, "the game host has muted you for a while"};
+      return ChatRefusal{ErrorCode::ActionFailed, "muted",
+                         "the game host has muted you for a while"};
   }
   // "Needs sufficient balance" (SPEC §5): money enough for the table's smallest bet.
   const Money balance = svc.ledger.balance(player.id, player.currency).total();
@@ -62,9 +63,11 @@ std::optional<ChatRefusal> chat_refusal(Services& svc, const store::Player& play
                            ? terms->second.limits.min_bet
                            : Money{1};
   if (balance < needed)
-    return ChatRefusal{ErrorCode::LowBalance, "chat needs a balance of at least the minimum bet"};
+    return ChatRefusal{ErrorCode::LowBalance, "balance",
+                       "chat needs a balance of at least the minimum bet"};
   if (has_swearword(text, svc.swearwords))
-    return ChatRefusal{ErrorCode::ActionFailed, "foul language is not allowed in the chat"};
+    return ChatRefusal{ErrorCode::ActionFailed, "words",
+                       "foul language is not allowed in the chat"};
   return std::nullopt;
 }
 

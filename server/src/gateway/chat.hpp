@@ -20,8 +20,11 @@ namespace croupier::gateway {
 // Where a mute is kept: a player record of the store, out of the players' own settings.
 inline constexpr std::string_view kChatMutedUntil = "chat:muted_until";
 
+// A refusal's `reason` lets the client say why in the player's language: off, muted,
+// balance, words (and the socket's own: rate, seat).
 struct ChatRefusal {
   ErrorCode code;
+  std::string reason;
   std::string detail;
 };
 

@@ -46,7 +46,11 @@ void Router::add(http::verb method, std::string path, Auth auth, Handler handler
 
 std::optional<Reply> Router::authenticate(Ctx& ctx, Auth auth) {
   if (auth == Auth::none) return std::nullopt;
-  auto r = svc_.sessions.authenticate(session_id_of(ctx));
+  // What the player does (a POST, a PUT) counts as activity for the inactivity timeout;
+  // what the page reads by itself (balance, statistics after a result) does not.
+  const bool reads = ctx.req.method() == http::verb::get || ctx.req.method() == http::verb::head;
+  auto r = reads ? svc_.sessions.peek(session_id_of(ctx))
+                 : svc_.sessions.authenticate(session_id_of(ctx));
   if (r.ok()) {
     ctx.session = r.value();
     return std::nullopt;

@@ -1,5 +1,6 @@
 #include "gateway/sessions.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include "core/crypto.hpp"
@@ -120,9 +121,20 @@ void Sessions::notify(const std::string& id, AuthFailure why) {
   for (const auto& l : listeners) l(id, why);
 }
 
+void Sessions::add_idle_listener(IdleListener listener) {
+  std::unique_lock lock(mutex_);
+  idle_listeners_.push_back(std::move(listener));
+}
+
+Millis Sessions::warn_before() const {
+  return std::min<Millis>(std::chrono::minutes(1), idle_timeout_ / 4);
+}
+
 void Sessions::sweep() {
   const int64_t now = clock_.wall_ms();
+  const int64_t warn_at = idle_timeout_.count() - warn_before().count();
   std::vector<std::string> expired;
+  std::vector<std::pair<std::string, int64_t>> warned;
   std::vector<std::pair<std::string, int64_t>> to_persist;
   {
     std::unique_lock lock(mutex_);
@@ -134,6 +146,9 @@ void Sessions::sweep() {
         it = cache_.erase(it);
         continue;
       }
+      const int64_t seen = e.last_seen_ms.load();
+      if (now - seen >= warn_at && e.warned_at_seen.exchange(seen) != seen)
+        warned.emplace_back(it->first, idle_timeout_.count() - (now - seen));
       if (e.last_seen_ms.load() > e.persisted_ms.load()) {
         e.persisted_ms = e.last_seen_ms.load();
         to_persist.emplace_back(it->first, e.last_seen_ms.load());
@@ -143,6 +158,14 @@ void Sessions::sweep() {
   }
   for (const auto& [id, seen] : to_persist) store_.touch_session(id, seen);
   for (const auto& id : expired) notify(id, AuthFailure::expired);
+  if (warned.empty()) return;
+  std::vector<IdleListener> idle;
+  {
+    std::shared_lock lock(mutex_);
+    idle = idle_listeners_;
+  }
+  for (const auto& [id, left] : warned)
+    for (const auto& l : idle) l(id, left);
 }
 
 }  // namespace croupier::gateway

@@ -39,6 +39,8 @@ enum class AuthFailure {
 class Sessions {
  public:
   using Listener = std::function<void(const std::string& session_id, AuthFailure why)>;
+  // A session about to expire for inactivity: it closes in `closes_in_ms` without activity.
+  using IdleListener = std::function<void(const std::string& session_id, int64_t closes_in_ms)>;
 
   Sessions(store::Store& store, const Clock& clock, Millis idle_timeout);
 
@@ -54,6 +56,10 @@ class Sessions {
   void update_player(const store::Player& player);
 
   void add_listener(Listener listener);
+  void add_idle_listener(IdleListener listener);
+  // How long before it expires an idle session is warned (SPEC §8 IDLE_MESSAGE): a minute,
+  // or a quarter of the idle timeout when that is shorter.
+  Millis warn_before() const;
   // Drops expired sessions from memory, persists recent activity and tells listeners
   // about sessions that expired; called periodically.
   void sweep();
@@ -63,7 +69,8 @@ class Sessions {
     AuthedSession session;
     std::atomic<int64_t> last_seen_ms{0};
     std::atomic<int64_t> persisted_ms{0};
-    std::atomic<int> state{0};  // 0 active, else an AuthFailure
+    std::atomic<int64_t> warned_at_seen{0};  // last_seen_ms when the idle warning went out
+    std::atomic<int> state{0};               // 0 active, else an AuthFailure
   };
   std::shared_ptr<Entry> find(const std::string& id);
   Result<AuthedSession, AuthFailure> check(const std::string& id, bool touch);
@@ -76,6 +83,7 @@ class Sessions {
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Entry>> cache_;  // guarded by mutex_
   std::vector<Listener> listeners_;                                // guarded by mutex_
+  std::vector<IdleListener> idle_listeners_;                       // guarded by mutex_
 };
 
 }  // namespace croupier::gateway

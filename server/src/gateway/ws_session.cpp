@@ -127,13 +127,18 @@ void WsSession::handle(std::string_view text) {
     if (++rate_strikes_ > kRateStrikesMax) close(websocket::close_code::policy_error, "rate limit");
     return;
   }
-  // Every command counts as activity, and finds out whether the session still holds.
-  auto auth = svc_.sessions.authenticate(session_.id);
+  // Every command finds out whether the session still holds. The player's own commands
+  // count as activity; the socket's upkeep (ping, subscribe) does not, so that a page left
+  // alone still times out for inactivity (SPEC §9).
+  auto parsed = parse_command(text);
+  const bool upkeep = parsed.ok() && (std::holds_alternative<PingCommand>(parsed.value()) ||
+                                      std::holds_alternative<SubscribeCommand>(parsed.value()) ||
+                                      std::holds_alternative<UnsubscribeCommand>(parsed.value()));
+  auto auth = upkeep ? svc_.sessions.peek(session_.id) : svc_.sessions.authenticate(session_.id);
   if (!auth.ok()) {
     end(session_notice(auth.error()), websocket::close_code::policy_error);
     return;
   }
-  auto parsed = parse_command(text);
   if (!parsed.ok()) {
     send_error(parsed.error().code, parsed.error().detail, parsed.error().request_id);
     return;
@@ -147,6 +152,8 @@ void WsSession::handle(std::string_view text) {
           on_unsubscribe(c);
         else if constexpr (std::is_same_v<T, PingCommand>)
           send_private(json::object{{"type", "pong"}, {"id", c.id}});
+        else if constexpr (std::is_same_v<T, ActiveCommand>)
+          return;  // the activity is recorded above
         else if constexpr (std::is_same_v<T, SeatCommand>)
           on_seat(std::move(c));
         else if constexpr (std::is_same_v<T, ChatCommand>)
@@ -318,32 +325,33 @@ void WsSession::on_chat(ChatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
   if (!chat_bucket_.take(svc_.clock.wall_ms()))
-    return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id);
+    return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id,
+                      "rate");
   // The operator, the jurisdiction, the table, a mute, the balance, the words (gateway/chat).
   if (auto refused = chat_refusal(svc_, session_.player, *live, c.text))
-    return send_error(refused->code, refused->detail, c.request_id);
+    return send_error(refused->code, refused->detail, c.request_id, refused->reason);
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->chat(session_.player.id, screen_name(), std::move(c.text),
-                    std::string(table::kPlayerRole),
-                    [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
-                      if (!refused) return;
-                      if (auto self = weak.lock()) {
-                        boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
-                          self->send_error(code,
-                                           code == ErrorCode::SeatError
-                                               ? "take a seat to chat at this private table"
-                                               : "this table has no chat",
-                                           rid);
-                        });
-                      }
-                    });
+  live->actor->chat(
+      session_.player.id, screen_name(), std::move(c.text), std::string(table::kPlayerRole),
+      [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
+        if (!refused) return;
+        if (auto self = weak.lock()) {
+          boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
+            const bool seat = code == ErrorCode::SeatError;
+            self->send_error(
+                code, seat ? "take a seat to chat at this private table" : "this table has no chat",
+                rid, seat ? "seat" : "off");
+          });
+        }
+      });
 }
 
-void WsSession::send_error(ErrorCode code, const std::string& detail,
-                           const std::string& request_id) {
+void WsSession::send_error(ErrorCode code, const std::string& detail, const std::string& request_id,
+                           std::string_view reason) {
   json::object e{
       {"type", "error"}, {"code", to_int(code)}, {"message", meaning(code)}, {"detail", detail}};
   if (!request_id.empty()) e["requestId"] = request_id;
+  if (!reason.empty()) e["reason"] = reason;
   send_private(std::move(e));
 }
 

@@ -67,7 +67,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void on_squeeze(SqueezeCommand c);
   void on_decide(DecideCommand c);
   void on_autoplay(AutoplayCommand c);
-  void send_error(ErrorCode code, const std::string& detail, const std::string& request_id);
+  void send_error(ErrorCode code, const std::string& detail, const std::string& request_id,
+                  std::string_view reason = {});
   void send_private(boost::json::object event);
 
   void push(std::shared_ptr<const std::string> message);

@@ -33,6 +33,7 @@ std::string_view event_type(const EventBody& body) {
                         [](const ChatSaid&) { return "chat"; },
                         [](const Noop&) { return "noop"; },
                         [](const HandsChanged&) { return "blackjack"; },
+                        [](const ClosingAnnounced&) { return "tablewillclose"; },
                     },
                     body);
 }

@@ -117,6 +117,11 @@ struct ChatSaid {
   std::string role = std::string(kPlayerRole);
 };
 struct Noop {};
+// tablewillclose: the studio closes the table in `minutes` (SPEC §4 TABLE_WILL_CLOSE)
+struct ClosingAnnounced {
+  int minutes = 0;
+  MonoTime at{};  // when it closes
+};
 // blackjack: the hands changed
 struct HandsChanged {
   games::RoundState state;
@@ -127,7 +132,7 @@ using EventBody =
     std::variant<StateChanged, BetsOpened, BetsClosingSoon, BetsTimer, BetsClosed, MultipliersShown,
                  games::CardShown, games::SqueezerChosen, games::SqueezeMoved,
                  games::ShuffleStarted, ShuffleDone, ResultShown, RoundCancelled, TableClosed,
-                 SeatsChanged, ChatSaid, Noop, HandsChanged>;
+                 SeatsChanged, ChatSaid, Noop, HandsChanged, ClosingAnnounced>;
 
 // What one player alone receives with an event.
 struct PlayerPart {
@@ -191,6 +196,7 @@ struct TableSnapshot {
   // Other flows: their view (cards, shoe, squeezer) and the roads.
   games::FlowView flow;
   std::shared_ptr<const games::cards::Roads> roads;
+  std::optional<MonoTime> closes;  // the announced closing, while it is ahead
 };
 
 }  // namespace croupier::table

@@ -249,6 +249,9 @@ class Table : private games::FlowHost {
   // Squeeze mode: the squeezer's progress on a card dealt face down (0 to 1), shown to
   // everyone as it happens; 1 reveals the card. Anyone else gets 1021.
   std::optional<ErrorCode> squeeze(ledger::PlayerId player, size_t index, double progress);
+  // The studio announces that the table closes in `minutes` (1-120): a tablewillclose
+  // event now, and `closesAt` in every snapshot until then. A later notice replaces it.
+  void announce_closing(int minutes);
 
   // The whole visible state for a client that cannot resume from its version: round,
   // state, deadline, recent results, the player's own bets this round and the answers
@@ -371,7 +374,8 @@ class Table : private games::FlowHost {
   MonoTime bets_close_at_{};
   MonoTime deadline_{};  // of the current timed state
   MonoTime next_timer_at_{};
-  std::optional<MonoTime> retry_at_;  // a failed ledger step is tried again then
+  std::optional<MonoTime> closing_at_;  // the announced closing
+  std::optional<MonoTime> retry_at_;    // a failed ledger step is tried again then
   bool closing_soon_sent_ = false;
   bool waiting_for_ledger_ = false;  // a round step is committing
   bool result_recorded_ = false;

@@ -112,6 +112,10 @@ void TableActor::squeeze(ledger::PlayerId player, size_t index, double progress,
   });
 }
 
+void TableActor::announce_closing(int minutes) {
+  run([this, minutes] { table_.announce_closing(minutes); });
+}
+
 void TableActor::snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply) {
   asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
 }

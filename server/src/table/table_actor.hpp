@@ -39,6 +39,7 @@ class TableActor {
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,
                std::function<void(std::optional<ErrorCode>)> reply);
+  void announce_closing(int minutes);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
   void snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).

@@ -35,6 +35,7 @@ TableSnapshot Table::snapshot(ledger::PlayerId player) const {
   s.epoch = epoch_;
   s.state = state_;
   s.bets_open = state_ == RoundState::waiting_for_bets && !waiting_for_ledger_;
+  if (closing_at_ && *closing_at_ > now) s.closes = closing_at_;
   if (state_ == RoundState::waiting_for_bets) {
     s.ends = bets_close_at_;
   } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {
@@ -152,6 +153,11 @@ void Table::leave(ledger::PlayerId player, int seat) {
     }
   }
   if (changed) publish_seats();
+}
+
+void Table::announce_closing(int minutes) {
+  closing_at_ = clock_.now() + std::chrono::minutes(minutes);
+  publish(ClosingAnnounced{minutes, *closing_at_});
 }
 
 std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string& name,

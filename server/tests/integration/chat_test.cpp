@@ -1,7 +1,8 @@
 // The table chat through the real croupierd (SPEC §3 roles, §5 rules): a player's message
 // reaches the table as text with its role; the swear-word list, the rate, a table without
 // chat, the jurisdiction's disable_chat and the balance refuse with their codes; the
-// studio's supervisor speaks as the game host and mutes a player.
+// studio's supervisor speaks as the game host, mutes a player and announces that a table
+// closes.
 #include <gtest/gtest.h>
 
 #include "support/harness.hpp"
@@ -94,27 +95,45 @@ TEST_F(Chat, APlayersMessageArrivesAsTextAndTheRulesRefuseWithCodes) {
   json::object foul = error_for(*ann.ws, "m2");
   EXPECT_EQ(foul.at("code").as_int64(), 2001);
   EXPECT_NE(foul.at("detail").as_string().find("foul"), std::string::npos);
+  EXPECT_EQ(foul.at("reason").as_string(), "words");     // the client says why in its language
   ann.ws->send(chat_xml("rou-c", "m3", "hello there"));  // "hell" inside a word is fine
   chat_with(*bob.ws, "hello there");
 
-  // A table without chat.
+  // A table without chat: its configuration says so (no chat button), and a message is
+  // refused all the same.
+  auto chat_on = [&](Player& p, const char* table) {
+    return p.http.get(std::string("/api/ui/tableConfig?tableId=") + table)
+        .json()
+        .at("chatEnabled")
+        .as_bool();
+  };
+  EXPECT_TRUE(chat_on(ann, "rou-c"));
+  EXPECT_FALSE(chat_on(ann, "rou-n"));
   ann.ws->send(R"(<subscribe channel="table-rou-n"/>)");
+  std::this_thread::sleep_for(1100ms);  // three messages went: the rate allows one more
   ann.ws->send(chat_xml("rou-n", "m4", "anyone?"));
-  EXPECT_EQ(error_for(*ann.ws, "m4").at("code").as_int64(), 2001);
+  json::object no_chat = error_for(*ann.ws, "m4");
+  EXPECT_EQ(no_chat.at("code").as_int64(), 2001);
+  EXPECT_EQ(no_chat.at("reason").as_string(), "off");
 
   // The rate: bursts of three, then one a second.
   for (const char* id : {"b1", "b2", "b3", "b4"}) bob.ws->send(chat_xml("rou-c", id, id));
   json::object fast = error_for(*bob.ws, "b4");
   EXPECT_NE(fast.at("detail").as_string().find("a second"), std::string::npos);
+  EXPECT_EQ(fast.at("reason").as_string(), "rate");
 }
 
 TEST_F(Chat, TheJurisdictionAndAnEmptyBalanceKeepAPlayerOutOfTheChat) {
   Player quiet = launched("quiet", "quiet-secret-0123456789", "q-1");
+  EXPECT_FALSE(
+      quiet.http.get("/api/ui/tableConfig?tableId=rou-c").json().at("chatEnabled").as_bool());
   quiet.ws->send(chat_xml("rou-c", "q1", "hi"));
   EXPECT_EQ(error_for(*quiet.ws, "q1").at("code").as_int64(), 2001);
   Player broke = launched("cashless", "cashless-secret-0123456789", "c-1");
   broke.ws->send(chat_xml("rou-c", "c1", "hi"));
-  EXPECT_EQ(error_for(*broke.ws, "c1").at("code").as_int64(), 2005);
+  json::object low = error_for(*broke.ws, "c1");
+  EXPECT_EQ(low.at("code").as_int64(), 2005);
+  EXPECT_EQ(low.at("reason").as_string(), "balance");
 }
 
 TEST_F(Chat, TheSupervisorSpeaksAsTheGameHostAndMutes) {
@@ -165,6 +184,7 @@ TEST_F(Chat, TheSupervisorSpeaksAsTheGameHostAndMutes) {
   ann.ws->send(chat_xml("rou-c", "a1", "let me speak"));
   json::object refused = error_for(*ann.ws, "a1");
   EXPECT_NE(refused.at("detail").as_string().find("muted"), std::string::npos);
+  EXPECT_EQ(refused.at("reason").as_string(), "muted");
   ASSERT_EQ(
       operator_post(studio, "/api/operator/chat/mute",
                     {{"operatorId", "studio"}, {"playerId", ann.id}, {"minutes", 0}}, kStudioSecret)
@@ -172,6 +192,48 @@ TEST_F(Chat, TheSupervisorSpeaksAsTheGameHostAndMutes) {
       200);
   ann.ws->send(chat_xml("rou-c", "a2", "thank you"));
   chat_with(*ann.ws, "thank you");
+}
+
+TEST_F(Chat, TheSupervisorAnnouncesThatATableCloses) {
+  Player ann = join_as_guest(server->port(), "rou-c");
+  HttpClient studio(server->port());
+  HttpResponse posted = operator_post(
+      studio, "/api/operator/table/closing",
+      {{"operatorId", "studio"}, {"tableId", "rou-c"}, {"minutes", 5}}, kStudioSecret);
+  ASSERT_EQ(posted.status, 200) << posted.body;
+  const int64_t closes_at = posted.json().at("closesAt").as_int64();
+  json::object notice = ann.ws->wait_type("tablewillclose");
+  EXPECT_EQ(notice.at("table").as_string(), "rou-c");
+  EXPECT_EQ(notice.at("minutes").as_int64(), 5);
+  // The table's clock and the answer's agree to within a second.
+  EXPECT_NEAR(static_cast<double>(notice.at("closesAt").as_int64()), static_cast<double>(closes_at),
+              1000.0);
+  // A player who comes later learns it from the snapshot.
+  Player bob = join_as_guest(server->port(), "rou-c");
+  bool found = false;
+  for (const json::object& m : bob.ws->seen())
+    if (m.at("type").as_string() == "resync") {
+      found = true;
+      EXPECT_NEAR(static_cast<double>(m.at("closesAt").as_int64()), static_cast<double>(closes_at),
+                  1000.0);
+    }
+  EXPECT_TRUE(found);
+  // Only the studio, and a sensible number of minutes.
+  EXPECT_EQ(
+      operator_post(studio, "/api/operator/table/closing",
+                    {{"operatorId", "demo"}, {"tableId", "rou-c"}, {"minutes", 5}}, kDemoSecret)
+          .status,
+      403);
+  EXPECT_EQ(
+      operator_post(studio, "/api/operator/table/closing",
+                    {{"operatorId", "studio"}, {"tableId", "rou-c"}, {"minutes", 0}}, kStudioSecret)
+          .status,
+      400);
+  EXPECT_EQ(
+      operator_post(studio, "/api/operator/table/closing",
+                    {{"operatorId", "studio"}, {"tableId", "nope"}, {"minutes", 5}}, kStudioSecret)
+          .status,
+      404);
 }
 
 }  // namespace

@@ -86,6 +86,43 @@ TEST(Sessions, AnIdleSessionExpires) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+// SPEC §8-9: the idle message before the inactivity timeout, then the kickout. What the
+// page does by itself (pings, subscribing, reading the balance) is not activity; the
+// player's "still here" (<active/>) is.
+TEST(Sessions, AnIdlePlayerIsWarnedThenKickedOutUnlessStillHere) {
+  ServerProcess server(make_temp_dir("croupier-idle-warn"), {"--session-idle-timeout-s", "4"});
+  server.start();
+  Player p = join_as_guest(server.port(), "rou-1");
+  auto upkeep_until = [&](const std::string& type, std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+      p.ws->send("<ping id=\"k\"/>");
+      p.http.get("/api/ui/balance");  // a read: were it activity, no kickout would come
+      while (auto m = p.ws->next(250ms))
+        if (m->at("type").as_string() == type) return *m;
+    }
+    ADD_FAILURE() << "no " << type << " within " << limit.count() << " ms";
+    return json::object{};
+  };
+  // A minute before the end, or a quarter of the timeout: 1 s here.
+  json::object idle = upkeep_until("idle", 5s);
+  ASSERT_FALSE(idle.empty());
+  EXPECT_GT(idle.at("closesInMs").as_int64(), 0);
+  EXPECT_LE(idle.at("closesInMs").as_int64(), 1000);
+  // Still here: the session lives on past the first deadline.
+  p.ws->send("<active/>");
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(p.http.get("/api/ui/balance").status, 200);
+  for (const json::object& m : p.ws->seen()) EXPECT_NE(m.at("type").as_string(), "kickout");
+  // Then nothing but upkeep: warned again, and kicked out.
+  EXPECT_FALSE(upkeep_until("idle", 4s).empty());
+  json::object kick = upkeep_until("kickout", 3s);
+  ASSERT_FALSE(kick.empty());
+  EXPECT_EQ(kick.at("reason").as_string(), "inactivity");
+  EXPECT_EQ(p.http.get("/api/ui/balance").status, 401);
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST(RateLimits, TooManyRequestsFromOneAddressAre429) {
   ServerProcess server(make_temp_dir("croupier-rate"),
                        {"--http-rate-per-s", "1", "--http-burst", "3"});

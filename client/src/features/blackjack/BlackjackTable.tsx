@@ -28,6 +28,8 @@ import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { BettingBar } from '../../ui/BetControls';
+import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import {
@@ -93,6 +95,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   );
   const [panel, setPanel] = useState<Panel>(null);
   const [autoplayOpen, setAutoplayOpen] = useState(false);
+  const chat = useTableChat(tableId);
   const [autoplayBusy, setAutoplayBusy] = useState(false);
   const [sentFor, setSentFor] = useState<string | null>(null); // the decision on its way
   const wanted = useRef(new Set<number>()); // seats this player took (taken again after a reconnect)
@@ -406,6 +409,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             <Icon name="help" />
             <span className="toggle-label">{t('HELP')}</span>
           </button>
+          <ChatToggle chat={chat} className="link-button" />
           {oneHand ? (
             <button
               type="button"
@@ -440,6 +444,9 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
       )}
       {panel === 'help' && (
         <BjHelpPopup table={table} oneHand={oneHand} currency={money} onClose={closePanel} />
+      )}
+      {chat.enabled && chat.open && (
+        <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
       )}
       {panel === 'settings' && <BetBehindPopup tableId={tableId} onClose={closePanel} />}
       {panel === 'strategy' && <StrategyPopup onClose={closePanel} />}

@@ -18,6 +18,8 @@ import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
+import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
@@ -67,6 +69,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   );
   const [abStats, setAbStats] = useState<AbStats | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const chat = useTableChat(tableId);
 
   const limits = useMemo(
     () =>
@@ -209,12 +212,16 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
           <Icon name="help" />
           <span className="toggle-label">{t('HELP')}</span>
         </button>
+        {!compact && <ChatToggle chat={chat} className="link-button" />}
       </BettingBar>
       {helpOpen && (
         <CardHelpPopup table={table} currency={money} onClose={() => setHelpOpen(false)} />
       )}
       {game === 'baccarat' && !compact && <RoadsPanel roads={view.roads} />}
       {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
+      {!compact && chat.enabled && chat.open && (
+        <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
+      )}
     </Root>
   );
 }

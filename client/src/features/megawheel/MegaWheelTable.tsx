@@ -18,6 +18,8 @@ import { type WheelNumber, wheelNumberOf } from '../../lib/table/money-wheel';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
+import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { MegaBanner, MegaWheelHelp, RecentResults, ResultBanner, Spots, StatsStrip } from './parts';
 import {
@@ -59,6 +61,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const [landedKey, setLandedKey] = useState<string | null>(null);
   const [history, setHistory] = useState<WheelNumber[]>([]);
   const [helpOpen, setHelpOpen] = useState(false);
+  const chat = useTableChat(tableId);
 
   const limits = useMemo(
     () => (table ? tableLimits(table.limits, kindSpotRules(table.limits.spots)) : null),
@@ -130,6 +133,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
       <div className="table-strip">
         <RecentResults recent={view.recent} />
         <div className="panel-toggles">
+          <ChatToggle chat={chat} />
           <button
             type="button"
             className="toggle"
@@ -155,6 +159,9 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
       </section>
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
       <StatsStrip results={history} />
+      {chat.enabled && chat.open && (
+        <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
+      )}
       {helpOpen && (
         <MegaWheelHelp table={table} currency={money} onClose={() => setHelpOpen(false)} />
       )}

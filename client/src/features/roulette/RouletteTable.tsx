@@ -20,7 +20,7 @@ import { useTableShape } from '../../lib/viewport';
 import { Icon } from '../../ui/icons';
 import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
-import { xmlCommand, xmlTextCommand } from '../../lib/realtime/xml';
+import { xmlCommand } from '../../lib/realtime/xml';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { BettingBar } from '../../ui/BetControls';
@@ -32,13 +32,14 @@ import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { LimitsPopup, RecentNumbers, ResultBanner } from './parts';
 import { Racetrack } from './Racetrack';
 import { type AnnouncedLine, clampNeighbours } from './racetrack';
-import { type ChatMessage, ChatPanel, SeatsBar, withMessage } from './Social';
+import { SeatsBar } from './Social';
+import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { useTableChat } from '../../lib/table/useTableChat';
 import { colourOf, rouletteRules, wheelVariant } from './spots';
 import { StatisticsPanel } from './StatisticsPanel';
 import { Studio } from './Studio';
 import { initialView, pocketOf, tableReducer } from './table-state';
 import { pocketLabel, wheelOf } from './wheel';
-import { useSetting } from '../../lib/settings';
 import { announceRoulette } from '../../lib/sound/sound';
 import { pocketColour } from '../../lib/table/outcome';
 
@@ -56,8 +57,6 @@ const TABLE_EVENTS = [
   'seats',
 ];
 
-const NO_WORDS: readonly string[] = [];
-
 export default function RouletteTable({ tableId }: { tableId: string }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -73,14 +72,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     (s) => s.config?.playerConfig.settings.toggle_rla_statistics === true,
   );
   const mobile = useStore(session, (s) => s.mobile);
-  // The operator's chat_disabled or the player's chat setting off: no chat panel and no
-  // chat input (lib/host/casino-config, lib/settings); without showothermessages only the
-  // player's own messages are shown.
-  const operatorChatOff = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
-  const [chatSetting] = useSetting('chat_enabled');
-  const [showOthers] = useSetting('showothermessages');
-  const chatDisabled = operatorChatOff || !chatSetting;
-  const swearwords = useStore(session, (s) => s.config?.swearwords ?? NO_WORDS);
+  const chat = useTableChat(tableId);
   const shape = useTableShape();
   const channel = `table-${tableId}`;
 
@@ -93,8 +85,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const [statisticsOpen, setStatisticsOpen] = useState<boolean | null>(null);
   const [neighbours, setNeighbours] = useState(2);
   const [history, setHistory] = useState<number[]>([]);
-  const [chat, setChat] = useState<ChatMessage[]>([]);
-  const [chatOpen, setChatOpen] = useState(false);
   const wantedSeat = useRef<number | null>(null); // the seat this player took
   const [landedKey, setLandedKey] = useState<string | null>(null);
 
@@ -158,20 +148,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         if (m.type === 'resync') reseat(m);
         follow(m);
         if (m.type === 'betsopen' && m.specialBall === true) specialBall(m);
-      }),
-    );
-    offs.push(
-      realtime.on('chat', (m) => {
-        if (m.table !== tableId) return;
-        setChat((list) =>
-          withMessage(list, {
-            id: `${String(m.v)}-${String(m.ts)}`,
-            playerId: String(m.playerId ?? ''),
-            name: String(m.name ?? ''),
-            text: String(m.text ?? ''),
-            role: String(m.role ?? 'GAME_USER'),
-          }),
-        );
       }),
     );
     const unsubscribe = realtime.subscribe(channel);
@@ -248,11 +224,6 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
     wantedSeat.current = null;
     void command('leave', nextRequestId(), {});
   }, [command]);
-  const sendChat = useCallback(
-    (text: string) =>
-      realtime.post(xmlTextCommand('chat', { tableId, requestId: nextRequestId() }, text)),
-    [realtime, tableId],
-  );
 
   const multiplierMap = useMemo(() => {
     const map = new Map(view.multipliers.map((m) => [m.number, m.x] as const));
@@ -289,21 +260,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
         <Icon name="statistics" />
         <span className="toggle-label">{t('STATS_TOGGLE')}</span>
       </button>
-      {!chatDisabled && (
-        <button
-          type="button"
-          className={`toggle ${chatOpen ? 'on' : ''}`}
-          aria-pressed={chatOpen}
-          data-testid="chat-toggle"
-          onClick={() => setChatOpen((o) => !o)}
-        >
-          <Icon name="chat" />
-          <span className="toggle-label">
-            {t('CHAT')}
-            {chat.length > 0 && !chatOpen ? ` (${chat.length})` : ''}
-          </span>
-        </button>
-      )}
+      <ChatToggle chat={chat} />
       <button
         type="button"
         className="toggle"
@@ -315,7 +272,7 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
       </button>
     </div>
   );
-  const showChat = !chatDisabled && (chatOpen || (mySeat !== null && shape === 'wide'));
+  const showChat = chat.enabled && (chat.open || (mySeat !== null && shape === 'wide'));
   const withPanels = showRacetrack || showStatistics || showChat;
 
   return (
@@ -432,12 +389,9 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
           )}
           {showChat && player && (
             <ChatPanel
-              messages={showOthers ? chat : chat.filter((m) => m.playerId === player.id)}
-              me={player.id}
+              chat={chat}
               canWrite={table.seats === 0 || mySeat !== null}
-              onSend={sendChat}
-              swearwords={swearwords}
-              onClose={() => setChatOpen(false)}
+              onClose={() => chat.setOpen(false)}
             />
           )}
         </aside>

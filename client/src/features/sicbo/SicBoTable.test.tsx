@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { HttpError } from '../../lib/http/http';
 import en from '../../lib/i18n/locales/en.json';
@@ -231,5 +231,38 @@ describe('SicBoTable', () => {
     expect(screen.getByTestId('sicbo-chart')).toHaveAttribute('data-totals', '8,12,18');
     await user.click(within(panel).getByRole('button', { name: 'Close statistics' }));
     expect(screen.queryByTestId('statistics')).toBeNull();
+  });
+
+  it('offers the cashier instead of sending chips over the balance, or when the server refuses for funds', async () => {
+    const t = open();
+    const showPopup = t.services.showPopup as unknown as ReturnType<typeof vi.fn>;
+    t.services.session.set((s) => ({ ...s, balance: { total: 3_00000, bonus: 0 } }));
+    fireEvent.click(spot('SMALL')); // a €5 chip, €3 left
+    expect(showPopup).toHaveBeenCalledWith('low-balance');
+    expect(t.sent('pbet')).toHaveLength(0);
+    // The server's word counts too: 10104 (funds) and 2005 (low balance).
+    t.services.session.set((s) => ({ ...s, balance: { total: 1000_00000, bonus: 0 } }));
+    showPopup.mockClear();
+    fireEvent.click(spot('BIG'));
+    await waitFor(() => expect(t.sent('pbet')).toHaveLength(1));
+    const requestId = /requestId="([^"]+)"/.exec(t.sent('pbet')[0]!)![1];
+    t.socket().server({
+      type: 'betack',
+      table: 'sic-1',
+      requestId,
+      accepted: [],
+      rejected: [{ spot: 'BIG', amount: '5.00', code: 10104 }],
+    });
+    await waitFor(() => expect(showPopup).toHaveBeenCalledWith('low-balance'));
+  });
+
+  it("shows the table's minimum bet once on arrival where the casino asks (show_nl_min_bet_toaster)", async () => {
+    const t = open();
+    expect(screen.queryByText(/minimum bet at this table/)).toBeNull();
+    t.services.session.set((s) => ({
+      ...s,
+      config: { ...s.config!, casinoConfig: { show_nl_min_bet_toaster: true } },
+    }));
+    expect(await screen.findByText('The minimum bet at this table is €0.50.')).toBeInTheDocument();
   });
 });

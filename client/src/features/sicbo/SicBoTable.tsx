@@ -16,6 +16,8 @@ import { tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
+import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { Board } from './Board';
 import { DiceStudio } from './DiceStudio';
@@ -55,6 +57,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
   const [statsOpen, setStatsOpen] = useState(false);
   const [stats, setStats] = useState<StatsState>({ stats: null, chart: null, failed: false });
   const [helpOpen, setHelpOpen] = useState(false);
+  const chat = useTableChat(tableId);
 
   const limits = useMemo(() => (table ? tableLimits(table.limits, sicboRules) : null), [table]);
   const betting = useBetting({ tableId, game: 'sicbo', round: view, limits });
@@ -134,6 +137,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
             <Icon name="statistics" />
             <span className="toggle-label">{t('STATS_TOGGLE')}</span>
           </button>
+          <ChatToggle chat={chat} />
           <button
             type="button"
             className="toggle"
@@ -158,6 +162,9 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
       </section>
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
       {statsOpen && <SicBoStatistics state={stats} onClose={() => setStatsOpen(false)} />}
+      {chat.enabled && chat.open && (
+        <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
+      )}
       {helpOpen && <SicBoHelp table={table} currency={money} onClose={() => setHelpOpen(false)} />}
     </main>
   );

@@ -7,6 +7,13 @@ export class FakeRealtime {
   status: ConnectionStatus = 'connecting';
   connects = 0;
   closes = 0;
+  posted: string[] = [];
+
+  post(xml: string): boolean {
+    if (this.status !== 'open') return false;
+    this.posted.push(xml);
+    return true;
+  }
 
   on(type: string, handler: (m: ServerMessage) => void): () => void {
     let set = this.handlers.get(type);

@@ -421,6 +421,8 @@ describe('activity', () => {
     h.events.dispatchEvent(new Event('keydown'));
     vi.advanceTimersByTime(30_000);
     expect(count('USER_ACTIVE')).toBe(2);
+    // The server hears each one too (it keeps the session from closing for inactivity).
+    expect(h.rt.posted.filter((x) => x === '<active/>')).toHaveLength(count('USER_ACTIVE'));
 
     // The last input was at 1:30; INACTIVE 20 minutes later, once.
     vi.advanceTimersByTime(20 * 60_000 - 30_000 - 1);

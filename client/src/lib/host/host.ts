@@ -39,7 +39,7 @@ export interface HostEnv extends HostWindow {
 }
 
 export interface HostDeps {
-  realtime: Pick<Realtime, 'on' | 'onStatus' | 'connect' | 'close' | 'getStatus'>;
+  realtime: Pick<Realtime, 'on' | 'onStatus' | 'connect' | 'close' | 'getStatus' | 'post'>;
   session: Store<SessionState>;
   http: Pick<Http, 'get'>;
   /** The page's game (launch.ts gameOfPath: 'all' for the lobby). */
@@ -119,7 +119,11 @@ export function startHost(deps: HostDeps): Host {
       now,
       activeEveryMs: deps.activeEveryMs,
       inactiveMs: deps.inactiveMs,
-      onActive: () => bridge.post('USER_ACTIVE', {}),
+      // The server hears it too: it keeps the session from closing for inactivity.
+      onActive: () => {
+        bridge.post('USER_ACTIVE', {});
+        realtime.post('<active/>');
+      },
       onInactive: (idleMs) => bridge.post('INACTIVE', { idleMs }),
     }),
   );

@@ -11,6 +11,7 @@ import { type Units, amountText, formatMoney, units } from '../format/money';
 import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
 import { type TableConfig, useServices } from '../session';
+import { useHost } from '../host/context';
 import { useStore } from '../store';
 import { announce } from '../../ui/Announcer';
 import { toast } from '../../ui/Toaster';
@@ -61,6 +62,9 @@ export const nextRequestId = () => `${requestPrefix}-${++requestCounter}`;
 
 export type SendKind = 'place' | 'double' | 'announced';
 
+/** Refusals for want of money: 2005 (low balance, offer the cashier) and 10104 (funds). */
+export const LOW_BALANCE_CODES = [2005, 10104];
+
 export interface BettingOptions {
   tableId: string;
   game: string; // the game_mode prefix: roulette, baccarat, dragontiger, andarbahar
@@ -74,7 +78,8 @@ export interface BettingOptions {
 
 export function useBetting({ tableId, game, round, limits, explain, config }: BettingOptions) {
   const { t } = useTranslation();
-  const { realtime, session, saveSetting, currency } = useServices();
+  const { realtime, session, saveSetting, currency, showPopup } = useServices();
+  const host = useHost();
   const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
   const table = config ?? pageTable;
   const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
@@ -129,11 +134,28 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     [tableId, game, device, player, realtime, channel, round.gameId],
   );
 
+  // The minimum-bet toaster (casino show_nl_min_bet_toaster, a regulated market's rule):
+  // once as the player comes to the table, with the least a round's bets must come to.
+  const minBetToaster = useStore(
+    session,
+    (s) => s.config?.casinoConfig.show_nl_min_bet_toaster === true,
+  );
+  const toastedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!minBetToaster || config || !table || table.tableId !== tableId) return;
+    if (toastedFor.current === tableId) return;
+    toastedFor.current = tableId;
+    const least = Math.max(units(table.limits.min), units(table.limits.tableMin));
+    toast(t('MIN_BET_TOASTER', { amount: formatMoney(least, currency()) }), 'info', 6000);
+  }, [minBetToaster, config, table, tableId, t, currency]);
+
   const refuse = useCallback(
     (code: number, reason?: string) => {
+      // Not enough money: the low-balance popup with the cashier (SPEC §8 2005).
+      if (LOW_BALANCE_CODES.includes(code)) return showPopup('low-balance');
       toast(explain?.(code, reason) ?? t(`ERROR.${code}` as 'ERROR.1005'), 'error');
     },
-    [t, explain],
+    [t, explain, showPopup],
   );
 
   /** Sends bets; a refusal of the whole or of some lines is shown, accepted lines stay. */
@@ -148,9 +170,15 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
       if (refused.length > 0) refuse(refused[0]!.code);
       const allOrNothing = kind !== 'place';
       if (ok.length === 0 || (allOrNothing && refused.length > 0)) return;
+      const total = ok.reduce((sum, l) => sum + l.amount, 0);
+      // Chips over the balance (SPEC §8 BALANCE_TOO_LOW): not sent; the host hears it.
+      const balance = session.get().balance;
+      if (balance !== null && total > balance.total) {
+        host?.balanceTooLow({ tableId, gameId: round.gameId });
+        return refuse(LOW_BALANCE_CODES[0]!);
+      }
       const requestId = nextRequestId();
       setSlip((s) => addAction(s, requestId, kind === 'place' ? 'place' : 'double', ok));
-      const total = ok.reduce((sum, l) => sum + l.amount, 0);
       const ack = await command(
         allOrNothing ? 'placebets' : 'pbet',
         requestId,
@@ -161,7 +189,18 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
       const refusal = firstRefusal(ack);
       if (refusal !== null) refuse(refusal.code, refusal.reason);
     },
-    [limits, command, refuse, round.betsOpen, round.state, slip],
+    [
+      limits,
+      command,
+      refuse,
+      round.betsOpen,
+      round.state,
+      round.gameId,
+      slip,
+      session,
+      host,
+      tableId,
+    ],
   );
 
   const place = useCallback(

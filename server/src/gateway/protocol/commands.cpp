@@ -347,6 +347,7 @@ Result<Command, CommandError> parse_command(std::string_view text) {
     if (id && !id->empty() && !token_chars(*id, 32)) return fail("ping id is malformed");
     return Command{PingCommand{id.value_or("")}};
   }
+  if (name == "active") return Command{ActiveCommand{}};
   if (name == "pbet") return parse_bet(root, BetCommand::Kind::pbet);
   if (name == "placebets") return parse_bet(root, BetCommand::Kind::placebets);
   if (name == "lpbet") return parse_bet(root, BetCommand::Kind::lpbet);

@@ -54,6 +54,10 @@ struct PingCommand {
   std::string id;
 };
 
+// The player is here (input on the page, or "I'm still here" on the idle message): it
+// counts as activity for the inactivity timeout and has no answer.
+struct ActiveCommand {};
+
 struct BetCommand {
   enum class Kind { pbet, placebets, lpbet, cancelbets };
   Kind kind = Kind::pbet;
@@ -103,8 +107,8 @@ struct AutoplayCommand {
 };
 
 using Command =
-    std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, BetCommand, SeatCommand,
-                 ChatCommand, SqueezeCommand, DecideCommand, AutoplayCommand>;
+    std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, ActiveCommand, BetCommand,
+                 SeatCommand, ChatCommand, SqueezeCommand, DecideCommand, AutoplayCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 // The characters of a chat text; nullopt when it is not valid UTF-8 or holds a control

@@ -31,6 +31,7 @@ TEST(Commands, ParsesSubscribePingAndRebet) {
   auto fresh = parse_command(R"(<subscribe channel="table-rou-1"/>)");
   EXPECT_FALSE(std::get<SubscribeCommand>(fresh.value()).version.has_value());
   EXPECT_TRUE(std::holds_alternative<PingCommand>(parse_command(R"(<ping id="7"/>)").value()));
+  EXPECT_TRUE(std::holds_alternative<ActiveCommand>(parse_command("<active/>").value()));
   auto rebet = parse_command(
       R"(<lpbet tableId="rou-1" gameMode="roulette_desktop" userId="1" requestId="r"/>)");
   ASSERT_TRUE(rebet.ok());

@@ -293,6 +293,10 @@ struct BodyWriter {
     o["role"] = e.role;
   }
   void operator()(const table::Noop&) const {}
+  void operator()(const table::ClosingAnnounced& e) const {
+    o["minutes"] = e.minutes;
+    o["closesAt"] = head.wall(e.at);
+  }
   void operator()(const table::HandsChanged& e) const {
     o["state"] = to_int(e.state);
     for (auto& [k, v] : hands_json(e.hands, head)) o[k] = std::move(v);
@@ -506,6 +510,7 @@ json::object snapshot_json(const table::TableSnapshot& s) {
   }
   if (!s.multipliers.empty()) o["multipliers"] = multipliers_json(s.multipliers);
   if (s.seats) o["seats"] = seats_json(*s.seats);
+  if (s.closes) o["closesAt"] = s.head.wall(*s.closes);
   if (s.blackjack) {
     if (s.hands) {
       json::object hands = hands_json(*s.hands, s.head);

@@ -2,9 +2,25 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import en from '../../lib/i18n/locales/en.json';
-import { initTestI18n } from '../../lib/i18n';
-import { ChatPanel, type ChatMessage, chatSender } from './Social';
+import en from '../lib/i18n/locales/en.json';
+import { initTestI18n } from '../lib/i18n';
+import type { ChatMessage, ChatRefusal } from '../lib/table/useTableChat';
+import { ChatPanel, chatSender } from './ChatPanel';
+
+const chat = (over: {
+  messages?: ChatMessage[];
+  me?: string;
+  send?: (t: string) => boolean;
+  swearwords?: string[];
+  refusal?: ChatRefusal | null;
+}) => ({
+  messages: [],
+  me: '7',
+  send: () => true,
+  swearwords: [],
+  refusal: null,
+  ...over,
+});
 
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({
   id: '1',
@@ -33,7 +49,7 @@ describe('the chat', () => {
 
   it('warns before a swear word and does not send it', () => {
     const onSend = vi.fn(() => true);
-    render(<ChatPanel messages={[]} me="7" canWrite onSend={onSend} swearwords={['hell']} />);
+    render(<ChatPanel chat={chat({ send: onSend, swearwords: ['hell'] })} canWrite />);
     const input = screen.getByRole('textbox');
     fireEvent.change(input, { target: { value: 'what the HELL' } });
     fireEvent.submit(input.closest('form')!);
@@ -48,13 +64,27 @@ describe('the chat', () => {
   it('shows a message as text, never as markup', () => {
     render(
       <ChatPanel
-        messages={[msg({ text: '<img src=x onerror=alert(1)>' })]}
-        me="1"
+        chat={chat({ messages: [msg({ text: '<img src=x onerror=alert(1)>' })], me: '1' })}
         canWrite={false}
-        onSend={() => true}
       />,
     );
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(document.querySelector('.chat img')).toBeNull();
+  });
+
+  it("says why the server refused the player's message, in the player's words", () => {
+    const { rerender } = render(
+      <ChatPanel chat={chat({ refusal: { code: 2001, reason: 'muted' } })} canWrite />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('[[CHAT_REFUSED_muted]]');
+    rerender(<ChatPanel chat={chat({ refusal: { code: 2005, reason: 'balance' } })} canWrite />);
+    expect(screen.getByRole('alert')).toHaveTextContent('[[CHAT_REFUSED_balance]]');
+    rerender(<ChatPanel chat={chat({ refusal: { code: 1020, reason: 'seat' } })} canWrite />);
+    expect(screen.getByRole('alert')).toHaveTextContent('[[CHAT_SEATED_ONLY]]');
+    // A refusal without a reason of its own: the error catalogue's text for its code.
+    rerender(<ChatPanel chat={chat({ refusal: { code: 2005, reason: '' } })} canWrite />);
+    expect(screen.getByRole('alert')).toHaveTextContent('[[ERROR.2005]]');
+    rerender(<ChatPanel chat={chat({})} canWrite />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
