@@ -42,6 +42,12 @@ export interface ServerOptions {
   timings?: Partial<typeof TIMINGS>;
   /** The session's inactivity timeout in seconds (the server's default is 20 minutes). */
   idleTimeoutS?: number;
+  /**
+   * The quick guide as a newcomer meets it (it opens by itself over a table the first
+   * times). Off by default: the journeys play as players who have seen it, through the
+   * operators' quick_guide_disabled.
+   */
+  quickGuide?: boolean;
 }
 
 // The demo casino file's shape, as far as the tests change it.
@@ -56,6 +62,39 @@ export interface Casino {
   [key: string]: unknown;
 }
 
+/**
+ * The casino file a journey's server reads: the demo casino, changed by the options,
+ * written to the data directory with the swear-word list beside it.
+ */
+function casinoFile(options: ServerOptions, dataDir: string): string {
+  const casino = JSON.parse(readFileSync(join(DATA, 'casino.json'), 'utf8')) as Casino;
+  // The operators' configuration files are named relative to the demo casino file.
+  for (const op of casino.operators ?? [])
+    if (op.casinoConfigFile) op.casinoConfigFile = join(DATA, op.casinoConfigFile);
+  options.casino?.(casino);
+  if (!options.quickGuide)
+    for (const op of casino.operators ?? []) {
+      const off = { quick_guide_disabled: true };
+      if (op.casinoConfigFile) {
+        const own = JSON.parse(readFileSync(op.casinoConfigFile, 'utf8')) as object;
+        const file = join(dataDir, `${op.id}-casino-config.json`);
+        writeFileSync(file, JSON.stringify({ ...own, ...off }));
+        op.casinoConfigFile = file;
+      } else {
+        op.casinoConfig = { ...(op.casinoConfig as object | undefined), ...off };
+      }
+    }
+  for (const t of casino.tables) {
+    const outcome = options.scripted?.[t.id];
+    if (outcome) t.scriptedResults = Array<string>(60).fill(outcome);
+  }
+  const file = join(dataDir, 'casino.json');
+  writeFileSync(file, JSON.stringify(casino));
+  // The swear-word list sits beside the casino file, as in a deployment.
+  copyFileSync(join(DATA, 'swearwords.txt'), join(dataDir, 'swearwords.txt'));
+  return file;
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<Server> {
   if (!existsSync(CROUPIERD))
     throw new Error(`${CROUPIERD} is missing: build the server first (make build)`);
@@ -64,22 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   const portFile = join(dataDir, 'port');
   const extra: string[] = [];
-  if (options.casino || options.scripted) {
-    const casino = JSON.parse(readFileSync(join(DATA, 'casino.json'), 'utf8')) as Casino;
-    // The operators' configuration files are named relative to the demo casino file.
-    for (const op of casino.operators ?? [])
-      if (op.casinoConfigFile) op.casinoConfigFile = join(DATA, op.casinoConfigFile);
-    options.casino?.(casino);
-    for (const t of casino.tables) {
-      const outcome = options.scripted?.[t.id];
-      if (outcome) t.scriptedResults = Array<string>(60).fill(outcome);
-    }
-    const file = join(dataDir, 'casino.json');
-    writeFileSync(file, JSON.stringify(casino));
-    // The swear-word list sits beside the casino file, as in a deployment.
-    copyFileSync(join(DATA, 'swearwords.txt'), join(dataDir, 'swearwords.txt'));
-    extra.push('--casino-file', file);
-  }
+  extra.push('--casino-file', casinoFile(options, dataDir));
   if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));
   if (options.idleTimeoutS !== undefined)
     extra.push('--session-idle-timeout-s', String(options.idleTimeoutS));

@@ -31,6 +31,8 @@ import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
 import { Sound } from './Sound';
 import { TableClosing } from './TableClosing';
+import { QuickGuide } from './QuickGuide';
+import { isTableGame } from '../lib/guide';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -47,17 +49,6 @@ const MegaWheelTable = lazy(
   withTextPart('megawheel', () => import('../features/megawheel/MegaWheelTable')),
 );
 
-/** The games whose route names a table (gameId) and plays it. */
-const TABLE_GAMES = [
-  'roulette',
-  'baccarat',
-  'dragontiger',
-  'andarbahar',
-  'blackjack',
-  'onebj',
-  'sicbo',
-  'megawheel',
-];
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 const BLACKJACK_GAMES = ['blackjack', 'onebj'];
 
@@ -91,7 +82,7 @@ export interface PageRoute {
 export function pageRoute(loc: AppLocation): PageRoute {
   const game = gameOfPath(loc.pathname);
   const launch = parseLaunchParams(loc.search);
-  const tableId = TABLE_GAMES.includes(game) && launch.gameId ? launch.gameId : null;
+  const tableId = isTableGame(game) && launch.gameId ? launch.gameId : null;
   return { game, launch, tableId };
 }
 
@@ -135,7 +126,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     let cancelled = false;
     void boot({
       http: services.http,
-      tableId: TABLE_GAMES.includes(game) ? launch.gameId : undefined,
+      tableId: isTableGame(game) ? launch.gameId : undefined,
       theme: launch.theme,
       loadLanguage,
       fetchJson: async (url) => (await fetch(url)).json(),
@@ -207,7 +198,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
 
   // Pages with no table have no game or video to wait for.
   const gameAndVideo =
-    (booted && !(TABLE_GAMES.includes(game) && launch.gameId) && game !== 'multi-baccarat') ||
+    (booted && !(isTableGame(game) && launch.gameId) && game !== 'multi-baccarat') ||
     (parts.game && parts.video);
   const percent = progressOf(images, PRELOAD_IMAGES.length, steps, gameAndVideo);
   useEffect(() => {
@@ -302,6 +293,9 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           {booted && <Header />}
           {booted && <SettingsEffects />}
           {booted && <Sound />}
+          {booted && route.tableId !== null && (
+            <QuickGuide game={route.game} ready={hidden && pageTable === route.tableId} />
+          )}
           <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
             <Suspense fallback={null}>{page}</Suspense>
           </ErrorBoundary>

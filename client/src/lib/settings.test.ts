@@ -45,7 +45,6 @@ const LATER: Record<string, string> = {
   tms_data: 'promotions standings (issue 19)',
   pds_data: 'promotions standings (issue 19)',
   cbs_data: 'promotions standings (issue 19)',
-  autoplay_onboarded: 'quick guide and onboarding (issue 15, part 4)',
 };
 
 function sources(dir: string): string[] {

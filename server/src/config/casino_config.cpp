@@ -32,7 +32,8 @@ const std::vector<std::string> kFlags = {"hide_currency",
                                          "net_position",
                                          "restrict_nickname_edit",
                                          "show_nl_min_bet_toaster",
-                                         "hide_screenname_leaderboard"};
+                                         "hide_screenname_leaderboard",
+                                         "quick_guide_disabled"};
 
 const std::vector<std::string> kUrls = {"lobby_logo", "lobby_background", "cashier_url", "exit_url",
                                         "home_url"};

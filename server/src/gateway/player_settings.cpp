@@ -46,6 +46,7 @@ const json::object& setting_defaults() {
       {"showfulltables", true},
       {"selpromofilter", "all"},
       {"show_quick_guide", true},
+      {"quick_guide_counts", json::object{}},  // {game: times the guide showed by itself}
       {"toggle_rla_racetrack", false},
       {"toggle_rla_statistics", false},
       {"fav_promo_status", false},

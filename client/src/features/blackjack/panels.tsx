@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import { HttpError } from '../../lib/http/http';
 import { type TableConfig, useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
 import { Popup } from '../../ui/Popup';
+import { GuideButton } from '../../ui/GuideButton';
 import { toast } from '../../ui/Toaster';
 import type { Autoplay } from './bj-state';
 import {
@@ -269,6 +271,13 @@ export function AutoplayPanel({
   onStrategy: () => void;
 }) {
   const { t } = useTranslation();
+  const { session, saveSetting } = useServices();
+  // The first time: the note on how autoplay plays is a callout to acknowledge
+  // (autoplay_onboarded); afterwards it stays out of the way.
+  const onboarded = useStore(
+    session,
+    (s) => s.config?.playerConfig.settings.autoplay_onboarded === true,
+  );
   const [rounds, setRounds] = useState(10);
   const running = autoplay.state === 'running';
   let status = t(`BJ_AUTOPLAY_${autoplay.state}`, { count: autoplay.roundsLeft });
@@ -281,7 +290,22 @@ export function AutoplayPanel({
   return (
     <section className="bj-autoplay" data-testid="bj-autoplay" aria-label={t('BJ_AUTOPLAY')}>
       <h2>{t('BJ_AUTOPLAY')}</h2>
-      <p className="bj-note">{t('BJ_AUTOPLAY_NOTE')}</p>
+      {!onboarded && (
+        <div className="bj-onboarding" role="note" data-testid="bj-autoplay-onboarding">
+          <p className="bj-note">{t('BJ_AUTOPLAY_NOTE')}</p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void saveSetting('autoplay_onboarded', true).catch(() => {
+                /* shown again next time */
+              })
+            }
+          >
+            {t('GUIDE_GOT_IT')}
+          </button>
+        </div>
+      )}
       <div className="bj-rounds" role="radiogroup" aria-label={t('BJ_AUTOPLAY_ROUNDS')}>
         {AUTOPLAY_ROUNDS.map((n) => (
           <button
@@ -363,9 +387,12 @@ export function BjHelpPopup({
       onClose={onClose}
       testId="bj-help"
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('CLOSE')}
-        </button>
+        <>
+          <GuideButton onOpen={onClose} />
+          <button type="button" className="button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
       }
     >
       <p>{t(oneHand ? 'HELP_onebj' : 'HELP_blackjack')}</p>

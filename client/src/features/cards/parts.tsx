@@ -10,6 +10,7 @@ import type { SpotLimit, TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
+import { GuideButton } from '../../ui/GuideButton';
 import { SpotButton } from '../../ui/SpotButton';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
@@ -345,9 +346,12 @@ export function CardHelpPopup({
       onClose={onClose}
       testId="card-help"
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('CLOSE')}
-        </button>
+        <>
+          <GuideButton onOpen={onClose} />
+          <button type="button" className="button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
       }
     >
       <p>{t(`HELP_${rules}` as 'HELP_baccarat')}</p>

@@ -13,6 +13,7 @@ import { type WheelNumber, wheelColour, wheelNumberOf } from '../../lib/table/mo
 import type { Drawn } from '../../lib/table/results';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
+import { GuideButton } from '../../ui/GuideButton';
 import { SpotButton } from '../../ui/SpotButton';
 import type { MegaState, MegaWheelView } from './table-state';
 import { type Mega, type WheelResult, numberShares } from './wheel';
@@ -226,9 +227,12 @@ export function MegaWheelHelp({
       onClose={onClose}
       testId="megawheel-help"
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('CLOSE')}
-        </button>
+        <>
+          <GuideButton onOpen={onClose} />
+          <button type="button" className="button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
       }
     >
       <p>{t('HELP_megawheel', { max: table.limits.maxMultiplier })}</p>

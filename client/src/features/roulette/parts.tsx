@@ -8,6 +8,7 @@ import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
+import { GuideButton } from '../../ui/GuideButton';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
 import type { RecentResult, TableView } from './table-state';
@@ -115,9 +116,12 @@ export function LimitsPopup({
       onClose={onClose}
       testId="limits-popup"
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('CLOSE')}
-        </button>
+        <>
+          <GuideButton onOpen={onClose} />
+          <button type="button" className="button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
       }
     >
       <div className="tabs" role="tablist">

@@ -10,6 +10,7 @@ import type { Drawn } from '../../lib/table/results';
 import { Die } from '../../ui/Die';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
+import { GuideButton } from '../../ui/GuideButton';
 import { paysText, ratiosOf } from './Board';
 import type { SicBoView } from './table-state';
 import { useAnnounced } from '../../ui/Announcer';
@@ -129,9 +130,12 @@ export function SicBoHelp({
       onClose={onClose}
       testId="sicbo-help"
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('CLOSE')}
-        </button>
+        <>
+          <GuideButton onOpen={onClose} />
+          <button type="button" className="button" onClick={onClose}>
+            {t('CLOSE')}
+          </button>
+        </>
       }
     >
       <p>{t('HELP_sicbo')}</p>

@@ -32,6 +32,8 @@ export interface CasinoConfig {
   restrict_nickname_edit: boolean;
   show_nl_min_bet_toaster: boolean;
   hide_screenname_leaderboard: boolean;
+  /** The operator's own onboarding replaces the quick guide (app/QuickGuide). */
+  quick_guide_disabled: boolean;
   voice_over_tables: string[];
   clr_desktop: string[];
   clr_mobile: string[];
@@ -70,6 +72,7 @@ const FLAGS = [
   'restrict_nickname_edit',
   'show_nl_min_bet_toaster',
   'hide_screenname_leaderboard',
+  'quick_guide_disabled',
 ] as const;
 
 const URLS = ['lobby_logo', 'lobby_background', 'cashier_url', 'exit_url', 'home_url'] as const;
