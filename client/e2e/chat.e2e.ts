@@ -1,8 +1,9 @@
 // The table chat in Chromium against the real croupierd: a player's markup shown as text;
-// a swear word caught before sending with the casino's list; the studio's supervisor,
-// posting through the signed operator API, shown as the game host; the same chat at the
-// card tables, blackjack, sic bo and the wheel, on a desktop and on a phone both ways up,
-// and the server's refusal (a mute) told in the panel.
+// a swear word caught before sending with the casino's list; the player's avatar beside
+// their messages; the studio's supervisor, posting through the signed operator API, shown
+// as the game host; the same chat at the card tables, blackjack, sic bo and the wheel, on
+// a desktop and on a phone both ways up, and the server's refusal (a mute) told in the
+// panel.
 import { mkdirSync } from 'node:fs';
 
 import type { Browser } from 'playwright-core';
@@ -49,11 +50,19 @@ describe('chat', () => {
     const chat = page.getByTestId('chat');
     const input = chat.getByRole('textbox');
 
+    // The player's avatar, chosen in the settings, goes with their messages.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('radio', { name: 'Crown' }).check();
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await settings.waitFor({ state: 'detached' });
+
     await input.fill('<b>bold?</b> & more');
     await input.press('Enter');
     const mine = chat.locator('li.mine').last();
     await mine.waitFor();
-    expect(await mine.locator('span').textContent()).toBe('<b>bold?</b> & more');
+    expect(await mine.locator('span').last().textContent()).toBe('<b>bold?</b> & more');
+    expect(await mine.locator('img[data-avatar="crown"]').count()).toBe(1);
     expect(await chat.locator('b').count()).toBe(0);
 
     // A word of the casino's list: the warning, and nothing sent.
@@ -110,6 +119,8 @@ describe('chat', () => {
     await openAsGuest(mobile, server.url);
     await mobile.goto('/play/dragontiger?gameId=dt-1');
     await mobile.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+    // On a phone the header's buttons fold into "More"; the chat's is among them.
+    await mobile.locator('header.app-header').getByRole('button', { name: 'More' }).tap();
     await mobile.getByTestId('chat-toggle').tap();
     const chat = mobile.getByTestId('chat');
     const input = chat.getByRole('textbox');

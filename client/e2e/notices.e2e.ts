@@ -2,7 +2,7 @@
 // studio's table-will-close notice, shown for its minutes × 60 s; the idle message before
 // the session closes for inactivity (its seconds counting down, the table's sound
 // paused), "I'm still here" keeping the session, and the kickout once the player stays
-// away.
+// away; the not-seated page when a launch asks for a private seat that is taken.
 import { mkdirSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   RESULTS,
+  openAsGuest,
   type Server,
   desktopContext,
   launchBrowser,
@@ -68,6 +69,29 @@ describe('notices', () => {
     await page.clock.fastForward(11_000);
     await notice.waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('seats a launch at the seat it asks for, and shows the not-seated page when it is taken', async () => {
+    const first = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const ann = await first.newPage();
+    await openAsGuest(ann, server.url);
+    await ann.goto('/play/roulette?gameId=prive-1&seatNumber=2');
+    await ann.getByRole('button', { name: 'Leave your seat' }).waitFor({ timeout: 20_000 });
+    expect(await ann.locator('[data-seat="2"] .me').count()).toBe(1);
+
+    const second = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const bob = await second.newPage();
+    await openAsGuest(bob, server.url);
+    await bob.goto('/play/roulette?gameId=prive-1&seatNumber=2');
+    const page = bob.getByTestId('page-message');
+    await page.waitFor({ timeout: 20_000 });
+    expect(await page.getAttribute('data-code')).toBe('NOT_SEATED');
+    expect(await page.textContent()).toContain('Seat 2 at this table is not free');
+    await bob.screenshot({ path: `${RESULTS}/notice-not-seated.png` });
+    await bob.getByTestId('not-seated-stay').click();
+    await bob.getByRole('button', { name: 'Take seat 3' }).waitFor();
+    await first.close();
+    await second.close();
   });
 
   it('warns an idle player, keeps one who is still here, and closes the game for one who is not', async () => {

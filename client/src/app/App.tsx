@@ -153,6 +153,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
       }));
       if (bad) services.showPopup('balance-error');
       setBooted(true);
+      emitLifecycle('initialised', { game });
       services.realtime.connect();
     });
     return () => {
@@ -206,10 +207,11 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     ended.current = true;
     const timer = setTimeout(() => {
       setHidden(true);
+      emitLifecycle('launch end', { game });
       onLoadEnd?.();
     }, LOAD_END_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [percent, onLoadEnd]);
+  }, [percent, onLoadEnd, game]);
 
   let page: React.ReactNode = null;
   if (failure?.kind === 'no-internet') {
@@ -244,7 +246,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         g === 'all' ? (
           <Lobby />
         ) : g === 'roulette' && tableId ? (
-          <RouletteTable key={tableId} tableId={tableId} />
+          <RouletteTable key={tableId} tableId={tableId} seatNumber={l.seatNumber} />
         ) : g === 'multi-baccarat' ? (
           <MultiBaccarat />
         ) : CARD_GAMES.includes(g) && tableId ? (

@@ -10,6 +10,7 @@ import { type AllConfig, type Services, ServicesContext } from '../lib/session';
 import { createStore } from '../lib/store';
 import { computeLayout } from '../lib/viewport/viewport';
 import { layoutStore } from '../lib/viewport/watch';
+import { headerChat } from '../lib/table/useTableChat';
 import { Header } from './Header';
 import { currencyOf } from './start';
 import { testSession } from '../lib/session.test-util';
@@ -66,6 +67,20 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('the header and the casino configuration', () => {
+  it("offers the table's chat when the table shown has one, and opens it", () => {
+    renderHeader({});
+    expect(screen.queryByTestId('chat-toggle')).toBeNull();
+    act(() => headerChat.set({ tableId: 'bac-1', enabled: true, open: false, unread: 2 }));
+    const toggle = screen.getByTestId('chat-toggle');
+    expect(toggle).toHaveAccessibleName('[[CHAT]] (2)');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(toggle);
+    expect(headerChat.get().open).toBe(true);
+    act(() => headerChat.set({ tableId: 'bac-1', enabled: false, open: false, unread: 0 }));
+    expect(screen.queryByTestId('chat-toggle')).toBeNull(); // chat off here
+    act(() => headerChat.set({ tableId: null, enabled: false, open: false, unread: 0 }));
+  });
+
   it('shows no operator button by default, only the history', () => {
     renderHeader({});
     expect(screen.getByRole('button', { name: '[[HISTORY]]' })).toBeVisible();

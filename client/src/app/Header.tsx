@@ -14,7 +14,8 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-import { iconProps } from '../ui/icons';
+import { Icon, iconProps } from '../ui/icons';
+import { headerChat } from '../lib/table/useTableChat';
 import { formatMoney } from '../lib/format/money';
 import { casinoConfigOf } from '../lib/host/casino-config';
 import { withTextPart } from '../lib/i18n';
@@ -68,6 +69,7 @@ export function Header() {
   const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
   const [open, setOpen] = useState<'history' | 'settings' | null>(null);
+  const chat = useStore(headerChat, (h) => h);
   const narrow = useMediaQuery(FOLD_QUERY);
   const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
   const subtitlesOn = subtitles ?? savedSubtitles;
@@ -133,6 +135,17 @@ export function Header() {
           <path d="M10 4H5v16h5M14 8l4 4-4 4M9 12h9" />
         </svg>
       ),
+    });
+
+  // The table's chat, at the tables without a panel strip of their own (useTableChat).
+  if (chat.tableId && chat.enabled)
+    actions.push({
+      id: 'chat',
+      testId: 'chat-toggle',
+      label: chat.unread > 0 ? `${t('CHAT')} (${chat.unread})` : t('CHAT'),
+      pressed: chat.open,
+      onSelect: () => headerChat.set((h) => ({ ...h, open: !h.open })),
+      icon: <Icon name="chat" />,
     });
 
   // The player's own screens come after the operator's buttons.

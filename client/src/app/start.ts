@@ -15,6 +15,17 @@ import { currentLocation } from '../lib/navigation';
 import { launchChoices } from './boot';
 import { gameMode, gameOfPath, parseLaunchParams } from './launch';
 import { applySetting } from '../lib/settings';
+import { emitLifecycle } from '../lib/lifecycle';
+import { isRelaunch, keepMarker, readMarker } from '../lib/refresh';
+
+/** The page's session storage; null where the browser refuses it (privacy modes). */
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 /** How long the socket may be down before the no-internet alert shows. */
 export const NO_INTERNET_AFTER_MS = 1000;
@@ -84,6 +95,7 @@ export function startServices(loc: Location = window.location) {
       ...s,
       connection: { status, quality: realtime.quality(), rtt: realtime.latency() },
     }));
+    if (status === 'reconnecting' && !wasDown) emitLifecycle('reconnecting');
     if (status === 'reconnecting') wasDown = true;
     if (status === 'open' && wasDown) {
       wasDown = false;
@@ -116,6 +128,7 @@ export function startServices(loc: Location = window.location) {
   // The idle message, then the kickout for inactivity (the server's session idle timeout,
   // SPEC §9): the table pauses while the message shows (app/Sound, the idle popup).
   realtime.on('idle', (m) => {
+    emitLifecycle('idle', { closesInMs: Number(m.closesInMs ?? 0) });
     const closesAt = Date.now() + Math.max(0, Number(m.closesInMs ?? 0));
     session.set((s) => ({ ...s, idleClosesAt: closesAt }));
     showPopup('idle');
@@ -142,6 +155,22 @@ export function startServices(loc: Location = window.location) {
     env: browserHostEnv(),
   });
   registerHost(host);
+
+  // The launch's lifecycle (lib/lifecycle), and the refresh marker (lib/refresh): the same
+  // table again within 30 s is a relaunch.
+  emitLifecycle('launch start', { game, tableId: launch.gameId ?? null });
+  const tableShown = () => {
+    const here = currentLocation();
+    return gameOfPath(here.pathname) !== 'all'
+      ? (parseLaunchParams(here.search).gameId ?? null)
+      : null;
+  };
+  const storage = sessionStorageOrNull();
+  if (storage) {
+    if (isRelaunch(readMarker(storage), tableShown(), Date.now()))
+      emitLifecycle('relaunch', { game, tableId: tableShown() });
+    keepMarker(storage, tableShown);
+  }
 
   const services: Omit<Services, 'loaded'> = {
     http,

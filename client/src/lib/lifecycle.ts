@@ -1,10 +1,32 @@
-// Lifecycle events for the host page (SPEC section 4: launch start/end, autoplay
-// start/stopped/completed, …): a `croupier:lifecycle` CustomEvent on window whose detail
-// is `{ name, ...detail }`. lib/host relays each one to the page that embeds the client
-// as a LIFECYCLE message (docs/host-messages.md); nothing else depends on anyone listening.
+// Lifecycle events for the host page (SPEC section 4): a `croupier:lifecycle` CustomEvent
+// on window whose detail is `{ name, ...detail }`. lib/host relays each one to the page
+// that embeds the client as a LIFECYCLE message (docs/host-messages.md); nothing else
+// depends on anyone listening. Who sends which:
+// - launch start (app/start), initialised (the configuration read: app/App), launch end
+//   (the preloader gone: app/App), relaunch (the same table again within 30 s: a refresh,
+//   lib/refresh);
+// - switch (another table in place: app/App);
+// - idle (the idle message: app/start), reconnecting (the socket lost: app/start);
+// - place bet, not all bets accepted, rejected bet (a bet command's answer:
+//   lib/table/useBetting);
+// - autoplay start, stopped, completed (blackjack);
+// - video initialised, closed, error come with the live video (issue 21).
 export const LIFECYCLE_EVENT = 'croupier:lifecycle';
 
-export type LifecycleName = 'autoplay start' | 'autoplay stopped' | 'autoplay completed' | 'switch';
+export type LifecycleName =
+  | 'launch start'
+  | 'initialised'
+  | 'launch end'
+  | 'relaunch'
+  | 'switch'
+  | 'idle'
+  | 'reconnecting'
+  | 'place bet'
+  | 'not all bets accepted'
+  | 'rejected bet'
+  | 'autoplay start'
+  | 'autoplay stopped'
+  | 'autoplay completed';
 
 export function emitLifecycle(name: LifecycleName, detail: Record<string, unknown> = {}): void {
   if (typeof window === 'undefined') return;

@@ -87,4 +87,21 @@ describe('the chat', () => {
     rerender(<ChatPanel chat={chat({})} canWrite />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it("shows a player's avatar beside their name, and none beside the studio's", () => {
+    const { container } = render(
+      <ChatPanel
+        chat={chat({
+          messages: [
+            msg({ id: '1', avatar: 'crown' }),
+            msg({ id: '2', role: 'SUPERVISOR', name: '', avatar: 'crown' }),
+          ],
+        })}
+        canWrite={false}
+      />,
+    );
+    const items = container.querySelectorAll('.chat-messages li');
+    expect(items[0]!.querySelector('img[data-avatar="crown"]')).not.toBeNull();
+    expect(items[1]!.querySelector('.avatar')).toBeNull();
+  });
 });

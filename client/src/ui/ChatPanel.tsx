@@ -16,6 +16,7 @@ import {
   type ChatRefusal,
   type TableChat,
 } from '../lib/table/useTableChat';
+import { Avatar } from './Avatar';
 import { Icon } from './icons';
 import { SheetClose } from './SheetClose';
 
@@ -118,6 +119,9 @@ export const ChatPanel = memo(function ChatPanel({
             className={m.playerId === me ? 'mine' : m.role && m.role !== 'GAME_USER' ? 'staff' : ''}
             data-role={m.role}
           >
+            {(!m.role || m.role === 'GAME_USER') && (
+              <Avatar id={m.avatar} name={m.name} size={20} />
+            )}
             <strong>{chatSender(t, m)}</strong> <span>{m.text}</span>
           </li>
         ))}

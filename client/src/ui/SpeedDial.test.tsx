@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -109,5 +109,20 @@ describe('SpeedDial', () => {
     expect(screen.getByTestId('speed-dial-toggle')).toBeInTheDocument();
     act(() => layoutStore.set(computeLayout({ width: 1280, height: 800, inFrame: false })));
     expect(screen.queryByTestId('speed-dial-toggle')).toBeNull();
+  });
+
+  it('keeps the menu a moment after a pointer chooses, so the late click lands on nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<SpeedDial items={items()} grouped label="More" />);
+      const toggle = screen.getByRole('button', { name: 'More' });
+      fireEvent.click(toggle);
+      fireEvent.click(screen.getByRole('button', { name: 'Help' }), { detail: 1 });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      act(() => void vi.advanceTimersByTime(300));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,10 +8,18 @@
 // outside or choosing an item closes it and gives the focus back to the menu button. It
 // is a disclosure, not an ARIA menu: Tab and Shift+Tab move through the items, Enter and
 // Space press them.
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { menuCloseMs } from '../lib/device/device';
+import { ServicesContext } from '../lib/session';
 import { useLayout } from '../lib/viewport/useLayout';
+
+/** The page's menu close time (its device does not change); 300 ms where none is known. */
+function useMenuCloseMs(): number {
+  const device = useContext(ServicesContext)?.session.get().device;
+  return device && typeof device.os === 'string' ? menuCloseMs(device) : 300;
+}
 
 export interface SpeedDialItem {
   /** Unique among the items; also the item's data-testid suffix. */
@@ -49,6 +57,7 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const closeMs = useMenuCloseMs();
 
   const expanded = isGrouped && open;
 
@@ -71,11 +80,20 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
     };
   }, [expanded]);
 
-  const choose = (item: SpeedDialItem) => {
+  const choose = (item: SpeedDialItem, e: React.MouseEvent) => {
     item.onSelect?.();
     if (!isGrouped) return;
-    setOpen(false);
-    toggle.current?.focus();
+    const close = () => {
+      setOpen(false);
+      // Back to the menu button, unless the item moved the focus on (a dialog it opened).
+      const at = document.activeElement;
+      if (!at || at === document.body || root.current?.contains(at)) toggle.current?.focus();
+    };
+    // Chosen by pointer, the menu stays a moment (lib/device menuCloseMs) so that a tap's
+    // late click does not land on what it covered; by keyboard (no pointer: detail 0) it
+    // closes at once.
+    if (e.detail === 0) close();
+    else setTimeout(close, closeMs);
   };
 
   // Open, the icon alone and the label as its name; grouped, the icon and the label's text.
@@ -106,7 +124,7 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
               aria-label={name(item)}
               title={name(item)}
               data-testid={item.testId ?? `speed-dial-${item.id}`}
-              onClick={() => choose(item)}
+              onClick={(e) => choose(item, e)}
             >
               {body(item)}
             </a>
@@ -119,7 +137,7 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
               aria-pressed={item.pressed}
               disabled={item.disabled}
               data-testid={item.testId ?? `speed-dial-${item.id}`}
-              onClick={() => choose(item)}
+              onClick={(e) => choose(item, e)}
             >
               {body(item)}
             </button>

@@ -45,10 +45,10 @@ bool chat_off(const Services& svc, const store::Player& player, const LiveTable&
 }
 
 std::optional<ChatRefusal> chat_refusal(Services& svc, const store::Player& player,
+                                        const std::map<std::string, std::string>& saved,
                                         const LiveTable& table, std::string_view text) {
   if (chat_off(svc, player, table))
     return ChatRefusal{ErrorCode::ActionFailed, "off", "chat is turned off here"};
-  const auto saved = svc.store.player_settings(player.id);
   if (auto m = saved.find(std::string(kChatMutedUntil)); m != saved.end()) {
     boost::system::error_code ec;
     auto until = boost::json::parse(m->second, ec);

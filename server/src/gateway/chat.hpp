@@ -7,6 +7,7 @@
 // Pure but for the reads it is given (the store, the ledger); thread-safe.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,8 +35,10 @@ bool has_swearword(std::string_view text, const std::vector<std::string>& words)
 // Whether the operator or the table turns the chat off for this player.
 bool chat_off(const Services& svc, const store::Player& player, const LiveTable& table);
 
-// Why the player may not say `text` at the table now; nullopt when they may.
+// Why the player may not say `text` at the table now; nullopt when they may. `saved` is
+// the player's stored settings (where a mute is kept).
 std::optional<ChatRefusal> chat_refusal(Services& svc, const store::Player& player,
+                                        const std::map<std::string, std::string>& saved,
                                         const LiveTable& table, std::string_view text);
 
 }  // namespace croupier::gateway

@@ -46,6 +46,7 @@ const json::object& setting_defaults() {
       {"showfulltables", true},
       {"selpromofilter", "all"},
       {"show_quick_guide", true},
+      {"avatar", nullptr},                     // an id of the client's avatar set (public/avatars)
       {"quick_guide_counts", json::object{}},  // {game: times the guide showed by itself}
       {"toggle_rla_racetrack", false},
       {"toggle_rla_statistics", false},
@@ -83,6 +84,19 @@ json::object merged_settings(const std::map<std::string, std::string>& saved) {
     if (!ec) out[key] = std::move(v);
   }
   return out;
+}
+
+std::string avatar_of(const std::map<std::string, std::string>& saved) {
+  auto it = saved.find("avatar");
+  if (it == saved.end()) return {};
+  boost::system::error_code ec;
+  json::value v = json::parse(it->second, ec);
+  if (ec || !v.is_string()) return {};
+  const json::string& id = v.as_string();
+  if (id.empty() || id.size() > 16) return {};
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return {};
+  return std::string(id);
 }
 
 }  // namespace croupier::gateway

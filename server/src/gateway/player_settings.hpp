@@ -24,4 +24,8 @@ bool is_known_setting(std::string_view key);
 // Defaults overlaid with the saved values (key -> JSON text).
 boost::json::object merged_settings(const std::map<std::string, std::string>& saved);
 
+// The avatar the player chose (the `avatar` setting: an id of the client's set, 1-16 of
+// a-z, 0-9 and '-'); empty when none, or when what was saved is not such an id.
+std::string avatar_of(const std::map<std::string, std::string>& saved);
+
 }  // namespace croupier::gateway

@@ -12,6 +12,7 @@
 #include "gateway/bets.hpp"
 #include "gateway/chat.hpp"
 #include "gateway/connections.hpp"
+#include "gateway/player_settings.hpp"
 #include "gateway/protocol/json.hpp"
 #include "gateway/services.hpp"
 
@@ -244,16 +245,18 @@ void WsSession::on_seat(SeatCommand c) {
                                      blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->sit(session_.player.id, screen_name(), c.seat, [weak, c](const table::SeatReply& r) {
-    auto self = weak.lock();
-    if (!self) return;
-    json::object ack = protocol::seat_ack_json(r, c.table_id, c.request_id);
-    boost::asio::post(self->ws_.get_executor(),
-                      [self, ack = std::move(ack), ok = !r.refusal, table = c.table_id]() mutable {
-                        if (ok) self->seated_.insert(table);
-                        self->send_private(std::move(ack));
-                      });
-  });
+  live->actor->sit(session_.player.id, persona(svc_.store.player_settings(session_.player.id)),
+                   c.seat, [weak, c](const table::SeatReply& r) {
+                     auto self = weak.lock();
+                     if (!self) return;
+                     json::object ack = protocol::seat_ack_json(r, c.table_id, c.request_id);
+                     boost::asio::post(self->ws_.get_executor(),
+                                       [self, ack = std::move(ack), ok = !r.refusal,
+                                        table = c.table_id]() mutable {
+                                         if (ok) self->seated_.insert(table);
+                                         self->send_private(std::move(ack));
+                                       });
+                   });
 }
 
 void WsSession::on_squeeze(SqueezeCommand c) {
@@ -321,6 +324,10 @@ std::string WsSession::screen_name() {
   return current.ok() ? current->player.screen_name : session_.player.screen_name;
 }
 
+table::Persona WsSession::persona(const std::map<std::string, std::string>& saved) {
+  return table::Persona(screen_name(), avatar_of(saved));
+}
+
 void WsSession::on_chat(ChatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
@@ -328,11 +335,12 @@ void WsSession::on_chat(ChatCommand c) {
     return send_error(ErrorCode::ActionFailed, "one chat message a second at most", c.request_id,
                       "rate");
   // The operator, the jurisdiction, the table, a mute, the balance, the words (gateway/chat).
-  if (auto refused = chat_refusal(svc_, session_.player, *live, c.text))
+  const auto saved = svc_.store.player_settings(session_.player.id);
+  if (auto refused = chat_refusal(svc_, session_.player, saved, *live, c.text))
     return send_error(refused->code, refused->detail, c.request_id, refused->reason);
   std::weak_ptr<WsSession> weak = shared_from_this();
   live->actor->chat(
-      session_.player.id, screen_name(), std::move(c.text), std::string(table::kPlayerRole),
+      session_.player.id, persona(saved), std::move(c.text), std::string(table::kPlayerRole),
       [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
         if (!refused) return;
         if (auto self = weak.lock()) {

@@ -26,6 +26,7 @@
 #include "gateway/protocol/commands.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
+#include "table/events.hpp"
 
 namespace croupier::gateway {
 
@@ -53,6 +54,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   const std::string& session_id() const { return session_.id; }
   // The player's screen name now (it can change while the socket is open).
   std::string screen_name();
+  // Who the player is at a table: the screen name and, from `saved` (the player's stored
+  // settings), the avatar.
+  table::Persona persona(const std::map<std::string, std::string>& saved);
 
  private:
   void on_accept(boost::beast::error_code ec);

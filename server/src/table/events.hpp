@@ -40,10 +40,22 @@ struct EventHead {
   int64_t wall(MonoTime t) const { return ts + (t - at).count(); }
 };
 
+// Who a player is at a table, as the others see them: the screen name and the avatar
+// chosen (an id of the client's avatar set; empty when none was chosen).
+struct Persona {
+  std::string name;
+  std::string avatar;
+  Persona() = default;
+  Persona(std::string n, std::string a = {})  // NOLINT: a name alone is a persona
+      : name(std::move(n)), avatar(std::move(a)) {}
+  Persona(const char* n) : name(n) {}  // NOLINT
+};
+
 struct SeatInfo {
   int seat = 0;  // 1-based
   std::optional<ledger::PlayerId> player;
   std::string name;
+  std::string avatar;
 };
 
 // ---- Event bodies, by the event's wire type ------------------------------------------
@@ -115,6 +127,7 @@ struct ChatSaid {
   // SPEC §3: GAME_USER (a player), SUPERVISOR (shown as the game host), LIVE_SUPPORT or
   // BOT (shown as live support).
   std::string role = std::string(kPlayerRole);
+  std::string avatar;  // the player's (Persona), empty for the staff
 };
 struct Noop {};
 // tablewillclose: the studio closes the table in `minutes` (SPEC §4 TABLE_WILL_CLOSE)

@@ -232,7 +232,7 @@ class Table : private games::FlowHost {
 
   // Seats (private tables, blackjack). A player holds at most seats_per_player seats;
   // `seat` 0 takes any free one. leave() gives up `seat`, or every seat when 0.
-  SeatReply sit(ledger::PlayerId player, std::string name, int seat);
+  SeatReply sit(ledger::PlayerId player, Persona who, int seat);
   void leave(ledger::PlayerId player, int seat = 0);
 
   // Blackjack (table_blackjack.cpp; played by games/blackjack/bj_flow.hpp): a decision for
@@ -244,7 +244,7 @@ class Table : private games::FlowHost {
   // table (where only they may write); the studio's staff (any role but GAME_USER) reach
   // everyone. A table without chat (chat_enabled false) refuses with 2001. The text and
   // the player's right to chat are checked by the caller.
-  std::optional<ErrorCode> chat(ledger::PlayerId player, const std::string& name,
+  std::optional<ErrorCode> chat(ledger::PlayerId player, const Persona& who,
                                 const std::string& text, std::string_view role = kPlayerRole);
   // Squeeze mode: the squeezer's progress on a card dealt face down (0 to 1), shown to
   // everyone as it happens; 1 reveals the card. Anyone else gets 1021.
@@ -410,7 +410,7 @@ class Table : private games::FlowHost {
 
   struct Seat {
     ledger::PlayerId player = 0;
-    std::string name;
+    Persona who;
   };
   std::vector<std::optional<Seat>> seats_;  // config_.seats of them
   // Private roulette tables: only seated players bet and chat (blackjack's seats hold

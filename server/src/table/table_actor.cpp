@@ -72,10 +72,10 @@ void TableActor::cancel_bets(CancelBetsCommand command, AckFn ack) {
   });
 }
 
-void TableActor::sit(ledger::PlayerId player, std::string name, int seat,
+void TableActor::sit(ledger::PlayerId player, Persona who, int seat,
                      std::function<void(SeatReply)> reply) {
-  run([this, player, name = std::move(name), seat, reply = std::move(reply)]() mutable {
-    reply(table_.sit(player, std::move(name), seat));
+  run([this, player, who = std::move(who), seat, reply = std::move(reply)]() mutable {
+    reply(table_.sit(player, std::move(who), seat));
   });
 }
 
@@ -99,10 +99,10 @@ void TableActor::autoplay(AutoplayCommand command, std::function<void(AutoplayAc
   });
 }
 
-void TableActor::chat(ledger::PlayerId player, std::string name, std::string text, std::string role,
+void TableActor::chat(ledger::PlayerId player, Persona who, std::string text, std::string role,
                       std::function<void(std::optional<ErrorCode>)> reply) {
-  run([this, player, name = std::move(name), text = std::move(text), role = std::move(role),
-       reply = std::move(reply)] { reply(table_.chat(player, name, text, role)); });
+  run([this, player, who = std::move(who), text = std::move(text), role = std::move(role),
+       reply = std::move(reply)] { reply(table_.chat(player, who, text, role)); });
 }
 
 void TableActor::squeeze(ledger::PlayerId player, size_t index, double progress,

@@ -28,14 +28,13 @@ class TableActor {
   void place_bets(PlaceBetsCommand command, AckFn ack);
   void cancel_bets(CancelBetsCommand command, AckFn ack);
   // Seats and chat; the replies run on the actor's strand.
-  void sit(ledger::PlayerId player, std::string name, int seat,
-           std::function<void(SeatReply)> reply);
+  void sit(ledger::PlayerId player, Persona who, int seat, std::function<void(SeatReply)> reply);
   void leave(ledger::PlayerId player, int seat = 0);
   // Blackjack: a decision (the answer runs on the strand), preferences, autoplay.
   void decide(DecisionCommand command, DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   void autoplay(AutoplayCommand command, std::function<void(AutoplayAck)> reply);
-  void chat(ledger::PlayerId player, std::string name, std::string text, std::string role,
+  void chat(ledger::PlayerId player, Persona who, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,
                std::function<void(std::optional<ErrorCode>)> reply);

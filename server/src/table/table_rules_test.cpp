@@ -125,13 +125,15 @@ TEST(Table, APrivateTableSeatsPlayersAndOnlyTheSeatedBetAndChat) {
   EXPECT_EQ(*unseated.error(), ErrorCode::SeatError);
   EXPECT_EQ(h.table->sit(1, "Ann", 0).seat, 1);
   EXPECT_EQ(*h.table->sit(2, "Bob", 1).error(), ErrorCode::SeatOccupied);
-  EXPECT_EQ(h.table->sit(2, "Bob", 0).seat, 2);
+  EXPECT_EQ(h.table->sit(2, Persona("Bob", "a07"), 0).seat, 2);
   EXPECT_EQ(*h.table->sit(3, "Cid", 0).error(), ErrorCode::SeatOccupied);  // every seat taken
   EXPECT_EQ(*h.table->sit(1, "Ann", 0).error(), ErrorCode::SeatError);     // one seat each
   EXPECT_EQ(*h.table->sit(3, "Cid", 9).error(), ErrorCode::SeatError);     // no such seat
   auto seats = h.last("seats");
   ASSERT_TRUE(seats.has_value());
   EXPECT_EQ(seats->at("seats").as_array()[1].at("name").as_string(), "Bob");
+  EXPECT_EQ(seats->at("seats").as_array()[1].at("avatar").as_string(), "a07");    // his face
+  EXPECT_FALSE(seats->at("seats").as_array()[0].as_object().contains("avatar"));  // none
   EXPECT_TRUE(h.bet(1, {{"RED", eur("2")}}, "s").rejected.empty());
 
   EXPECT_EQ(*h.table->chat(3, "Cid", "hello?"), ErrorCode::SeatError);

@@ -92,7 +92,8 @@ std::vector<SeatInfo> Table::seats_info() const {
     SeatInfo seat{static_cast<int>(i + 1), std::nullopt, {}};
     if (seats_[i]) {
       seat.player = seats_[i]->player;
-      seat.name = seats_[i]->name;
+      seat.name = seats_[i]->who.name;
+      seat.avatar = seats_[i]->who.avatar;
     }
     out.push_back(std::move(seat));
   }
@@ -109,7 +110,7 @@ int Table::seats_held(ledger::PlayerId player) const {
   }));
 }
 
-SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
+SeatReply Table::sit(ledger::PlayerId player, Persona who, int seat) {
   if (seats_.empty()) return {Refusal{ErrorCode::SeatError, "this table has no seats"}, 0};
   if (closing_) return {Refusal{ErrorCode::SeatError, "the table is closing"}, 0};
   if (seat > 0 && seat <= static_cast<int>(seats_.size()) && seats_[seat - 1] &&
@@ -136,7 +137,7 @@ SeatReply Table::sit(ledger::PlayerId player, std::string name, int seat) {
   auto& chosen = seats_[static_cast<size_t>(seat - 1)];
   if (chosen)
     return {Refusal{ErrorCode::SeatOccupied, "seat " + std::to_string(seat) + " is taken"}, 0};
-  chosen = Seat{player, std::move(name)};
+  chosen = Seat{player, std::move(who)};
   lost_seats_.erase({player, seat});
   publish_seats();
   if (state_ == RoundState::take_a_seat && !closing_) open_round();
@@ -160,13 +161,13 @@ void Table::announce_closing(int minutes) {
   publish(ClosingAnnounced{minutes, *closing_at_});
 }
 
-std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const std::string& name,
+std::optional<ErrorCode> Table::chat(ledger::PlayerId player, const Persona& who,
                                      const std::string& text, std::string_view role) {
   if (!config_.chat_enabled) return ErrorCode::ActionFailed;
   const bool staff = role != kPlayerRole;
   const bool private_table = seated_only() && !staff;
   if (private_table && !seated(player)) return ErrorCode::SeatError;
-  ChatSaid said{player, name, text, std::string(role)};
+  ChatSaid said{player, who.name, text, std::string(role), who.avatar};
   if (!private_table) {
     publish(std::move(said));
     return std::nullopt;

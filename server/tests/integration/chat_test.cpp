@@ -89,6 +89,25 @@ TEST_F(Chat, APlayersMessageArrivesAsTextAndTheRulesRefuseWithCodes) {
   json::object said = chat_with(*bob.ws, "<b>hi</b> & bye");
   EXPECT_EQ(said.at("role").as_string(), "GAME_USER");
   EXPECT_EQ(said.at("playerId").as_string(), ann.id);
+  EXPECT_FALSE(said.contains("avatar"));  // none chosen yet
+
+  // The avatar she chooses goes with her messages; something that is not an avatar id
+  // does not.
+  ASSERT_EQ(
+      ann.http.post("/api/ui/savePlayerConfigGeneric", R"({"gameType":"roulette","avatar":"a03"})")
+          .status,
+      200);
+  ann.ws->send(chat_xml("rou-c", "m1b", "with a face"));
+  EXPECT_EQ(chat_with(*bob.ws, "with a face").at("avatar").as_string(), "a03");
+  ASSERT_EQ(ann.http
+                .post("/api/ui/savePlayerConfigGeneric",
+                      R"({"gameType":"roulette","avatar":"../../x.svg"})")
+                .status,
+            200);
+  std::this_thread::sleep_for(1100ms);  // the chat's rate
+  ann.ws->send(chat_xml("rou-c", "m1c", "no face"));
+  EXPECT_FALSE(chat_with(*bob.ws, "no face").contains("avatar"));
+  std::this_thread::sleep_for(1100ms);
 
   // The swear-word list (server/data/swearwords.txt), as a whole word and in any case.
   ann.ws->send(chat_xml("rou-c", "m2", "What the HELL"));

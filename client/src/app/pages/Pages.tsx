@@ -2,27 +2,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-function Page({
-  title,
-  text,
-  code,
-  action,
-}: {
-  title: string;
-  text: string;
-  code?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <main className="page-message" data-testid="page-message" data-code={code}>
-      <div className="page-card">
-        <h1>{title}</h1>
-        <p>{text}</p>
-        {action}
-      </div>
-    </main>
-  );
-}
+import { PageMessage as Page } from '../../ui/PageMessage';
 
 export function LoginFailedPage() {
   const { t } = useTranslation();

@@ -28,7 +28,7 @@ import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { BettingBar } from '../../ui/BetControls';
-import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
@@ -95,7 +95,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   );
   const [panel, setPanel] = useState<Panel>(null);
   const [autoplayOpen, setAutoplayOpen] = useState(false);
-  const chat = useTableChat(tableId);
+  const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
   const [autoplayBusy, setAutoplayBusy] = useState(false);
   const [sentFor, setSentFor] = useState<string | null>(null); // the decision on its way
   const wanted = useRef(new Set<number>()); // seats this player took (taken again after a reconnect)
@@ -409,7 +409,6 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
             <Icon name="help" />
             <span className="toggle-label">{t('HELP')}</span>
           </button>
-          <ChatToggle chat={chat} className="link-button" />
           {oneHand ? (
             <button
               type="button"

@@ -425,6 +425,7 @@ export function bjReducer(view: BjView, m: ServerMessage, localNow: number): BjV
 export interface Occupant {
   playerId: string;
   name: string;
+  avatar?: string;
 }
 
 /**
@@ -434,7 +435,9 @@ export function occupantOf(view: BjView, seat: number): Occupant | null {
   const list: Seat[] = view.seats;
   if (list.length > 0) {
     const s = list.find((x) => x.seat === seat);
-    return s?.playerId ? { playerId: s.playerId, name: s.name ?? '' } : null;
+    return s?.playerId
+      ? { playerId: s.playerId, name: s.name ?? '', ...(s.avatar ? { avatar: s.avatar } : {}) }
+      : null;
   }
   const b = view.boxes.find((x) => x.seat === seat);
   return b?.playerId ? { playerId: b.playerId, name: b.name } : null;

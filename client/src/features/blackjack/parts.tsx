@@ -1,6 +1,7 @@
 // The pieces of a blackjack table: a hand (cards, total, stake, outcome), the dealer, a
 // seat of the semicircle with its take-seat, bet and bet-behind controls, the decision
 // bar with its countdown, and the one-hand infinite area (shared cards, own hands).
+import { Avatar } from '../../ui/Avatar';
 import { type ReactNode, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -275,6 +276,7 @@ export const SeatView = memo(function SeatView(p: SeatProps) {
       )}
       <div className="bj-seat-base">
         <span className="bj-seat-name">
+          {p.occupant && <Avatar id={p.occupant.avatar} name={p.occupant.name} size={18} />}
           {p.occupant
             ? mine
               ? t('BJ_YOU')

@@ -18,7 +18,7 @@ import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
-import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
@@ -69,7 +69,8 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   );
   const [abStats, setAbStats] = useState<AbStats | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  const chat = useTableChat(tableId);
+  // The chat's button is the header's; a table of a multi-table view has none.
+  const chat = useTableChat(tableId, { inHeader: true, active: !compact });
 
   const limits = useMemo(
     () =>
@@ -212,7 +213,6 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
           <Icon name="help" />
           <span className="toggle-label">{t('HELP')}</span>
         </button>
-        {!compact && <ChatToggle chat={chat} className="link-button" />}
       </BettingBar>
       {helpOpen && (
         <CardHelpPopup table={table} currency={money} onClose={() => setHelpOpen(false)} />

@@ -18,7 +18,7 @@ import { type WheelNumber, wheelNumberOf } from '../../lib/table/money-wheel';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
-import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { MegaBanner, MegaWheelHelp, RecentResults, ResultBanner, Spots, StatsStrip } from './parts';
@@ -61,7 +61,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const [landedKey, setLandedKey] = useState<string | null>(null);
   const [history, setHistory] = useState<WheelNumber[]>([]);
   const [helpOpen, setHelpOpen] = useState(false);
-  const chat = useTableChat(tableId);
+  const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
 
   const limits = useMemo(
     () => (table ? tableLimits(table.limits, kindSpotRules(table.limits.spots)) : null),
@@ -133,7 +133,6 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
       <div className="table-strip">
         <RecentResults recent={view.recent} />
         <div className="panel-toggles">
-          <ChatToggle chat={chat} />
           <button
             type="button"
             className="toggle"

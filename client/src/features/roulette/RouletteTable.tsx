@@ -33,6 +33,7 @@ import { LimitsPopup, RecentNumbers, ResultBanner } from './parts';
 import { Racetrack } from './Racetrack';
 import { type AnnouncedLine, clampNeighbours } from './racetrack';
 import { SeatsBar } from './Social';
+import { PageMessage } from '../../ui/PageMessage';
 import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { colourOf, rouletteRules, wheelVariant } from './spots';
@@ -57,7 +58,14 @@ const TABLE_EVENTS = [
   'seats',
 ];
 
-export default function RouletteTable({ tableId }: { tableId: string }) {
+export default function RouletteTable({
+  tableId,
+  seatNumber,
+}: {
+  tableId: string;
+  /** The launch parameter seatNumber: the private table's seat to take on entry. */
+  seatNumber?: number;
+}) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { realtime, session, currency, saveSetting, loaded } = services;
@@ -86,6 +94,9 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const [neighbours, setNeighbours] = useState(2);
   const [history, setHistory] = useState<number[]>([]);
   const wantedSeat = useRef<number | null>(null); // the seat this player took
+  const askedLaunchSeat = useRef(false);
+  // The launch asked for a seat that cannot be had: the not-seated page (SPEC §2).
+  const [notSeated, setNotSeated] = useState<number | null>(null);
   const [landedKey, setLandedKey] = useState<string | null>(null);
 
   const limits = useMemo(
@@ -122,7 +133,23 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   });
 
   // A reconnect gives a private seat up on the server: take it again if it is still free.
+  // The first snapshot also takes the seat the launch asked for (seatNumber).
   const reseat = useEffectEvent((m: ServerMessage) => {
+    if (!askedLaunchSeat.current && seatNumber !== undefined && Array.isArray(m.seats)) {
+      askedLaunchSeat.current = true;
+      const seats = m.seats as { seat: number; playerId?: string }[];
+      const asked = seats.find((s) => s.seat === seatNumber);
+      if (!asked || (asked.playerId && asked.playerId !== player?.id)) setNotSeated(seatNumber);
+      else if (!asked.playerId) {
+        const requestId = nextRequestId();
+        const xml = xmlCommand('sit', { tableId, requestId, seat: String(seatNumber) });
+        void realtime.command(channel, requestId, xml).then((ack) => {
+          if (typeof ack.code === 'number') setNotSeated(seatNumber);
+          else wantedSeat.current = Number(ack.seat);
+        });
+      }
+      return;
+    }
     const seat = wantedSeat.current;
     if (seat === null || !Array.isArray(m.seats)) return;
     const seats = m.seats as { seat: number; playerId?: string }[];
@@ -233,6 +260,29 @@ export default function RouletteTable({ tableId }: { tableId: string }) {
   const { totals, chipIndex } = betting;
 
   if (!table || !player || table.tableId !== tableId) return null;
+  if (notSeated !== null)
+    return (
+      <PageMessage
+        title={t('NOT_SEATED_TITLE')}
+        text={t('NOT_SEATED_TEXT', { n: notSeated })}
+        code="NOT_SEATED"
+        action={
+          <p className="page-actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="not-seated-stay"
+              onClick={() => setNotSeated(null)}
+            >
+              {t('NOT_SEATED_STAY')}
+            </button>{' '}
+            <a className="button" href="/play/lobby">
+              {t('BACK_TO_LOBBY')}
+            </a>
+          </p>
+        }
+      />
+    );
   const money = currency();
   const open = view.betsOpen && !view.closed;
   const layout = shape === 'tall' ? 'vertical' : 'horizontal';

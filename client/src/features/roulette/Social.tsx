@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Avatar } from '../../ui/Avatar';
 import type { Seat } from './table-state';
 
 export const SeatsBar = memo(function SeatsBar({
@@ -24,6 +25,7 @@ export const SeatsBar = memo(function SeatsBar({
           <li key={s.seat} className={`seat ${s.playerId ? 'taken' : 'free'}`} data-seat={s.seat}>
             {s.playerId ? (
               <span className={s.playerId === me ? 'me' : ''}>
+                <Avatar id={s.avatar} name={s.name ?? ''} size={18} />
                 {t('SEAT_TAKEN', { n: s.seat, name: s.name || t('CHAT_GUEST') })}
               </span>
             ) : mine ? (

@@ -20,6 +20,7 @@ import {
   useSetting,
 } from '../../lib/settings';
 import { useStore } from '../../lib/store';
+import { AvatarPicker } from '../../ui/Avatar';
 import { Popup } from '../../ui/Popup';
 
 const VOLUME_NAMES: Record<VolumeKey, string> = {
@@ -109,7 +110,8 @@ function Volume({ setting, onFailed }: { setting: VolumeKey; onFailed: (f: boole
 
 export default function SettingsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const { session, saveSetting } = useServices();
+  const avatar = useStore(session, (s: SessionState) => s.config?.playerConfig.settings.avatar);
   const rawCasino = useStore(session, (s: SessionState) => s.config?.casinoConfig ?? null);
   const mobile = useStore(session, (s: SessionState) => s.mobile);
   const casino = casinoConfigOf(rawCasino);
@@ -186,6 +188,11 @@ export default function SettingsPanel({ onClose }: { onClose: () => void }) {
         )}
         <Switch setting="show_quick_guide" label={t('SETTINGS_QUICK_GUIDE')} onFailed={setFailed} />
       </Section>
+      <AvatarPicker
+        className="settings-section"
+        value={typeof avatar === 'string' ? avatar : null}
+        onChange={(id) => void saveSetting('avatar', id).catch(() => setFailed(true))}
+      />
       {!casino.chat_disabled && (
         <Section title={t('SETTINGS_CHAT')}>
           <Switch setting="chat_enabled" label={t('SETTINGS_CHAT_SHOW')} onFailed={setFailed} />

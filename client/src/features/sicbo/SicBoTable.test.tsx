@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { HttpError } from '../../lib/http/http';
+import { LIFECYCLE_EVENT } from '../../lib/lifecycle';
 import en from '../../lib/i18n/locales/en.json';
 import type { SpotLimit } from '../../lib/session';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
@@ -264,5 +265,39 @@ describe('SicBoTable', () => {
       config: { ...s.config!, casinoConfig: { show_nl_min_bet_toaster: true } },
     }));
     expect(await screen.findByText('The minimum bet at this table is €0.50.')).toBeInTheDocument();
+  });
+
+  it('tells the host page of each bet answer: placed, partly refused, refused', async () => {
+    const events: Record<string, unknown>[] = [];
+    const listen = (e: Event) => events.push((e as CustomEvent<Record<string, unknown>>).detail);
+    window.addEventListener(LIFECYCLE_EVENT, listen);
+    try {
+      const t = open();
+      fireEvent.click(spot('SMALL'));
+      await waitFor(() => expect(t.sent('pbet')).toHaveLength(1));
+      t.accept(t.sent('pbet')[0]!);
+      await waitFor(() =>
+        expect(events.find((e) => e.name === 'place bet')).toMatchObject({
+          tableId: 'sic-1',
+          gameId: 'sic-1-000004',
+          amount: '5.00',
+        }),
+      );
+      fireEvent.click(spot('BIG'));
+      await waitFor(() => expect(t.sent('pbet')).toHaveLength(2));
+      const requestId = /requestId="([^"]+)"/.exec(t.sent('pbet')[1]!)![1];
+      t.socket().server({
+        type: 'betack',
+        table: 'sic-1',
+        requestId,
+        accepted: [],
+        rejected: [{ spot: 'BIG', amount: '5.00', code: 1012 }],
+      });
+      await waitFor(() =>
+        expect(events.find((e) => e.name === 'rejected bet')).toMatchObject({ code: 1012 }),
+      );
+    } finally {
+      window.removeEventListener(LIFECYCLE_EVENT, listen);
+    }
   });
 });

@@ -16,7 +16,7 @@ import { tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
-import { ChatPanel, ChatToggle } from '../../ui/ChatPanel';
+import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { Board } from './Board';
@@ -57,7 +57,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
   const [statsOpen, setStatsOpen] = useState(false);
   const [stats, setStats] = useState<StatsState>({ stats: null, chart: null, failed: false });
   const [helpOpen, setHelpOpen] = useState(false);
-  const chat = useTableChat(tableId);
+  const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
 
   const limits = useMemo(() => (table ? tableLimits(table.limits, sicboRules) : null), [table]);
   const betting = useBetting({ tableId, game: 'sicbo', round: view, limits });
@@ -137,7 +137,6 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
             <Icon name="statistics" />
             <span className="toggle-label">{t('STATS_TOGGLE')}</span>
           </button>
-          <ChatToggle chat={chat} />
           <button
             type="button"
             className="toggle"

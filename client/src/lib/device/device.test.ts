@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { detectDevice, modeSuffix, orientationOf } from './device';
+import { detectDevice, menuCloseMs, modeSuffix, orientationOf } from './device';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -69,5 +69,14 @@ describe('detectDevice', () => {
     expect(orientationOf({ width: 360, height: 640 })).toBe('portrait');
     expect(modeSuffix(detectDevice(IPHONE, portrait))).toBe('mobile');
     expect(modeSuffix(detectDevice(IPAD_OLD, portrait))).toBe('desktop');
+  });
+
+  it('closes a chosen menu after 10 ms on iOS 15.4 and later, 300 ms elsewhere (SPEC §9)', () => {
+    expect(menuCloseMs({ os: 'iOS', os_version: '15.4' })).toBe(10);
+    expect(menuCloseMs({ os: 'iOS', os_version: '17.1.2' })).toBe(10);
+    expect(menuCloseMs({ os: 'iOS', os_version: '15.3.1' })).toBe(300);
+    expect(menuCloseMs({ os: 'iOS', os_version: '14.8' })).toBe(300);
+    expect(menuCloseMs({ os: 'iOS', os_version: '' })).toBe(300);
+    expect(menuCloseMs({ os: 'Android', os_version: '16' })).toBe(300);
   });
 });

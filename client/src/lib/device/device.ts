@@ -74,6 +74,17 @@ export function detectDevice(userAgent: string, screen: Screen): DeviceInfo {
   };
 }
 
+/**
+ * How long a menu stays after an item is chosen (SPEC §9 "menu close time"): 10 ms on iOS
+ * 15.4 and later, 300 ms elsewhere, so that the browser's late click of a tap does not
+ * land on what lay under the menu (older mobile browsers send it up to 300 ms after).
+ */
+export function menuCloseMs(info: Pick<DeviceInfo, 'os' | 'os_version'>): number {
+  if (info.os !== 'iOS') return 300;
+  const [major = 0, minor = 0] = info.os_version.split('.').map(Number);
+  return major > 15 || (major === 15 && minor >= 4) ? 10 : 300;
+}
+
 /** Mobile layouts: phones, and tablets held in portrait. */
 export function isMobileLayout(info: DeviceInfo, viewport: Screen): boolean {
   return info.deviceType === 'mobile' || viewport.width < 700;

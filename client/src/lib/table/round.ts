@@ -8,6 +8,7 @@ export interface Seat {
   seat: number;
   playerId: string | null;
   name: string | null;
+  avatar?: string; // the seated player's avatar (ui/Avatar), when they chose one
 }
 
 export interface RoundView {
@@ -52,11 +53,14 @@ function specialBallOf(m: ServerMessage): RoundView['specialBall'] {
 
 function seatsOf(list: unknown): Seat[] {
   if (!Array.isArray(list)) return [];
-  return (list as { seat: number; playerId?: string; name?: string }[]).map((s) => ({
-    seat: s.seat,
-    playerId: s.playerId ?? null,
-    name: s.playerId ? (s.name ?? '') : null,
-  }));
+  return (list as { seat: number; playerId?: string; name?: string; avatar?: string }[]).map(
+    (s) => ({
+      seat: s.seat,
+      playerId: s.playerId ?? null,
+      name: s.playerId ? (s.name ?? '') : null,
+      ...(s.playerId && typeof s.avatar === 'string' ? { avatar: s.avatar } : {}),
+    }),
+  );
 }
 
 /** The round's part of an event; `view` itself when the event says nothing about it. */

@@ -12,6 +12,7 @@ import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
 import { type TableConfig, useServices } from '../session';
 import { useHost } from '../host/context';
+import { emitLifecycle } from '../lifecycle';
 import { useStore } from '../store';
 import { announce } from '../../ui/Announcer';
 import { toast } from '../../ui/Toaster';
@@ -61,6 +62,20 @@ let requestCounter = 0;
 export const nextRequestId = () => `${requestPrefix}-${++requestCounter}`;
 
 export type SendKind = 'place' | 'double' | 'announced';
+
+/** The host's lifecycle event for a bet command's answer (SPEC §4). */
+function betLifecycle(
+  tableId: string,
+  gameId: string,
+  accepted: SlipLine[],
+  refusal: { code: number } | null,
+): void {
+  const amount = amountText(accepted.reduce((sum, l) => sum + l.amount, 0));
+  if (refusal === null) emitLifecycle('place bet', { tableId, gameId, amount });
+  else if (accepted.length > 0)
+    emitLifecycle('not all bets accepted', { tableId, gameId, amount, code: refusal.code });
+  else emitLifecycle('rejected bet', { tableId, gameId, code: refusal.code });
+}
 
 /** Refusals for want of money: 2005 (low balance, offer the cashier) and 10104 (funds). */
 export const LOW_BALANCE_CODES = [2005, 10104];
@@ -185,8 +200,10 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
         { checkValue: amountText(total) },
         ok,
       );
-      setSlip((s) => confirmAction(s, requestId, linesOf(ack.accepted)));
+      const accepted = linesOf(ack.accepted);
+      setSlip((s) => confirmAction(s, requestId, accepted));
       const refusal = firstRefusal(ack);
+      betLifecycle(tableId, round.gameId, accepted, refusal);
       if (refusal !== null) refuse(refusal.code, refusal.reason);
     },
     [

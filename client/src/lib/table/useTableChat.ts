@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { xmlTextCommand } from '../realtime/xml';
 import { useServices } from '../session';
 import { useSetting } from '../settings';
-import { useStore } from '../store';
+import { createStore, useStore } from '../store';
 import { nextRequestId } from './useBetting';
 
 export interface ChatMessage {
@@ -18,6 +18,7 @@ export interface ChatMessage {
   name: string;
   text: string;
   role: string; // GAME_USER, SUPERVISOR, LIVE_SUPPORT, BOT (SPEC §3)
+  avatar?: string; // the player's avatar (ui/Avatar), when they chose one
 }
 
 /** Why the server (or the connection) did not pass on the player's last message. */
@@ -51,7 +52,32 @@ export interface TableChat {
 
 const NO_WORDS: readonly string[] = [];
 
-export function useTableChat(tableId: string): TableChat {
+/**
+ * The chat button of the header (app/Header), for the table pages that have no panel
+ * strip of their own (all but roulette): which table's chat it opens, whether it is
+ * open, and the messages waiting while it is shut.
+ */
+export interface HeaderChat {
+  tableId: string | null;
+  enabled: boolean;
+  open: boolean;
+  unread: number;
+}
+export const headerChat = createStore<HeaderChat>({
+  tableId: null,
+  enabled: false,
+  open: false,
+  unread: 0,
+});
+
+/**
+ * A table's chat. `inHeader`: its button is the header's (headerChat) rather than one the
+ * table shows; `active` false (a table in a multi-table view) keeps it out of the header.
+ */
+export function useTableChat(
+  tableId: string,
+  { inHeader = false, active = true }: { inHeader?: boolean; active?: boolean } = {},
+): TableChat {
   const { realtime, session } = useServices();
   const me = useStore(session, (s) => s.config?.playerConfig.player.id ?? '');
   const operatorOff = useStore(session, (s) => s.config?.casinoConfig.chat_disabled === true);
@@ -63,7 +89,17 @@ export function useTableChat(tableId: string): TableChat {
   const [setting] = useSetting('chat_enabled');
   const [showOthers] = useSetting('showothermessages');
   const [all, setAll] = useState<ChatMessage[]>([]);
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const header = inHeader && active;
+  const headerOpen = useStore(headerChat, (h) => h.tableId === tableId && h.open);
+  const open = header ? headerOpen : ownOpen;
+  const setOpen = useCallback(
+    (v: boolean | ((was: boolean) => boolean)) => {
+      if (!header) return setOwnOpen(v);
+      headerChat.set((h) => ({ ...h, open: typeof v === 'function' ? v(h.open) : v }));
+    },
+    [header],
+  );
   const [refusal, setRefusal] = useState<ChatRefusal | null>(null);
   const sent = useRef(new Set<string>()); // requestIds of this player's messages
 
@@ -77,6 +113,7 @@ export function useTableChat(tableId: string): TableChat {
           name: String(m.name ?? ''),
           text: String(m.text ?? ''),
           role: String(m.role ?? 'GAME_USER'),
+          ...(typeof m.avatar === 'string' ? { avatar: m.avatar } : {}),
         }),
       );
     });
@@ -112,8 +149,26 @@ export function useTableChat(tableId: string): TableChat {
     () => (showOthers ? all : all.filter((m) => m.playerId === me)),
     [all, showOthers, me],
   );
+  const enabled = !operatorOff && !tableOff && setting;
+
+  // The header's button follows this table while it is shown.
+  useEffect(() => {
+    if (!header) return;
+    headerChat.set({ tableId, enabled: false, open: false, unread: 0 });
+    return () =>
+      headerChat.set((h) =>
+        h.tableId === tableId ? { tableId: null, enabled: false, open: false, unread: 0 } : h,
+      );
+  }, [header, tableId]);
+  useEffect(() => {
+    if (!header) return;
+    headerChat.set((h) =>
+      h.tableId === tableId ? { ...h, enabled, unread: h.open ? 0 : messages.length } : h,
+    );
+  }, [header, tableId, enabled, messages.length, open]);
+
   return {
-    enabled: !operatorOff && !tableOff && setting,
+    enabled,
     open,
     setOpen,
     messages,

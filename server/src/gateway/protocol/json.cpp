@@ -37,6 +37,7 @@ json::array seats_json(const std::vector<table::SeatInfo>& seats) {
     if (s.player) {
       seat["playerId"] = std::to_string(*s.player);
       seat["name"] = s.name;
+      if (!s.avatar.empty()) seat["avatar"] = s.avatar;
     }
     out.push_back(std::move(seat));
   }
@@ -291,6 +292,7 @@ struct BodyWriter {
     o["name"] = e.name;
     o["text"] = e.text;
     o["role"] = e.role;
+    if (!e.avatar.empty()) o["avatar"] = e.avatar;
   }
   void operator()(const table::Noop&) const {}
   void operator()(const table::ClosingAnnounced& e) const {
