@@ -109,4 +109,19 @@ describe("the host page's popups", () => {
     expect(screen.getByRole('dialog', { name: '[[KICKOUT_TITLE]]' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '[[RELOAD]]' })).toBeInTheDocument();
   });
+
+  it('lets the idle message go by itself when its end passes with no kickout (the session was kept)', () => {
+    vi.useFakeTimers();
+    try {
+      const { session } = renderPopups({}, ['idle']);
+      act(() => session.set((s) => ({ ...s, idleClosesAt: Date.now() + 2000 })));
+      act(() => void vi.advanceTimersByTime(4000));
+      expect(screen.getByTestId('popup-idle')).toBeInTheDocument(); // within the grace
+      act(() => void vi.advanceTimersByTime(2000));
+      expect(screen.queryByTestId('popup-idle')).toBeNull();
+      expect(session.get().popups).not.toContain('idle');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -14,6 +14,9 @@ import { type PopupKind, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
 
+/** How long past the idle message's end a kickout may take to arrive. */
+const IDLE_GRACE_MS = 3000;
+
 const ENDED: PopupKind[] = [
   'session-expired',
   'account-restricted',
@@ -194,6 +197,14 @@ function IdlePopup({ onContinue }: { onContinue: () => void }) {
     return () => clearInterval(timer);
   }, []);
   const seconds = closesAt === null ? 0 : Math.max(0, Math.ceil((closesAt - now) / 1000));
+  // Past the end with no kickout: the session was kept (the page's activity heartbeat
+  // told the server the player is here), so the message goes by itself.
+  const kept = closesAt !== null && now > closesAt + IDLE_GRACE_MS;
+  useEffect(() => {
+    if (!kept) return;
+    session.set((s) => ({ ...s, idleClosesAt: null }));
+    onContinue();
+  }, [kept, session, onContinue]);
   const stay = () => {
     realtime.post('<active/>');
     session.set((s) => ({ ...s, idleClosesAt: null }));

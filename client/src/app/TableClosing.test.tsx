@@ -87,4 +87,22 @@ describe('the table-will-close notice', () => {
     );
     expect(minutesShown()).toBeNull();
   });
+
+  it("counts from the server's closing time, so a notice replayed after a drop is not reset", () => {
+    vi.useFakeTimers();
+    const { realtime } = renderAt('rou-1');
+    const serverNow = Date.now() + 7_200_000;
+    act(() => realtime.emit({ type: 'welcome', serverTime: serverNow }));
+    // Sent ten minutes ago with 15 minutes: 5 are left.
+    act(() =>
+      realtime.emit({
+        type: 'tablewillclose',
+        table: 'rou-1',
+        minutes: 15,
+        closesAt: serverNow + 5 * 60_000,
+        replayed: true,
+      }),
+    );
+    expect(minutesShown()).toBe('5');
+  });
 });

@@ -18,6 +18,8 @@ export function TableClosing({ tableId }: { tableId: string | null }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const known = useRef<Notice | null>(null); // the notice, for the event handlers
+  // The server's clock less the page's, from the socket's welcome (null until then).
+  const offset = useRef<number | null>(null);
 
   useEffect(() => {
     if (!tableId) return;
@@ -28,11 +30,20 @@ export function TableClosing({ tableId }: { tableId: string | null }) {
       setNotice(n);
     };
     const offs = [
-      // The notice lasts its minutes from when it arrives (the page's clock, not the
-      // server's); a later notice replaces it.
+      realtime.on('welcome', (m) => {
+        if (typeof m.serverTime === 'number') offset.current = m.serverTime - Date.now();
+      }),
+      // The closing time by the server's clock, on the page's; without the server's clock,
+      // the minutes from now. A replayed event (back after a drop) counts from when it
+      // was sent, not from when it arrives. A later notice replaces it.
       realtime.on('tablewillclose', (m) => {
         const minutes = Number(m.minutes);
-        if (m.table === tableId && minutes > 0) show(Date.now() + minutes * 60_000);
+        if (m.table !== tableId || !(minutes > 0)) return;
+        const at =
+          typeof m.closesAt === 'number' && offset.current !== null
+            ? m.closesAt - offset.current
+            : Date.now() + minutes * 60_000;
+        if (at > Date.now()) show(at);
       }),
       // A player who came later: what is left of it, by the server's clock (closesAt and
       // the snapshot's ts), from now. A reconnect keeps the notice already shown.
@@ -48,14 +59,14 @@ export function TableClosing({ tableId }: { tableId: string | null }) {
     return () => offs.forEach((off) => off());
   }, [realtime, tableId]);
 
-  const live = notice !== null && notice.tableId === tableId;
+  const live = notice !== null && notice.tableId === tableId && now < notice.closesAt;
   useEffect(() => {
-    if (!live) return;
+    if (!live) return; // no ticking once it is over
     const tick = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(tick);
   }, [live]);
 
-  if (!live || now >= notice.closesAt) return null;
+  if (!live) return null;
   const minutes = Math.max(1, Math.ceil((notice.closesAt - now) / 60_000));
   return (
     <div className="toast toast-warning" data-testid="table-will-close" data-minutes={minutes}>

@@ -55,7 +55,7 @@ export function ChatToggle({
 }) {
   const { t } = useTranslation();
   if (!chat.enabled) return null;
-  const waiting = chat.messages.length > 0 && !chat.open ? ` (${chat.messages.length})` : '';
+  const waiting = chat.unread > 0 ? ` (${chat.unread})` : '';
   return (
     <button
       type="button"

@@ -113,7 +113,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                   false);
     }
     Ctx ctx{svc_, req, *target, ip_, std::nullopt, {}};
-    auto auth = svc_.sessions.authenticate(session_id_of(ctx));
+    // Opening a socket (or reopening it after a drop) is the page's doing, not the
+    // player's: it does not count as activity for the inactivity timeout.
+    auto auth = svc_.sessions.peek(session_id_of(ctx));
     if (!auth.ok()) {
       bool terminated = auth.error() == AuthFailure::terminated;
       return send(terminated

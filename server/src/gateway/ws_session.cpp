@@ -129,12 +129,12 @@ void WsSession::handle(std::string_view text) {
     return;
   }
   // Every command finds out whether the session still holds. The player's own commands
-  // count as activity; the socket's upkeep (ping, subscribe) does not, so that a page left
-  // alone still times out for inactivity (SPEC §9).
+  // count as activity; the socket's upkeep (ping, subscribe) and what does not parse do
+  // not, so that a page left alone still times out for inactivity (SPEC §9).
   auto parsed = parse_command(text);
-  const bool upkeep = parsed.ok() && (std::holds_alternative<PingCommand>(parsed.value()) ||
-                                      std::holds_alternative<SubscribeCommand>(parsed.value()) ||
-                                      std::holds_alternative<UnsubscribeCommand>(parsed.value()));
+  const bool upkeep = !parsed.ok() || std::holds_alternative<PingCommand>(parsed.value()) ||
+                      std::holds_alternative<SubscribeCommand>(parsed.value()) ||
+                      std::holds_alternative<UnsubscribeCommand>(parsed.value());
   auto auth = upkeep ? svc_.sessions.peek(session_.id) : svc_.sessions.authenticate(session_.id);
   if (!auth.ok()) {
     end(session_notice(auth.error()), websocket::close_code::policy_error);

@@ -278,6 +278,12 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
       emitLifecycle('autoplay completed', { tableId });
   }, [autoState, roundsLeft, reason, tableId]);
 
+  // Autoplay plays for the player: each round it plays is their activity, so the
+  // inactivity timeout does not close the game under a running autoplay.
+  useEffect(() => {
+    if (autoState === 'running' && view.gameId) realtime.post('<active/>');
+  }, [autoState, view.gameId, realtime]);
+
   if (!table || !player || table.tableId !== tableId) return null;
   const money = currency();
   const open = view.betsOpen && !view.closed;

@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { HttpError } from '../../lib/http/http';
+import { headerChat } from '../../lib/table/useTableChat';
 import { LIFECYCLE_EVENT } from '../../lib/lifecycle';
 import en from '../../lib/i18n/locales/en.json';
 import type { SpotLimit } from '../../lib/session';
@@ -299,5 +300,26 @@ describe('SicBoTable', () => {
     } finally {
       window.removeEventListener(LIFECYCLE_EVENT, listen);
     }
+  });
+
+  it('counts in the header only the chat messages that came while the chat was shut', () => {
+    const t = open();
+    const say = (text: string) => t.event('chat', { playerId: '9', name: 'Bo', text });
+    say('one');
+    say('two');
+    expect(headerChat.get()).toMatchObject({ tableId: 'sic-1', enabled: true, unread: 2 });
+    act(() => headerChat.set((h) => ({ ...h, open: true })));
+    expect(headerChat.get().unread).toBe(0);
+    act(() => headerChat.set((h) => ({ ...h, open: false })));
+    expect(headerChat.get().unread).toBe(0);
+    say('three');
+    expect(headerChat.get().unread).toBe(1);
+  });
+
+  it('leaves a zeroed balance (a balance error: not known) for the server to judge', async () => {
+    const t = open();
+    t.services.session.set((s) => ({ ...s, balance: { total: 0, bonus: 0 } }));
+    fireEvent.click(spot('SMALL'));
+    await waitFor(() => expect(t.sent('pbet')).toHaveLength(1));
   });
 });

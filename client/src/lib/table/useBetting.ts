@@ -186,9 +186,11 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
       const allOrNothing = kind !== 'place';
       if (ok.length === 0 || (allOrNothing && refused.length > 0)) return;
       const total = ok.reduce((sum, l) => sum + l.amount, 0);
-      // Chips over the balance (SPEC §8 BALANCE_TOO_LOW): not sent; the host hears it.
+      // Chips over the balance (SPEC §8 BALANCE_TOO_LOW): not sent; the host hears it. A
+      // balance of 0 may be a balance error's (SPEC §8: shown as 0, not known): the
+      // server judges those bets.
       const balance = session.get().balance;
-      if (balance !== null && total > balance.total) {
+      if (balance !== null && balance.total > 0 && total > balance.total) {
         host?.balanceTooLow({ tableId, gameId: round.gameId });
         return refuse(LOW_BALANCE_CODES[0]!);
       }

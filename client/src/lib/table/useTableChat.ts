@@ -46,6 +46,8 @@ export interface TableChat {
   me: string;
   swearwords: readonly string[];
   refusal: ChatRefusal | null;
+  /** Messages that came while the chat was shut, since it was last open. */
+  unread: number;
   /** Sends a message now; false when it could not go (the connection is down). */
   send: (text: string) => boolean;
 }
@@ -150,6 +152,10 @@ export function useTableChat(
     [all, showOthers, me],
   );
   const enabled = !operatorOff && !tableOff && setting;
+  // What the player has seen: the count of messages when the chat was last open.
+  const [seen, setSeen] = useState(0);
+  if (open && seen !== messages.length) setSeen(messages.length);
+  const unread = open ? 0 : Math.max(0, messages.length - seen);
 
   // The header's button follows this table while it is shown.
   useEffect(() => {
@@ -162,10 +168,8 @@ export function useTableChat(
   }, [header, tableId]);
   useEffect(() => {
     if (!header) return;
-    headerChat.set((h) =>
-      h.tableId === tableId ? { ...h, enabled, unread: h.open ? 0 : messages.length } : h,
-    );
-  }, [header, tableId, enabled, messages.length, open]);
+    headerChat.set((h) => (h.tableId === tableId ? { ...h, enabled, unread } : h));
+  }, [header, tableId, enabled, unread]);
 
   return {
     enabled,
@@ -175,6 +179,7 @@ export function useTableChat(
     me,
     swearwords,
     refusal,
+    unread,
     send,
   };
 }
