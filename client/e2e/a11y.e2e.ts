@@ -79,6 +79,8 @@ async function panelFindings(page: Page): Promise<string[]> {
     const toggle = toggles.nth(i);
     const id = await toggle.getAttribute('data-testid');
     await toggle.click();
+    // The bet limit panel opens 500 ms after a click (SPEC §9).
+    if (id === 'limits-button') await page.getByTestId('limits-popup').waitFor();
     await page.waitForTimeout(250);
     found.push(...(await axeFindings(page)).map((f) => `[${id} open] ${f}`));
     if ((await page.locator('[role="dialog"]').count()) > 0) await page.keyboard.press('Escape');

@@ -343,6 +343,9 @@ describe('the client in an operator page', () => {
       await inside(await more.boundingBox());
       await more.click();
       await menu.waitFor({ state: 'visible' });
+      // The phone's menu slides down from the header (SPEC §2's mobile menu): measured
+      // where it comes to rest.
+      await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       expect(await more.getAttribute('aria-expanded')).toBe('true');
       for (const name of ['Subtitles', 'Cashier', 'Exit']) {
         const item = menu.getByRole('button', { name });

@@ -76,6 +76,8 @@ async function checkPanels(page: Page, screen: string): Promise<void> {
     if (!(await toggle.isVisible()) || !(await toggle.isEnabled())) continue;
     const id = await toggle.getAttribute('data-testid');
     await toggle.click();
+    // The bet limit panel opens 500 ms after a click (SPEC §9).
+    if (id === 'limits-button') await page.getByTestId('limits-popup').waitFor();
     await page.waitForTimeout(300);
     await expectTranslated(page, `${screen} with ${id} open`);
     const tabs = page.locator('[role="dialog"] [role="tab"]');

@@ -65,6 +65,7 @@ describe('settings', () => {
     expect((await savedAnim).status()).toBe(200);
     expect(await anim(page)).toBe('off'); // at once
     expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: join(RESULTS, 'settings-1366.png') });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

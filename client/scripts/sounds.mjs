@@ -4,11 +4,11 @@
 // - effects/chip.mp3, effects/closed.mp3, effects/win.mp3: a chip placed, bets closed, a
 //   win (short synthesised tones);
 // - music.mp3: a quiet loop of soft chords for the background music;
-// - voice/<lang>/roulette-<pocket>.mp3 ("00" on American wheels): the dealer announcing a
-//   roulette result ("twenty-two, black"), in each SPEC §9 voice-over language (cn, es,
-//   bn, pt, en, id, ja, th, vi, ko), with the colour's word from that language's file
-//   (SPOT_red, SPOT_black). Another language hears English (lib/sound); the subtitles
-//   show the words in the player's own language.
+// - voice/<lang>/<game>-<key>.mp3: the dealer announcing a result, in each SPEC §9
+//   voice-over language (cn, es, bn, pt, en, id, ja, th, vi, ko), with the words of that
+//   language's file (`voiceLines` below: 95 clips a language). Another language hears
+//   English (lib/sound); the subtitles show the words in the player's own language, put
+//   together by each game's `dealerLine` (features/<game>/names.ts) from the same keys.
 //
 // Nothing is rebuilt when the inputs have not changed (a stamp of this script and the
 // words). Usage: node scripts/sounds.mjs  (npm run sounds; `npm run build` runs it first)
@@ -42,12 +42,58 @@ export const VOICES = {
 
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 const POCKETS = [...Array.from({ length: 37 }, (_, i) => String(i)), '00'];
+const WHEEL_NUMBERS = [1, 2, 5, 8, 10, 15, 20, 30, 40]; // lib/table/money-wheel
 
 /** What the dealer says for a pocket: "22, Black"; zero has no colour. */
 export function rouletteWords(pocket, red, black) {
   const n = Number(pocket);
   if (pocket === '0' || pocket === '00') return pocket;
   return `${pocket}, ${RED.has(n) ? red : black}`;
+}
+
+/**
+ * Every clip of the dealer's voice in one language, `{ game, key, words }` (the file
+ * voice/<lang>/<game>-<key>.mp3), where `text(key, values)` is that language's text. Each
+ * game's `dealerLine` (features/<game>/names.ts) picks the same key and puts the same
+ * words together in the player's language (lib/sound/dealer-lines.test.ts checks both).
+ *
+ * - roulette-<pocket>: "22, Black" (SPOT_red, SPOT_black), 38;
+ * - baccarat-player|banker|tie, dragontiger-dragon|tiger|tie, andarbahar-andar|bahar:
+ *   the winner (WINNER_<side>: "Banker wins", "Tie"), 8;
+ * - sicbo-<total>-small|big|triple: "Total 10, Small" (SICBO_TOTAL, SICBO_SMALL,
+ *   SICBO_BIG, SICBO_TRIPLE): small 4-10 and big 11-17 when not a triple, the six
+ *   triples, 20;
+ * - megawheel-<number>: "The wheel stopped on 40" (MEGAWHEEL_LANDED), 9;
+ * - blackjack-<total>|bj|bust: the dealer's final hand, "Dealer has 18" (BJ_RESULT_total,
+ *   two cards or more: 4-21), "Dealer has blackjack", "Dealer busts", 20.
+ */
+export function voiceLines(text) {
+  const lines = [];
+  const add = (game, key, words) => lines.push({ game, key, words });
+  const [red, black] = [text('SPOT_red'), text('SPOT_black')];
+  for (const pocket of POCKETS) add('roulette', pocket, rouletteWords(pocket, red, black));
+  const sides = {
+    baccarat: ['player', 'banker', 'tie'],
+    dragontiger: ['dragon', 'tiger', 'tie'],
+    andarbahar: ['andar', 'bahar'],
+  };
+  for (const [game, list] of Object.entries(sides))
+    for (const side of list) add(game, side, text(`WINNER_${side}`));
+  const SIZE = { small: 'SICBO_SMALL', big: 'SICBO_BIG', triple: 'SICBO_TRIPLE' };
+  for (let total = 3; total <= 18; total++) {
+    const sizes = [];
+    if (total >= 4 && total <= 17) sizes.push(total <= 10 ? 'small' : 'big');
+    if (total % 3 === 0) sizes.push('triple');
+    for (const size of sizes)
+      add('sicbo', `${total}-${size}`, `${text('SICBO_TOTAL', { total })}, ${text(SIZE[size])}`);
+  }
+  for (const number of WHEEL_NUMBERS)
+    add('megawheel', String(number), text('MEGAWHEEL_LANDED', { number }));
+  for (let total = 4; total <= 21; total++)
+    add('blackjack', String(total), text('BJ_RESULT_total', { total }));
+  add('blackjack', 'bj', text('BJ_RESULT_bj'));
+  add('blackjack', 'bust', text('BJ_RESULT_bust'));
+  return lines;
 }
 
 // sox synthesis: mono, 22.05 kHz, 48 kbit/s MP3.
@@ -113,10 +159,14 @@ const MUSIC = [
   '-18',
 ];
 
-function words(lang) {
-  const file = JSON.parse(readFileSync(join(locales, `${lang}.json`), 'utf8'));
-  const en = JSON.parse(readFileSync(join(locales, 'en.json'), 'utf8'));
-  return { red: file.SPOT_red ?? en.SPOT_red, black: file.SPOT_black ?? en.SPOT_black };
+/** A language's texts, English where it has none, with {{name}} filled in as i18next does. */
+export function textsOf(lang) {
+  const read = (l) => JSON.parse(readFileSync(join(locales, `${l}.json`), 'utf8'));
+  const [file, en] = [read(lang), read('en')];
+  return (key, values = {}) =>
+    String(file[key] ?? en[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name) =>
+      name in values ? String(values[name]) : m,
+    );
 }
 
 async function limited(tasks, limit) {
@@ -137,7 +187,7 @@ async function main() {
       );
     }
   }
-  const spoken = Object.fromEntries(Object.keys(VOICES).map((l) => [l, words(l)]));
+  const spoken = Object.fromEntries(Object.keys(VOICES).map((l) => [l, voiceLines(textsOf(l))]));
   const stamp = createHash('sha256')
     .update(readFileSync(fileURLToPath(import.meta.url)))
     .update(JSON.stringify(spoken))
@@ -153,11 +203,10 @@ async function main() {
   tasks.push(() => run('sox', ['-n', ...MP3, join(out, 'music.mp3'), ...MUSIC]));
   for (const [lang, voice] of Object.entries(VOICES)) {
     mkdirSync(join(out, 'voice', lang), { recursive: true });
-    for (const pocket of POCKETS) {
-      const text = rouletteWords(pocket, spoken[lang].red, spoken[lang].black);
-      const base = join(out, 'voice', lang, `roulette-${pocket}`);
+    for (const { game, key, words } of spoken[lang]) {
+      const base = join(out, 'voice', lang, `${game}-${key}`);
       tasks.push(async () => {
-        await run('espeak-ng', ['-v', voice, '-s', '150', '-w', `${base}.wav`, text]);
+        await run('espeak-ng', ['-v', voice, '-s', '150', '-w', `${base}.wav`, words]);
         await run('sox', [`${base}.wav`, ...MP3, `${base}.mp3`, 'norm', '-3']);
         rmSync(`${base}.wav`);
       });

@@ -34,6 +34,7 @@ function services() {
     assignedTables: tables,
   };
   const get = vi.fn(async (path: string, params?: Record<string, unknown>) => {
+    if (path === '/api/player/features/ui/configuredFeatures') return { feature_combineAPI: true };
     if (path === '/api/ui/getAllConfig') return config;
     if (path === '/api/ui/tableConfig' && params?.tableId === 'nope-1')
       throw new HttpError('http', 404, '{"error":"NO_SUCH_TABLE"}');
@@ -42,6 +43,7 @@ function services() {
   const handlers = new Map<string, Set<(m: ServerMessage) => void>>();
   const realtime = {
     connect: vi.fn(),
+    setPingEvery: vi.fn(),
     on: (type: string, h: (m: ServerMessage) => void) => {
       if (!handlers.has(type)) handlers.set(type, new Set());
       handlers.get(type)!.add(h);

@@ -33,6 +33,8 @@ import { Sound } from './Sound';
 import { TableClosing } from './TableClosing';
 import { QuickGuide } from './QuickGuide';
 import { isTableGame } from '../lib/guide';
+import { urlOf } from '../lib/http/urls';
+import { casinoConfigOf, operatorLobby } from '../lib/host/casino-config';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -154,6 +156,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
       if (bad) services.showPopup('balance-error');
       setBooted(true);
       emitLifecycle('initialised', { game });
+      // The operator's ws_time_in_sec: how often the socket's round trip is measured.
+      services.realtime.setPingEvery(casinoConfigOf(config.casinoConfig).ws_time_in_sec * 1000);
       services.realtime.connect();
     });
     return () => {
@@ -168,7 +172,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     let live = true;
     const at = location;
     services.http
-      .get<TableConfig>('/api/ui/tableConfig', { tableId })
+      .get<TableConfig>(urlOf('tableConfig'), { tableId })
       .then((tableConfig) => {
         if (!live) return;
         session.set((s) =>
@@ -265,8 +269,27 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
   // Table pages (and the multi-table page) can open the mini lobby to switch tables.
   // Their first Tab stop skips the header to the bet spots (the one last used, which is
   // the spots' Tab stop; lib/a11y/keyboard), else to the chips.
+  const noLobby = useStore(session, (s) => s.noLobby === true);
+  const rawCasino = useStore(session, (s) => s.config?.casinoConfig ?? null);
+  const mobile = useStore(session, (s) => s.mobile);
+  // clr_desktop / clr_mobile: this operator's players go back to its own lobby (home_url).
+  const ownLobby = useMemo(
+    () => operatorLobby(casinoConfigOf(rawCasino), mobile),
+    [rawCasino, mobile],
+  );
   const withLobbyButton =
-    booted && !failure && (route.tableId !== null || route.game === 'multi-baccarat');
+    booted && !failure && !noLobby && (route.tableId !== null || route.game === 'multi-baccarat');
+  const lobbyFab = (
+    <>
+      <span className="lb-fab-icon" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+        <span />
+      </span>
+      <span className="lb-fab-text">{t('LOBBY_BUTTON')}</span>
+    </>
+  );
   const skipToBets = (e: React.MouseEvent) => {
     e.preventDefault();
     e.stopPropagation();
@@ -301,7 +324,12 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           <ErrorBoundary key={`${route.game}:${route.tableId ?? ''}`}>
             <Suspense fallback={null}>{page}</Suspense>
           </ErrorBoundary>
-          {withLobbyButton && (
+          {withLobbyButton && ownLobby && (
+            <a className="lb-fab" href={ownLobby} target="_top" data-testid="lobby-button">
+              {lobbyFab}
+            </a>
+          )}
+          {withLobbyButton && !ownLobby && (
             <button
               ref={lobbyButton}
               type="button"
@@ -311,13 +339,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
               data-testid="lobby-button"
               onClick={() => (miniOpen ? closeMini() : setMiniAt(location))}
             >
-              <span className="lb-fab-icon" aria-hidden="true">
-                <span />
-                <span />
-                <span />
-                <span />
-              </span>
-              <span className="lb-fab-text">{t('LOBBY_BUTTON')}</span>
+              {lobbyFab}
             </button>
           )}
           {withLobbyButton && miniOpen && (

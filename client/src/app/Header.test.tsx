@@ -45,8 +45,20 @@ function renderHeader(
     connection: { status: 'open', quality: 'good', rtt: 20 },
   });
   const saveSetting = vi.fn(async () => {});
+  const rates: Record<string, unknown> = {
+    EUR: { currencyCode: 'EUR', exchangeRates: { EUR: '1' }, symbol: '€' },
+    USD: { currencyCode: 'USD', exchangeRates: { EUR: '1.0850' }, symbol: '$' },
+  };
+  const http = {
+    get: vi.fn(async (_path: string, q?: { currencyCode?: string }) => {
+      const r = rates[q?.currencyCode ?? ''];
+      if (!r) throw new Error('404');
+      return r;
+    }),
+  };
   const services = {
     session,
+    http,
     currency: () => currencyOf(session.get().config),
     saveSetting,
   } as unknown as Services;
@@ -67,6 +79,18 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('the header and the casino configuration', () => {
+  it("shows the balance again in the operator's conversion currency, and not without one", async () => {
+    renderHeader({ conversion_currency: 'USD' });
+    // 1234.50 EUR at 1.0850 USD per EUR: 1339.43 USD.
+    expect(await screen.findByTestId('converted-balance')).toHaveTextContent(
+      '[[CONVERTED_BALANCE]]',
+    );
+    cleanup();
+    renderHeader({ conversion_currency: 'EUR' }); // the player's own: nothing to convert
+    renderHeader({});
+    expect(screen.queryByTestId('converted-balance')).toBeNull();
+  });
+
   it("offers the table's chat when the table shown has one, and opens it", () => {
     renderHeader({});
     expect(screen.queryByTestId('chat-toggle')).toBeNull();

@@ -17,7 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { Icon, iconProps } from '../ui/icons';
 import { headerChat } from '../lib/table/useTableChat';
 import { formatMoney } from '../lib/format/money';
-import { casinoConfigOf } from '../lib/host/casino-config';
+import { convert, useRates } from '../lib/format/conversion';
+import { casinoConfigOf, operatorLobby } from '../lib/host/casino-config';
+import { subtitlesEnabled } from '../lib/settings';
 import { withTextPart } from '../lib/i18n';
 import { useHost } from '../lib/host/context';
 import { type SessionState, useServices } from '../lib/session';
@@ -51,14 +53,9 @@ export function foldHeader(count: number, speedDialGrouped: boolean, narrow: boo
   return (speedDialGrouped && count >= 2) || (narrow && count >= FOLD_FROM);
 }
 
-/** The saved `subtitle_config` setting: `{ enabled: boolean }` (null until saved). */
-export function subtitlesEnabled(v: unknown): boolean {
-  return !!v && typeof v === 'object' && (v as { enabled?: unknown }).enabled === true;
-}
-
 export function Header() {
   const { t } = useTranslation();
-  const { session, currency, saveSetting } = useServices();
+  const { session, currency, saveSetting, http } = useServices();
   const host = useHost();
   const balance = useStore(session, (s: SessionState) => s.balance);
   const connection = useStore(session, (s: SessionState) => s.connection);
@@ -67,6 +64,12 @@ export function Header() {
     subtitlesEnabled(s.config?.playerConfig.settings.subtitle_config),
   );
   const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
+  const noLobby = useStore(session, (s: SessionState) => s.noLobby === true);
+  const mobile = useStore(session, (s: SessionState) => s.mobile);
+  const ownLobby = operatorLobby(casino, mobile);
+  const conversion = useRates(http, currency().code, casino.conversion_currency);
+  const converted =
+    conversion && balance ? convert(balance.total, conversion[0], conversion[1]) : null;
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
   const [open, setOpen] = useState<'history' | 'settings' | null>(null);
   const chat = useStore(headerChat, (h) => h);
@@ -176,16 +179,32 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <a className="brand" href="/play/lobby">
-        <img src="/img/logo.svg" alt={t('BACK_TO_LOBBY')} width={28} height={28} />
-        <span>{t('APP_NAME')}</span>
-      </a>
+      {noLobby ? (
+        <span className="brand">
+          <img src="/img/logo.svg" alt="" width={28} height={28} />
+          <span>{t('APP_NAME')}</span>
+        </span>
+      ) : (
+        <a
+          className="brand"
+          href={ownLobby ?? '/play/lobby'}
+          target={ownLobby ? '_top' : undefined}
+        >
+          <img src="/img/logo.svg" alt={t('BACK_TO_LOBBY')} width={28} height={28} />
+          <span>{t('APP_NAME')}</span>
+        </a>
+      )}
       <ScreenName />
       <span className="wallet">
         <span className="balance" data-testid="balance" aria-live="polite">
           <span className="label">{t('BALANCE')}</span>{' '}
           <strong>{balance ? formatMoney(balance.total, money) : '…'}</strong>
         </span>
+        {converted !== null && conversion && (
+          <span className="converted-balance" data-testid="converted-balance">
+            {t('CONVERTED_BALANCE', { amount: formatMoney(converted, conversion[1].style) })}
+          </span>
+        )}
         {showBonus && (
           <span className="bonus-balance" data-testid="bonus-balance" aria-live="polite">
             <span className="label">{t('BONUS_BALANCE')}</span>{' '}

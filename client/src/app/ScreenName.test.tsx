@@ -10,7 +10,7 @@ import { initTestI18n } from '../lib/i18n';
 import { type AllConfig, type Services, ServicesContext, type SessionState } from '../lib/session';
 import { Toaster } from '../ui/Toaster';
 import { Header } from './Header';
-import { SCREEN_NAME_URL } from './ScreenName';
+import { urlOf } from '../lib/http/urls';
 import { currencyOf } from './start';
 import { testSession } from '../lib/session.test-util';
 
@@ -72,7 +72,7 @@ const message = () => screen.getByTestId('screen-name-message');
 /** Opens the dialog from the header's name and waits for the server's current name. */
 async function open(user: ReturnType<typeof userEvent.setup>, http: { get: unknown }) {
   await user.click(screen.getByRole('button', { name: '[[SCREEN_NAME_CHANGE]]' }));
-  await waitFor(() => expect(http.get).toHaveBeenCalledWith(SCREEN_NAME_URL));
+  await waitFor(() => expect(http.get).toHaveBeenCalledWith(urlOf('screenName')));
   return screen.getByRole<HTMLInputElement>('textbox', { name: '[[SCREEN_NAME_LABEL]]' });
 }
 
@@ -140,7 +140,7 @@ describe("the header's screen name", () => {
     const input = await open(user, http);
     await user.clear(input);
     await user.type(input, '李小龍{Enter}');
-    expect(http.put).toHaveBeenCalledWith(SCREEN_NAME_URL, { screenName: '李小龍' });
+    expect(http.put).toHaveBeenCalledWith(urlOf('screenName'), { screenName: '李小龍' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(nameOf(session.get())).toBe('李小龍');
     const button = screen.getByTestId('player-name');

@@ -25,8 +25,7 @@ import type { Store } from '../lib/store';
 import { useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
 import { toast } from '../ui/Toaster';
-
-export const SCREEN_NAME_URL = '/api/user/screenName';
+import { urlOf } from '../lib/http/urls';
 
 /** The session with the player's new name. */
 export function withPlayerName(s: SessionState, name: string): SessionState {
@@ -167,7 +166,7 @@ export function ScreenNameDialog({
   useEffect(() => {
     let live = true;
     http
-      .get<unknown>(SCREEN_NAME_URL)
+      .get<unknown>(urlOf('screenName'))
       .then((raw) => {
         const info = screenNameInfoOf(raw);
         if (!live || !info) return;
@@ -201,7 +200,7 @@ export function ScreenNameDialog({
     setSaving(true);
     setServerError(null);
     try {
-      const answer = await http.put<unknown>(SCREEN_NAME_URL, { screenName: value });
+      const answer = await http.put<unknown>(urlOf('screenName'), { screenName: value });
       const saved = screenNameInfoOf(answer)?.screenName ?? value;
       session.set((s) => withPlayerName(s, saved));
       toast(t('SCREEN_NAME_SAVED', { name: saved }));

@@ -1,19 +1,19 @@
 // The app's sound, wired to the page: the deck (lib/sound) follows the volume settings
 // and the host's MUTE at once, unlocks at the player's first touch, and plays the game's
 // effects as the tables tell (bets closed; a round the player won). Chips sound where
-// they are placed (lib/table/useBetting), the dealer's voice where the ball lands
-// (features/roulette). The subtitles show the dealer's words when the operator offers
-// them (subtitles_available) and the player turned them on (subtitle_config).
+// they are placed (lib/table/useBetting), the dealer's voice where each game's round
+// settles (lib/sound/useAnnounce). The subtitles show the dealer's words when the
+// operator offers them (subtitles_available) and the player turned them on
+// (subtitle_config).
 import { useEffect, useState } from 'react';
 
 import { useHostUi } from '../lib/host/context';
 import { casinoConfigOf } from '../lib/host/casino-config';
 import { type SessionState, useServices } from '../lib/session';
-import { settingOf } from '../lib/settings';
+import { settingOf, subtitlesEnabled } from '../lib/settings';
 import { sounds, subtitle } from '../lib/sound/sound';
 import { useStore } from '../lib/store';
 import { units } from '../lib/format/money';
-import { subtitlesEnabled } from './Header';
 
 const SUBTITLE_MS = 4000;
 

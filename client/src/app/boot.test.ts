@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HttpError, type Http } from '../lib/http/http';
+import { resetUrls, urlOf } from '../lib/http/urls';
 import {
   BOOT_STEPS,
   type BootSteps,
@@ -18,7 +19,11 @@ import {
 const URLS =
   '<?xml version="1.0"?><urls version="1"><url key="balance" href="/api/ui/balance"/></urls>';
 
-function http(answers: Record<string, unknown>): Http {
+const FEATURES = '/api/player/features/ui/configuredFeatures';
+
+/** A server that answers `answers` by path; the flags say combineAPI unless given. */
+function http(given: Record<string, unknown>): Http {
+  const answers: Record<string, unknown> = { [FEATURES]: { feature_combineAPI: true }, ...given };
   const reply = async (path: string) => {
     const a = answers[path];
     if (a instanceof Error) throw a;
@@ -54,6 +59,76 @@ const steps = (
 });
 
 describe('boot', () => {
+  afterEach(() => resetUrls());
+
+  it('reads the configuration part by part, at the url list addresses, when combineAPI is off', async () => {
+    const list =
+      '<urls><url key="balance" href="/wallet/balance"/><url key="socket" href="/live/ws"/>' +
+      '<url key="casinoConfig" href="https://elsewhere.example/casino"/></urls>';
+    const h = http({
+      '/assets/api/urlxml.xml': list,
+      '/api/env/getAll': '{}',
+      [FEATURES]: { feature_combineAPI: false, feature_statistics: false },
+      '/api/ui/playerConfig': { player: { id: 'p1' }, settings: {} },
+      '/api/ui/tableConfig': { tableId: 'rou-1' },
+      '/api/ui/casinoConfig': { language: 'de', casino_id: 'demo' },
+      '/wallet/balance': { balance: '12.00', bonusBalance: '0.00' },
+      '/api/ui/assignedTables': { tables: [{ tableId: 'rou-1' }] },
+      '/api/ui/swearwords': { swearwords: ['darn'] },
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loaded: string[] = [];
+    const r = await boot(steps(h, async (l) => void loaded.push(l)));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(h.get).not.toHaveBeenCalledWith('/api/ui/getAllConfig', expect.anything());
+    expect(r.value.config.balance.balance).toBe('12.00'); // from the list's address
+    expect(r.value.config.casinoConfig).toEqual({ casino_id: 'demo' });
+    expect(r.value.config.assignedTables).toEqual([{ tableId: 'rou-1' }]);
+    expect(r.value.config.swearwords).toEqual(['darn']);
+    expect(r.value.config.features.feature_statistics).toBe(false);
+    expect(r.value.config.features.feature_chat).toBe(true); // a default kept
+    expect(loaded).toEqual(['de']);
+    expect(urlOf('socket')).toBe('/live/ws');
+    // Another origin is never taken: the cookie and the anti-forgery header stay here.
+    expect(urlOf('casinoConfig')).toBe('/api/ui/casinoConfig');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('falls back to the default flags, combineAPI off, when the flags fail to load or parse', async () => {
+    for (const flags of [new HttpError('http', 500, ''), ['not', 'flags'], 'text']) {
+      const h = http({
+        '/assets/api/urlxml.xml': URLS,
+        '/api/env/getAll': '{}',
+        [FEATURES]: flags,
+        '/api/ui/playerConfig': { player: {}, settings: {} },
+        '/api/ui/tableConfig': { tableId: 'rou-1' },
+        '/api/ui/casinoConfig': { language: 'en' },
+        '/api/ui/balance': { balance: '1.00' },
+        '/api/ui/assignedTables': { tables: [] },
+      });
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const r = await boot(steps(h));
+      error.mockRestore();
+      expect(r.ok && r.value.config.features).toEqual({
+        feature_combineAPI: false,
+        feature_chat: true,
+        feature_statistics: true,
+      });
+      expect(h.get).toHaveBeenCalledWith('/api/ui/playerConfig');
+    }
+  });
+
+  it('treats an expired session on the flags as expired, not as missing flags', async () => {
+    const h = http({
+      '/assets/api/urlxml.xml': URLS,
+      '/api/env/getAll': '{}',
+      [FEATURES]: new HttpError('unauthorized', 401, ''),
+    });
+    expect(await boot(steps(h))).toEqual({ ok: false, failure: { kind: 'session-expired' } });
+  });
+
   it('loads url list, env, config, language and skin in order', async () => {
     const h = http({
       '/assets/api/urlxml.xml': URLS,

@@ -1,5 +1,8 @@
-// The configuration load sequence of SPEC sections 2 and 8: url list XML, env,
-// getAllConfig, language file, skin. Failures follow SPEC section 8: the url list or the
+// The configuration load sequence of SPEC sections 2, 5 and 8: url list XML (its
+// addresses taken by lib/http/urls), env, feature flags, the configuration (getAllConfig
+// when feature_combineAPI is on, else one call per part at the url list's addresses),
+// language file, skin. Feature flags that fail to load or parse fall back to the
+// defaults with combineAPI off (SPEC section 5). Failures follow SPEC section 8: the url list or the
 // configuration failing is NO_INTERNET (game-load-failed, reason 103 or 101); an env
 // answer of "offline" is SESSION_EXPIRED; a failing primary language file aborts
 // loading with the error page.
@@ -12,7 +15,9 @@
 // <html data-theme> names it.
 import { HttpError, type Http } from '../lib/http/http';
 import { chooseLanguage, offeredLanguages } from '../lib/i18n/languages';
-import type { AllConfig } from '../lib/session';
+import type { AllConfig, AssignedTable, TableConfig } from '../lib/session';
+import { applyUrlList, urlOf } from '../lib/http/urls';
+import { DEFAULT_FEATURES, parseFeatures } from '../lib/features';
 import type { Theme } from './launch';
 
 export type BootFailure =
@@ -83,7 +88,43 @@ export function parseSkin(value: unknown, name: Theme): Skin {
   return { name, colors, images };
 }
 
-export const BOOT_STEPS = 5;
+export const BOOT_STEPS = 6;
+
+/**
+ * The configuration in one call per part (combineAPI off): the url list's addresses for
+ * the player, table, casino, balance and assigned tables; the language is the casino
+ * configuration's (the server's choice for this player).
+ */
+async function configByParts(
+  http: Http,
+  tableId: string | undefined,
+  urls: Record<string, string>,
+  env: Record<string, string>,
+  features: Record<string, boolean>,
+): Promise<AllConfig> {
+  const [playerConfig, tableConfig, casino, balance, assigned, swear] = await Promise.all([
+    http.get<AllConfig['playerConfig']>(urlOf('playerConfig')),
+    tableId ? http.get<TableConfig>(urlOf('tableConfig'), { tableId }) : Promise.resolve(null),
+    http.get<Record<string, unknown>>(urlOf('casinoConfig')),
+    http.get<AllConfig['balance']>(urlOf('balance')),
+    http.get<{ tables?: AssignedTable[] }>(urlOf('assignedTables')),
+    // The swear words only warn before sending (the server checks again): not fatal.
+    http.get<{ swearwords?: string[] }>(urlOf('swearwords')).catch(() => ({ swearwords: [] })),
+  ]);
+  const { language, ...casinoConfig } = casino;
+  return {
+    language: typeof language === 'string' ? language : 'en',
+    urlxml: urls,
+    env,
+    swearwords: Array.isArray(swear.swearwords) ? swear.swearwords : [],
+    playerConfig,
+    tableConfig,
+    casinoConfig,
+    balance,
+    assignedTables: Array.isArray(assigned.tables) ? assigned.tables : [],
+    features,
+  };
+}
 
 /** Parses the url list: <urls><url key="…" href="…"/></urls>. */
 export function parseUrlList(xml: string): Record<string, string> {
@@ -118,6 +159,8 @@ export async function boot(
   let urls: Record<string, string>;
   try {
     urls = parseUrlList(await http.getText('/assets/api/urlxml.xml'));
+    const refused = applyUrlList(urls);
+    if (refused.length > 0) console.error('url list: not same-origin paths, ignored:', refused);
   } catch (e) {
     return {
       ok: false,
@@ -140,9 +183,27 @@ export async function boot(
   }
   step();
 
+  let features: Record<string, boolean>;
+  try {
+    features = parseFeatures(
+      await http.get<unknown>(urlOf('features'), { tableId: steps.tableId }),
+    );
+  } catch (e) {
+    const auth = authFailure(e);
+    if (auth) return { ok: false, failure: auth };
+    console.error('feature flags could not be read; using the defaults', e);
+    features = { ...DEFAULT_FEATURES };
+  }
+  step();
+
   let config: AllConfig;
   try {
-    config = await http.get<AllConfig>('/api/ui/getAllConfig', { tableId: steps.tableId });
+    config = features.feature_combineAPI
+      ? {
+          ...(await http.get<AllConfig>('/api/ui/getAllConfig', { tableId: steps.tableId })),
+          features,
+        }
+      : await configByParts(http, steps.tableId, urls, env, features);
   } catch (e) {
     if (e instanceof HttpError && e.status === 404 && e.body.includes('NO_SUCH_TABLE')) {
       return { ok: false, failure: { kind: 'missing' } };

@@ -47,6 +47,11 @@ export function parseLaunchParams(search: string): LaunchParams {
   return params;
 }
 
+/** `lobby=false` (or 0, none): the player has no way to Croupier's lobby from a table. */
+export function lobbyOff(params: LaunchParams): boolean {
+  return params.lobby === 'false' || params.lobby === '0' || params.lobby === 'none';
+}
+
 /** The game a path names: its second segment (/play/roulette -> roulette); lobby pages are "all". */
 export function gameOfPath(pathname: string): string {
   const segments = pathname.split('/').filter(Boolean);

@@ -13,10 +13,11 @@ import type { AllConfig, PopupKind, Services, SessionState } from '../lib/sessio
 import { createStore } from '../lib/store';
 import { currentLocation } from '../lib/navigation';
 import { launchChoices } from './boot';
-import { gameMode, gameOfPath, parseLaunchParams } from './launch';
+import { gameMode, gameOfPath, lobbyOff, parseLaunchParams } from './launch';
 import { applySetting } from '../lib/settings';
 import { emitLifecycle } from '../lib/lifecycle';
 import { isRelaunch, keepMarker, readMarker } from '../lib/refresh';
+import { urlOf } from '../lib/http/urls';
 
 /** The page's session storage; null where the browser refuses it (privacy modes). */
 function sessionStorageOrNull(): Storage | null {
@@ -46,6 +47,7 @@ export function startServices(loc: Location = window.location) {
     balance: null,
     popups: [],
     connection: { status: 'connecting', quality: 'offline', rtt: null },
+    noLobby: lobbyOff(launch),
   });
   watchOrientation((orientation) =>
     session.set((s) => ({
@@ -72,14 +74,14 @@ export function startServices(loc: Location = window.location) {
   });
 
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  const realtime = new Realtime({ url: `${scheme}//${loc.host}/ws` });
+  const realtime = new Realtime({ url: () => `${scheme}//${loc.host}${urlOf('socket')}` });
 
   // Back from a lost connection, the balance is read again: a table that could not replay
   // what was missed sends a snapshot, which carries no balance, and the player's bets may
   // have been answered or settled meanwhile. A failed read keeps what is shown.
   const refreshBalance = () =>
     http
-      .get<{ balance?: string; bonusBalance?: string }>('/api/ui/balance')
+      .get<{ balance?: string; bonusBalance?: string }>(urlOf('balance'))
       .then((b) => {
         if (typeof b.balance !== 'string') return;
         const balance = { total: units(b.balance), bonus: units(b.bonusBalance ?? '0') };

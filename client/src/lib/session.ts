@@ -90,6 +90,8 @@ export interface AllConfig {
   casinoConfig: Record<string, unknown>;
   balance: { balance: string; bonusBalance: string; actualBalance: string; currency: string };
   assignedTables: AssignedTable[];
+  /** The feature flags (configuredFeatures; SPEC section 5's defaults when unreadable). */
+  features: Record<string, boolean>;
 }
 
 export type PopupKind =
@@ -116,6 +118,8 @@ export interface SessionState {
   connection: { status: ConnectionStatus; quality: Quality; rtt: number | null };
   /** While the idle message shows: when the session closes without activity (ms epoch). */
   idleClosesAt?: number | null;
+  /** The launch said `lobby=false`: no way to Croupier's lobby (the operator has its own). */
+  noLobby?: boolean;
 }
 
 export interface Services {

@@ -102,3 +102,8 @@ export function applySetting(session: Store<SessionState>, key: string, value: u
       : s,
   );
 }
+
+/** The saved `subtitle_config` setting: `{ enabled: boolean }` (null until saved). */
+export function subtitlesEnabled(v: unknown): boolean {
+  return !!v && typeof v === 'object' && (v as { enabled?: unknown }).enabled === true;
+}

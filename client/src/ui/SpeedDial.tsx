@@ -7,10 +7,27 @@
 // its icon and its text; opening it puts the focus on the first item, and Escape, a click
 // outside or choosing an item closes it and gives the focus back to the menu button. It
 // is a disclosure, not an ARIA menu: Tab and Shift+Tab move through the items, Enter and
-// Space press them.
-import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+// Space press them; on the menu button ArrowDown expands it and ArrowUp minimises it.
+//
+// On a phone (the table shapes tall and flat) the grouped menu is SPEC §2's mobile menu,
+// a drawer that hangs from the header: minimised, only the header's menu button (nothing
+// over the page, so nothing over the bet bar); expanded, the rows under the header with a
+// grip at their foot. It slides between the two, and the menu button and the grip can be
+// dragged: down expands, up minimises. A drag past a third of the drawer's height, or a
+// flick, decides; a shorter one springs back. The slide is off with <html data-anim="off">.
+import {
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { motionReduced } from '../lib/a11y/motion';
 import { menuCloseMs } from '../lib/device/device';
 import { ServicesContext } from '../lib/session';
 import { useLayout } from '../lib/viewport/useLayout';
@@ -19,6 +36,51 @@ import { useLayout } from '../lib/viewport/useLayout';
 function useMenuCloseMs(): number {
   const device = useContext(ServicesContext)?.session.get().device;
   return device && typeof device.os === 'string' ? menuCloseMs(device) : 300;
+}
+
+/** The mobile menu's drag: how far a press moves before it is a drag, not a tap (px). */
+export const DRAG_SLOP = 8;
+/** A release this fast (px/ms, in the last move) commits whatever the distance. */
+export const FLICK_SPEED = 0.5;
+/** The drawer's height where it cannot be measured (before its first layout, in tests). */
+export const DRAWER_FALLBACK_HEIGHT = 240;
+/** A whole slide, minimised to expanded (ms); a part of the way takes its part of it. */
+export const SLIDE_MS = 200;
+
+/** The drawer's transform at a position: 0 minimised (above its place), 1 expanded. */
+const transformAt = (reveal: number) => `translateY(${((reveal - 1) * 100).toFixed(2)}%)`;
+
+/** Slides the drawer from one position to another; false when it does not move. */
+function slide(
+  el: HTMLElement | null,
+  current: { animation: Animation | null },
+  from: number,
+  to: number,
+  done?: () => void,
+): boolean {
+  current.animation?.cancel();
+  current.animation = null;
+  if (!el || from === to || typeof el.animate !== 'function' || motionReduced()) return false;
+  const animation = el.animate([{ transform: transformAt(from) }, { transform: transformAt(to) }], {
+    duration: Math.round(SLIDE_MS * Math.abs(to - from)),
+    easing: 'ease-out',
+    fill: 'forwards', // held until the next slide, so that nothing flashes before it hides
+  });
+  animation.onfinish = animation.oncancel = () => done?.();
+  current.animation = animation;
+  return true;
+}
+
+interface Drag {
+  pointer: number;
+  /** Where the press started, and the position the drawer was in then. */
+  startY: number;
+  from: number;
+  /** The last move: where, when, and its speed (px/ms, down positive). */
+  y: number;
+  t: number;
+  speed: number;
+  moving: boolean;
 }
 
 export interface SpeedDialItem {
@@ -53,24 +115,49 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
   const { t } = useTranslation();
   const layout = useLayout();
   const isGrouped = grouped ?? layout?.speedDialGrouped ?? false;
+  // SPEC §2's mobile menu: the grouped menu on a phone.
+  const drawer = isGrouped && !!layout && layout.shape !== 'wide';
   const [open, setOpen] = useState(false);
+  // While a finger or the mouse drags the drawer: its position, 0 (minimised) to 1.
+  const [reveal, setReveal] = useState<number | null>(null);
+  // While it slides up to minimised: still shown, out of reach.
+  const [closing, setClosing] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const sliding = useRef<{ animation: Animation | null }>({ animation: null });
+  const drag = useRef<Drag | null>(null);
+  const dragged = useRef(false);
   const closeMs = useMenuCloseMs();
 
   const expanded = isGrouped && open;
+
+  /** Expands or minimises; the drawer slides from where it is (`from`, 0 to 1). */
+  const setExpanded = useCallback(
+    (next: boolean, from: number = next ? 0 : 1) => {
+      setOpen(next);
+      if (!drawer) return;
+      if (next) {
+        setClosing(false);
+        slide(listRef.current, sliding.current, from, 1);
+      } else if (slide(listRef.current, sliding.current, from, 0, () => setClosing(false))) {
+        setClosing(true);
+      }
+    },
+    [drawer],
+  );
 
   useEffect(() => {
     if (!expanded) return;
     root.current?.querySelector<HTMLElement>('.speed-dial-item:not(:disabled)')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setOpen(false);
+      setExpanded(false);
       toggle.current?.focus();
     };
     const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+      if (root.current && !root.current.contains(e.target as Node)) setExpanded(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -78,13 +165,88 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [expanded]);
+  }, [expanded, setExpanded]);
+
+  // The list is hidden when minimised and still (not dragged, not sliding up).
+  const listHidden = isGrouped && !open && reveal === null && !(closing && drawer);
+  // A slide holds its last frame until the list is hidden, or is no drawer any more.
+  useLayoutEffect(() => {
+    if (!listHidden && drawer) return;
+    sliding.current.animation?.cancel();
+    sliding.current.animation = null;
+  }, [listHidden, drawer]);
+  useEffect(() => () => sliding.current.animation?.cancel(), []);
+
+  // The drag, on the menu button and the grip (pointer events: touch, pen and mouse).
+  const onPointerDown = (e: React.PointerEvent<HTMLElement>) => {
+    dragged.current = false;
+    if (!drawer || !e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    drag.current = {
+      pointer: e.pointerId,
+      startY: e.clientY,
+      from: open ? 1 : 0,
+      y: e.clientY,
+      t: Date.now(),
+      speed: 0,
+      moving: false,
+    };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: React.PointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    if (!d || e.pointerId !== d.pointer) return;
+    const dy = e.clientY - d.startY;
+    if (!d.moving) {
+      if (Math.abs(dy) < DRAG_SLOP) return;
+      d.moving = true;
+      sliding.current.animation?.cancel(); // the finger has it now
+      setClosing(false);
+    }
+    const now = Date.now();
+    if (now > d.t) d.speed = (e.clientY - d.y) / (now - d.t);
+    d.y = e.clientY;
+    d.t = now;
+    const height = listRef.current?.offsetHeight || DRAWER_FALLBACK_HEIGHT;
+    setReveal(Math.min(1, Math.max(0, d.from + dy / height)));
+  };
+  const endDrag = (e: React.PointerEvent<HTMLElement>, cancelled: boolean) => {
+    const d = drag.current;
+    if (!d || e.pointerId !== d.pointer) return;
+    drag.current = null;
+    if (!d.moving) return; // a tap: its click toggles
+    dragged.current = true; // and the click a drag ends with does not
+    const dy = e.clientY - d.startY;
+    const height = listRef.current?.offsetHeight || DRAWER_FALLBACK_HEIGHT;
+    const position = Math.min(1, Math.max(0, d.from + dy / height));
+    const speed = Date.now() - d.t > 100 ? 0 : d.speed; // it stopped before letting go
+    const next = cancelled
+      ? d.from === 1
+      : Math.abs(speed) >= FLICK_SPEED
+        ? speed > 0
+        : Math.abs(dy) >= height / 3
+          ? dy > 0
+          : d.from === 1; // springs back
+    setReveal(null);
+    setExpanded(next, position);
+  };
+  const dragHandlers = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: (e: React.PointerEvent<HTMLElement>) => endDrag(e, false),
+    onPointerCancel: (e: React.PointerEvent<HTMLElement>) => endDrag(e, true),
+  };
+
+  const onToggleKey = (e: React.KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    if ((e.key === 'ArrowDown') !== open) setExpanded(e.key === 'ArrowDown');
+  };
 
   const choose = (item: SpeedDialItem, e: React.MouseEvent) => {
     item.onSelect?.();
     if (!isGrouped) return;
     const close = () => {
-      setOpen(false);
+      setExpanded(false);
       // Back to the menu button, unless the item moved the focus on (a dialog it opened).
       const at = document.activeElement;
       if (!at || at === document.body || root.current?.contains(at)) toggle.current?.focus();
@@ -109,9 +271,12 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
 
   const list = (
     <ul
+      ref={listRef}
       className="speed-dial-items"
       id={listId}
-      hidden={isGrouped && !open}
+      hidden={listHidden}
+      inert={closing && drawer}
+      style={reveal === null ? undefined : { transform: transformAt(reveal) }}
       data-testid="speed-dial-items"
     >
       {items.map((item) => (
@@ -144,6 +309,19 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
           )}
         </li>
       ))}
+      {drawer && (
+        <li
+          className="speed-dial-grip"
+          aria-hidden="true"
+          data-testid="speed-dial-grip"
+          {...dragHandlers}
+          onClick={() => {
+            // A tap on the grip minimises (the menu button does the same for a keyboard).
+            if (!dragged.current) setExpanded(false);
+            dragged.current = false;
+          }}
+        />
+      )}
     </ul>
   );
 
@@ -152,6 +330,8 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
       ref={root}
       className={['speed-dial', className].filter(Boolean).join(' ')}
       data-speed-dial={isGrouped ? 'grouped' : 'open'}
+      data-drawer={drawer || undefined}
+      data-dragging={reveal === null ? undefined : true}
       data-testid="speed-dial"
     >
       {isGrouped && (
@@ -164,7 +344,14 @@ export function SpeedDial({ items, grouped, label, className }: SpeedDialProps) 
           aria-label={label ?? t('SPEED_DIAL_MENU')}
           title={label ?? t('SPEED_DIAL_MENU')}
           data-testid="speed-dial-toggle"
-          onClick={() => setOpen((o) => !o)}
+          onClick={(e) => {
+            // A drag ends with a click on the button it started on: not a tap.
+            const afterDrag = dragged.current && e.detail !== 0;
+            dragged.current = false;
+            if (!afterDrag) setExpanded(!open);
+          }}
+          onKeyDown={onToggleKey}
+          {...dragHandlers}
         >
           <span aria-hidden="true" className="speed-dial-burger" />
         </button>

@@ -133,6 +133,8 @@ Result<json::object, std::string> complete_casino_config(const json::object& giv
         {"estimated_micro_game_session_time", 20},
         {"reality_check_interval_min", 0},
         {"lobby_version", 2},
+        {"ticker", json::object{}},
+        {"conversion_currency", ""},
     };
     for (const auto& u : kUrls) c[u] = "";
     for (const auto& f : kFlags) c[f] = false;
@@ -203,6 +205,28 @@ Result<json::object, std::string> complete_casino_config(const json::object& giv
         c[key] = whole(v, key, 0, 1440);
       } else if (key == "lobby_version") {
         c[key] = whole(v, key, 1, 2);
+      } else if (key == "ticker") {
+        // The lobby's ticker line per language: {"en": "...", "de": "..."}.
+        if (!v.is_object()) bad(key, "must be an object of texts by language code");
+        json::object texts;
+        for (const auto& [lk, lv] : v.as_object()) {
+          std::string at = key + "." + std::string(lk);
+          auto lang = normalise_language(std::string(lk));
+          if (!lang) bad(at, "is not a supported language");
+          if (!lv.is_string() || lv.as_string().size() > 500)
+            bad(at, "must be a text of at most 500 bytes");
+          for (unsigned char ch : lv.as_string())
+            if (ch < ' ') bad(at, "must be one line without control characters");
+          texts[*lang] = lv;
+        }
+        c[key] = std::move(texts);
+      } else if (key == "conversion_currency") {
+        // The currency the balance is also shown in (getRates), "" for none.
+        if (!v.is_string() || (!v.as_string().empty() && v.as_string().size() != 3))
+          bad(key, "must be a three-letter currency code or \"\"");
+        for (char ch : v.as_string())
+          if (ch < 'A' || ch > 'Z') bad(key, "must be a three-letter currency code in capitals");
+        c[key] = v;
       } else if (key == "host_origins" || key == "voice_over_languages") {
         bad(key, "is served from the operator's origins and languages; remove it");
       } else if (v.is_bool()) {

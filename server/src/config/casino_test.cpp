@@ -95,6 +95,11 @@ TEST(Casino, ConfigurationFieldsAreCheckedAndNamed) {
       {R"("casino_id": "other")", "casino_id"},
       {R"("some_setting": "text")", "some_setting"},
       {R"("clr_desktop": "op-1")", "clr_desktop"},
+      {R"("ticker": "hello")", "ticker"},
+      {R"("ticker": {"xx": "hello"})", "ticker.xx"},
+      {R"("ticker": {"en": "two\nlines"})", "ticker.en"},
+      {R"("conversion_currency": "usd")", "conversion_currency"},
+      {R"("conversion_currency": "DOLLAR")", "conversion_currency"},
   };
   for (const auto& c : cases) {
     std::string text = kGood;

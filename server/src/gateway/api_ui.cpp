@@ -1,4 +1,5 @@
 // The player client's configuration and data endpoints (SPEC section 7).
+#include <algorithm>
 #include <boost/json.hpp>
 #include <future>
 
@@ -7,6 +8,7 @@
 #include "core/metrics.hpp"
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/card.hpp"
+#include "games/rtp.hpp"
 #include "gateway/api.hpp"
 #include "gateway/chat.hpp"
 #include "gateway/player_settings.hpp"
@@ -34,6 +36,12 @@ const std::vector<std::pair<std::string, std::string>>& url_list() {
       {"abCardStats", "/api/ui/ABCardStats"},
       {"rates", "/api/ui/getRates"},
       {"features", "/api/player/features/ui/configuredFeatures"},
+      {"screenName", "/api/user/screenName"},
+      {"swearwords", "/api/ui/swearwords"},
+      {"history", "/api/ui/history"},
+      {"rtp", "/api/ui/getRtpDetails"},
+      {"versions", "/api/ge/versions"},
+      {"ticker", "/api/ui/ticker"},
       {"socket", "/ws"},
   };
   return urls;
@@ -158,13 +166,19 @@ json::array assigned_tables(Services& svc, const store::Player& player) {
   return out;
 }
 
+// The versions a player or support may ask for (/api/ge/versions, env/getAll): the game
+// server's, the client's it serves, and the socket protocol's.
+constexpr std::string_view kServerVersion = "1.30.0";
+constexpr std::string_view kClientVersion = "2.0.9";
+constexpr int kProtocolVersion = 1;
+
 json::object env_json(Ctx& ctx) {
   std::string base = public_base(ctx);
   return json::object{{"playerBaseDomain", base},
                       {"bonusPromotionsService", base + "/bonus"},
                       {"statsCollector", base + "/eventcapture"},
-                      {"version", "1.30.0"},
-                      {"appVersion", "2.0.9"}};
+                      {"version", kServerVersion},
+                      {"appVersion", kClientVersion}};
 }
 
 json::object player_config_json(Ctx& ctx) {
@@ -348,6 +362,63 @@ Reply get_rates(Ctx& ctx) {
                                  {"decimals", info->decimals}});
 }
 
+// The return to player of a table's bets (games/rtp.hpp): the table by tableId, or a
+// game's variant by game and tableVariant. A table with its own paytable gets no figures
+// (customPaytable), never the default table's.
+Reply get_rtp_details(Ctx& ctx) {
+  std::string game = ctx.param("game");
+  std::string variant = ctx.param("tableVariant");
+  bool custom = false;
+  json::object out;
+  if (ctx.has_param("tableId")) {
+    const LiveTable* live = ctx.svc.table(ctx.param("tableId"));
+    if (!live)
+      return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE",
+                         "no table " + ctx.param("tableId"));
+    game = live->def->config.game;
+    variant = live->def->config.variant;
+    custom = !live->def->paytable.empty();
+    out["tableId"] = live->def->config.id;
+  }
+  const auto lines = games::rtp_of(game, variant);
+  if (lines.empty())
+    return error_reply(ctx.req, http::status::bad_request, "UNKNOWN_VARIANT",
+                       "give a tableId, or a game and its tableVariant");
+  auto percent = [](int bp) {
+    std::string frac = std::to_string(bp % 100);
+    return std::to_string(bp / 100) + "." + (frac.size() < 2 ? "0" : "") + frac;
+  };
+  json::array rtp;
+  int lo = 10000, hi = 0;
+  if (!custom) {
+    for (const auto& l : lines) {
+      rtp.push_back(json::object{{"bets", l.bets}, {"rtp", percent(l.basis_points)}});
+      lo = std::min(lo, l.basis_points);
+      hi = std::max(hi, l.basis_points);
+    }
+  }
+  out["game"] = game;
+  out["tableVariant"] = variant;
+  out["customPaytable"] = custom;
+  out["rtp"] = std::move(rtp);
+  out["min"] = custom ? json::value(nullptr) : json::value(percent(lo));
+  out["max"] = custom ? json::value(nullptr) : json::value(percent(hi));
+  return json_reply(ctx.req, http::status::ok, out);
+}
+
+// The operator's ticker line in the player's language (casino configuration "ticker");
+// 204 when it has none in that language (never another language's text).
+Reply get_ticker(Ctx& ctx) {
+  const auto* op = operator_of(ctx.svc, ctx.me().player);
+  const json::value* ticker = op ? op->casino_config.if_contains("ticker") : nullptr;
+  const json::value* text =
+      ticker && ticker->is_object() ? ticker->as_object().if_contains(language_of(ctx)) : nullptr;
+  if (!text || !text->is_string() || text->as_string().empty())
+    return text_reply(ctx.req, http::status::no_content, "", "text/plain; charset=utf-8");
+  return text_reply(ctx.req, http::status::ok, std::string(text->as_string()),
+                    "text/plain; charset=utf-8");
+}
+
 }  // namespace
 
 // The table and number of games a statistics call names (tableId; numberOfGames or
@@ -467,6 +538,18 @@ void add_ui_routes(Router& router, Services& svc) {
       V::get, "/api/player/features/ui/configuredFeatures", Auth::session, [](Ctx& ctx) -> Reply {
         return json_reply(ctx.req, http::status::ok, features_json(ctx.svc, ctx.me().player));
       });
+  router.add(V::get, "/api/ui/swearwords", Auth::session, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok,
+                      json::object{{"swearwords", swearwords_json(ctx.svc)}});
+  });
+  router.add(V::get, "/api/ui/getRtpDetails", Auth::session, get_rtp_details);
+  router.add(V::get, "/api/ui/ticker", Auth::session, get_ticker);
+  router.add(V::get, "/api/ge/versions", Auth::none, [](Ctx& ctx) -> Reply {
+    return json_reply(ctx.req, http::status::ok,
+                      json::object{{"server", kServerVersion},
+                                   {"client", kClientVersion},
+                                   {"protocol", kProtocolVersion}});
+  });
   (void)svc;
 }
 

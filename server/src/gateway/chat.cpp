@@ -39,6 +39,9 @@ bool chat_off(const Services& svc, const store::Player& player, const LiveTable&
   const config::Operator* op = svc.casino.find_operator(player.operator_id);
   if (!op) return false;
   if (config::casino_flag(*op, "chat_disabled")) return true;
+  // The operator's feature flag (configuredFeatures: feature_chat) turns the feature off.
+  if (const auto* f = op->features.if_contains("feature_chat"); f && f->is_bool() && !f->as_bool())
+    return true;
   for (const auto& f : op->functionalities)
     if (f == "disable_chat") return true;
   return false;

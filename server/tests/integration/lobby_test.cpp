@@ -207,6 +207,69 @@ TEST_F(Lobby, AScreenNameIsCheckedUniqueAndShownAtTheTable) {
   EXPECT_EQ(chat.at("name").as_string(), "Anné");
 }
 
+// SPEC section 7's calls that were served but ignored: the ticker in the player's
+// language only, the operator's feature_chat, the return to player of a table, the
+// versions, the swear words, and every address of the url list answering.
+TEST(LobbyConfig, TickerFeatureFlagsRtpVersionsAndTheUrlList) {
+  std::string casino = kCasino;
+  const std::string from = R"("languages": ["de", "en", "zh"],)";
+  casino.replace(
+      casino.find(from), from.size(),
+      from + R"( "ticker": {"de": "Heute Abend: Bonus"}, "conversion_currency": "USD",)");
+  const std::string flags = R"("currency": "EUR",)";
+  casino.replace(casino.find(flags), flags.size(),
+                 flags + R"( "features": {"feature_chat": false, "feature_combineAPI": true},)");
+  auto server = start_with_casino("croupier-ticker", casino);
+  {
+    Player p = join_as_guest(server->port(), "rou-a");
+    HttpResponse de = p.http.get("/api/ui/ticker?ln=de");
+    EXPECT_EQ(de.status, 200);
+    EXPECT_EQ(de.body, "Heute Abend: Bonus");
+    EXPECT_EQ(p.http.get("/api/ui/ticker?ln=en").status, 204);  // never another language's
+    EXPECT_EQ(p.http.get("/api/ui/casinoConfig").json().at("conversion_currency").as_string(),
+              "USD");
+
+    // feature_chat off: no chat offered, and a message is refused all the same.
+    json::value features = p.http.get("/api/player/features/ui/configuredFeatures").json();
+    EXPECT_FALSE(features.at("feature_chat").as_bool());
+    EXPECT_FALSE(
+        p.http.get("/api/ui/tableConfig?tableId=rou-a").json().at("chatEnabled").as_bool());
+    p.ws->send(R"(<chat tableId="rou-a" requestId="m-1">hello</chat>)");
+    EXPECT_EQ(p.ws->wait_type("error").at("reason").as_string(), "off");
+
+    json::value rtp = p.http.get("/api/ui/getRtpDetails?tableId=rou-a").json();
+    EXPECT_EQ(rtp.at("min").as_string(), "97.30");  // 36/37 on a single-zero wheel
+    EXPECT_EQ(rtp.at("max").as_string(), "97.30");
+    json::value bj = p.http.get("/api/ui/getRtpDetails?tableId=bj-t").json();
+    EXPECT_EQ(bj.at("min").as_string(), "99.53");
+    json::value us = p.http.get("/api/ui/getRtpDetails?game=roulette&tableVariant=american").json();
+    EXPECT_EQ(us.at("min").as_string(), "92.11");  // the top line
+    EXPECT_EQ(us.at("max").as_string(), "94.74");
+    EXPECT_EQ(p.http.get("/api/ui/getRtpDetails?tableId=nope").status, 404);
+    EXPECT_EQ(p.http.get("/api/ui/getRtpDetails?game=poker&tableVariant=x").status, 400);
+
+    json::value versions = p.http.get("/api/ge/versions").json();
+    EXPECT_EQ(versions.at("protocol").as_int64(), 1);
+    EXPECT_FALSE(versions.at("server").as_string().empty());
+    EXPECT_TRUE(p.http.get("/api/ui/swearwords").json().at("swearwords").is_array());
+
+    // Every address the url list names is served (the socket's is the upgrade).
+    std::string xml = p.http.get("/assets/api/urlxml.xml").body;
+    int named = 0;
+    for (size_t at = xml.find("href=\""); at != std::string::npos;
+         at = xml.find("href=\"", at + 1)) {
+      std::string href = xml.substr(at + 6, xml.find('"', at + 6) - at - 6);
+      if (href == "/ws") continue;
+      ++named;
+      HttpResponse r = p.http.get(href + "?tableId=rou-a");
+      // Routed (andar bahar's card statistics refuse a roulette table: 400, not 404).
+      EXPECT_TRUE(r.status != 404 && r.status < 500) << href << " " << r.status;
+    }
+    EXPECT_GE(named, 15);
+  }
+  stop_and_check_ledger(*server);
+}
+
 TEST(LobbyConfig, ChatAndScreenNameChangesAreRefusedWhenTheOperatorTurnsThemOff) {
   std::string casino = kCasino;
   const std::string from = R"("languages": ["de", "en", "zh"],)";

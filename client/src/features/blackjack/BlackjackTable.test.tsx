@@ -17,6 +17,7 @@ import { Toaster } from '../../ui/Toaster';
 import BlackjackTable from './BlackjackTable';
 import { testSession } from '../../lib/session.test-util';
 import { FakeSocket } from '../../lib/table/table.test-util';
+import { dealerSays } from '../../lib/sound/sound.test-util';
 
 const device: DeviceInfo = {
   userAgent: 'test',
@@ -102,6 +103,7 @@ function setup(tableId: string, game: string, seatNumber?: number) {
       currency: 'EUR',
     },
     assignedTables: [],
+    features: {},
   } satisfies AllConfig;
   const session = testSession({
     device,
@@ -432,5 +434,38 @@ describe('BlackjackTable (one-hand infinite)', () => {
     });
     await waitFor(() => expect(heard).toEqual(['autoplay start', 'autoplay completed']));
     window.removeEventListener(LIFECYCLE_EVENT, listen);
+  });
+});
+
+describe('BlackjackTable: the dealer', () => {
+  it("announces the dealer's final hand once a round", () => {
+    const say = dealerSays();
+    const t = setup('onebj-1', 'onebj');
+    t.socket().server({
+      type: 'resync',
+      table: 'onebj-1',
+      v: 1,
+      epoch: 'E',
+      gameId: 'onebj-1-000001',
+      state: 2,
+      betsOpen: true,
+      ts: Date.now(),
+      myAcks: [],
+      results: [],
+    });
+    expect(say).not.toHaveBeenCalled();
+    t.event('gameresult', { gameId: 'onebj-1-000001', state: 24, result: 'D 20' });
+    expect(screen.getByTestId('bj-result')).toHaveAttribute('data-result', 'D 20');
+    // The words in the player's language (here the test language: the key itself).
+    expect(say.mock.calls).toEqual([['/sounds/voice/en/blackjack-20.mp3', '[[BJ_RESULT_total]]']]);
+    t.event('gameresult', { gameId: 'onebj-1-000001', state: 24, result: 'D 20', replayed: true });
+    expect(say).toHaveBeenCalledOnce();
+    t.event('betsopen', { gameId: 'onebj-1-000002', state: 2, endsAt: Date.now() + 15_000 });
+    t.event('gameresult', { gameId: 'onebj-1-000002', state: 24, result: 'D BUST' });
+    expect(say).toHaveBeenCalledTimes(2);
+    expect(say).toHaveBeenLastCalledWith(
+      '/sounds/voice/en/blackjack-bust.mp3',
+      '[[BJ_RESULT_bust]]',
+    );
   });
 });

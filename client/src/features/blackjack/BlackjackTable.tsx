@@ -30,6 +30,7 @@ import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
+import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import {
@@ -44,6 +45,7 @@ import {
   resultOf,
 } from './bj-state';
 import { bjLimits, isOneHandTable } from './limits';
+import { dealerLine } from './names';
 import { AutoplayPanel, BetBehindPopup, BjHelpPopup, StrategyPopup } from './panels';
 import { type Decision, DecisionBar, DealerView, OneHandArea, SeatView, SpotButton } from './parts';
 import { useArrowKeys } from '../../lib/a11y/keyboard';
@@ -96,6 +98,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   const [panel, setPanel] = useState<Panel>(null);
   const [autoplayOpen, setAutoplayOpen] = useState(false);
   const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
+  const announce = useAnnounce(tableId, 'blackjack'); // the one-hand table's clips too
   const [autoplayBusy, setAutoplayBusy] = useState(false);
   const [sentFor, setSentFor] = useState<string | null>(null); // the decision on its way
   const wanted = useRef(new Set<number>()); // seats this player took (taken again after a reconnect)
@@ -195,6 +198,13 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
       loaded('video'); // the studio is drawn with the page
     }
   }, [view.ready, loaded]);
+
+  // The dealer announces the dealer's final hand once the round's result has come.
+  const resultKey = view.result?.gameId ?? '';
+  const resultLabel = view.result?.label ?? null;
+  useEffect(() => {
+    if (resultLabel !== null) announce(resultKey, dealerLine(t, resultLabel));
+  }, [announce, resultKey, resultLabel, t]);
 
   // ---- Decisions --------------------------------------------------------------------------
   const decision = me ? myDecision(view, me, oneHand, seatCount) : null;

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http/http';
 import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { Popup } from '../../ui/Popup';
-import { GuideButton } from '../../ui/GuideButton';
+import { HelpActions } from '../../ui/GuideButton';
 import { toast } from '../../ui/Toaster';
 import type { Autoplay } from './bj-state';
 import {
@@ -386,14 +386,7 @@ export function BjHelpPopup({
       title={t('HELP_TITLE', { table: table.name })}
       onClose={onClose}
       testId="bj-help"
-      actions={
-        <>
-          <GuideButton onOpen={onClose} />
-          <button type="button" className="button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t(oneHand ? 'HELP_onebj' : 'HELP_blackjack')}</p>
       <dl className="limits-summary">

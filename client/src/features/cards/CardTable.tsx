@@ -2,7 +2,8 @@
 // synthetic studio deals the server's cards one at a time; bets go through the shared
 // betting (lib/table/useBetting); baccarat shows its roads, andar bahar its card
 // statistics; in squeeze mode the highest stake lifts the face-down cards and everyone
-// else watches them lift.
+// else watches them lift. The dealer announces the winner, but not in a multi-table view
+// (compact), where several tables would talk over each other.
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,13 +21,17 @@ import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChanne
 import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
+import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
 import { MAIN_SPOTS, oppositeSpot } from './cards';
+import { dealerLine } from './names';
 import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel } from './parts';
 import { useAnnounced } from '../../ui/Announcer';
 import { SCROLLER } from '../../lib/a11y/keyboard';
+import { urlOf } from '../../lib/http/urls';
+import { useFeature } from '../../lib/features';
 
 const EVENTS = [
   'resync',
@@ -68,9 +73,11 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
     initialCardView,
   );
   const [abStats, setAbStats] = useState<AbStats | null>(null);
+  const statisticsOn = useFeature('feature_statistics');
   const [helpOpen, setHelpOpen] = useState(false);
   // The chat's button is the header's; a table of a multi-table view has none.
   const chat = useTableChat(tableId, { inHeader: true, active: !compact });
+  const announce = useAnnounce(tableId, game);
 
   const limits = useMemo(
     () =>
@@ -91,13 +98,20 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
   useStudioLoaded(view.ready, loaded);
 
-  // Andar bahar's statistics, refreshed after every result.
+  // The dealer announces the winner once the round's result has come.
   const resultKey = view.result?.gameId ?? '';
+  const resultLabel = view.result?.label ?? null;
   useEffect(() => {
-    if (game !== 'andarbahar') return;
+    if (compact || resultLabel === null) return;
+    announce(resultKey, dealerLine(t, game, resultLabel));
+  }, [compact, announce, resultKey, resultLabel, t, game]);
+
+  // Andar bahar's statistics, refreshed after every result.
+  useEffect(() => {
+    if (game !== 'andarbahar' || !statisticsOn) return;
     let live = true;
     http
-      .get<AbStats>('/api/ui/ABCardStats', { tableId, numberOfGames: 100 })
+      .get<AbStats>(urlOf('abCardStats'), { tableId, numberOfGames: 100 })
       .then((s) => live && setAbStats(s))
       .catch(() => {
         /* the panel keeps what it had */
@@ -105,7 +119,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
     return () => {
       live = false;
     };
-  }, [game, http, tableId, resultKey]);
+  }, [game, http, tableId, resultKey, statisticsOn]);
 
   const squeeze = useCallback(
     (index: number, progress: number) => {
@@ -218,7 +232,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         <CardHelpPopup table={table} currency={money} onClose={() => setHelpOpen(false)} />
       )}
       {game === 'baccarat' && !compact && <RoadsPanel roads={view.roads} />}
-      {game === 'andarbahar' && <AbStatsPanel stats={abStats} />}
+      {game === 'andarbahar' && statisticsOn && <AbStatsPanel stats={abStats} />}
       {!compact && chat.enabled && chat.open && (
         <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
       )}

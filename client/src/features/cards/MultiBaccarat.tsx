@@ -9,6 +9,7 @@ import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { useMediaQuery, useTableShape } from '../../lib/viewport';
 import CardTable from './CardTable';
+import { urlOf } from '../../lib/http/urls';
 
 const rightToLeft = () => document.documentElement.dir === 'rtl';
 
@@ -42,7 +43,7 @@ export default function MultiBaccarat() {
   useEffect(() => {
     let live = true;
     const ids = assigned.filter((a) => a.game === 'baccarat').map((a) => a.tableId);
-    Promise.all(ids.map((tableId) => http.get<TableConfig>('/api/ui/tableConfig', { tableId })))
+    Promise.all(ids.map((tableId) => http.get<TableConfig>(urlOf('tableConfig'), { tableId })))
       .then((list) => live && setConfigs(list))
       .catch(() => live && setConfigs([]));
     return () => {

@@ -10,7 +10,7 @@ import type { SpotLimit, TableConfig } from '../../lib/session';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
-import { GuideButton } from '../../ui/GuideButton';
+import { HelpActions } from '../../ui/GuideButton';
 import { SpotButton } from '../../ui/SpotButton';
 import type { DealtCard, RoadCell, Roads } from './card-state';
 import { HANDS, handTotal, parseCard } from './cards';
@@ -345,14 +345,7 @@ export function CardHelpPopup({
       title={t('HELP_TITLE', { table: table.name })}
       onClose={onClose}
       testId="card-help"
-      actions={
-        <>
-          <GuideButton onOpen={onClose} />
-          <button type="button" className="button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t(`HELP_${rules}` as 'HELP_baccarat')}</p>
       {table.squeeze && <p>{t('HELP_squeeze')}</p>}

@@ -10,6 +10,7 @@ import { spotName as cardBet } from '../cards/names';
 import { betName as megawheelBet } from '../megawheel/names';
 import { spotName as rouletteBet } from '../roulette/names';
 import { betName as sicboBet } from '../sicbo/names';
+import { urlOf } from '../../lib/http/urls';
 
 export type WinLose = 'win' | 'lose' | 'push' | 'refunded' | 'pending';
 
@@ -88,7 +89,7 @@ function isRound(r: unknown): r is HistoryRound {
 
 /** A page of the history; throws when the answer is not one. */
 export async function fetchHistory(http: Http, q: HistoryQuery): Promise<HistoryPage> {
-  const body = await http.get<{ rounds?: unknown; next?: unknown }>('/api/ui/history', {
+  const body = await http.get<{ rounds?: unknown; next?: unknown }>(urlOf('history'), {
     game: q.game,
     from: q.from,
     to: q.to,

@@ -406,4 +406,39 @@ describe('the main lobby', () => {
     expect(bj).toHaveTextContent('[[LOBBY_FULL]]');
     expect(bj).toHaveTextContent('[[LOBBY_WAIT]]');
   });
+
+  it('goes straight to the first table of the launch type on a direct launch', async () => {
+    navigate('/play/lobby?direct=true&tableType=americanroulette', { replace: true });
+    setupLobby(<Lobby />);
+    await waitFor(() =>
+      expect(currentLocation()).toEqual({ pathname: '/play/roulette', search: '?gameId=us-1' }),
+    );
+  });
+
+  it('stays in the lobby, on the type, for a tableType launch that is not direct', () => {
+    navigate('/play/lobby?tableType=americanroulette', { replace: true });
+    setupLobby(<Lobby />);
+    expect(tab('ROULETTE')).toHaveAttribute('aria-selected', 'true');
+    expect(tiles()).toEqual(['us-1']);
+    expect(currentLocation().pathname).toBe('/play/lobby');
+  });
+
+  it("shows the operator's ticker in the player's language, and nothing when there is none", async () => {
+    setupLobby(<Lobby />, { answers: { '/api/ui/ticker': 'Welcome bonus tonight' } });
+    expect(await screen.findByTestId('lobby-ticker')).toHaveTextContent('Welcome bonus tonight');
+    cleanup();
+    const { calls } = setupLobby(<Lobby />, { answers: { '/api/ui/ticker': '' } });
+    await waitFor(() => expect(calls).toContain('/api/ui/ticker'));
+    expect(screen.queryByTestId('lobby-ticker')).toBeNull();
+  });
+
+  it('leaves the recently played row out of the first lobby (lobby_version 1)', async () => {
+    const last = { '/api/info/lastPlayersTables': { tables: [{ tableId: 'rou-1' }] } };
+    setupLobby(<Lobby />, { answers: last });
+    expect(await screen.findByTestId('lobby-recent')).toBeInTheDocument();
+    cleanup();
+    const { calls } = setupLobby(<Lobby />, { answers: last, casino: { lobby_version: 1 } });
+    await waitFor(() => expect(calls).toContain('/api/info/lastPlayersTables'));
+    expect(screen.queryByTestId('lobby-recent')).toBeNull();
+  });
 });

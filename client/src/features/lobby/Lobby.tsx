@@ -6,10 +6,10 @@
 // each choice is saved and read back from lobbyFilters on the next visit.
 import './lobby.css';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { followLink, replaceQuery, useLocation } from '../../lib/navigation';
+import { followLink, navigate, replaceQuery, useLocation } from '../../lib/navigation';
 import { useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { type BjFilter, bjFilterOf } from './bj-filter';
@@ -29,6 +29,7 @@ import {
   useLobbyTables,
   useNow,
   useRecentPlayers,
+  useTicker,
 } from './useLobby';
 
 /** SPEC §3: a wait that is not positive means the default, 5 s. */
@@ -50,7 +51,8 @@ export default function Lobby() {
 
   // The tab: the address's `tab`, else the tab of a launch `selectedTableType`, else all.
   const allTabs = [ALL_TAB, ...tabs];
-  const launchType = query.get('selectedTableType');
+  // `tableType` (SPEC §2 launch parameter) asks the same when selectedTableType is absent.
+  const launchType = query.get('selectedTableType') ?? query.get('tableType');
   const launchTab = launchType
     ? tabs.find((tab) => filters.tableTypes[tab]?.includes(launchType))
     : undefined;
@@ -81,6 +83,20 @@ export default function Lobby() {
   const now = useNow(counting);
   const waitSeconds = waitSecondsOf(casino.estimated_player_wait_time_in_secs);
 
+  // A direct launch (direct=true with a table type) goes to the first table of that type
+  // the lobby shows, once, in place of the lobby; with none, the lobby stays, filtered.
+  const direct = query.get('direct') === 'true' || query.get('direct') === '1';
+  const first = direct && launchType && tableType === launchType ? shown[0] : undefined;
+  const directDone = useRef(false);
+  useEffect(() => {
+    if (!first || directDone.current) return;
+    directDone.current = true;
+    navigate(tableHref(first), { replace: true });
+  }, [first]);
+  const ticker = useTicker();
+  // lobby_version 1 is the first lobby: the tables only, without the recently played row.
+  const classic = casino.lobby_version === 1;
+
   const logo = safeImageUrl(casino.lobby_logo);
   const background = safeImageUrl(casino.lobby_background);
   const inFrame = query.get('lobbyInFrame') === 'true' || query.get('lobbyInFrame') === '1';
@@ -97,8 +113,13 @@ export default function Lobby() {
         {logo && <img className="lb-logo" src={logo} alt={String(casino.casino_name ?? '')} />}
         <h1>{t('LOBBY_TITLE')}</h1>
       </div>
+      {ticker && (
+        <p className="lb-ticker" role="marquee" data-testid="lobby-ticker">
+          <span>{ticker}</span>
+        </p>
+      )}
 
-      {recentTables.length > 0 && (
+      {!classic && recentTables.length > 0 && (
         <section className="lb-recent" aria-labelledby="lb-recent-title" data-testid="lobby-recent">
           <h2 id="lb-recent-title">{t('LOBBY_RECENTLY_PLAYED')}</h2>
           <ul>

@@ -115,6 +115,11 @@ export function setupLobby(ui: ReactNode, o: Setup = {}) {
       const a = answers[path];
       return typeof a === 'function' ? (a as () => unknown)() : a;
     }),
+    getText: vi.fn(async (path: string) => {
+      calls.push(path);
+      if (!(path in answers)) throw new Error(`404 ${path}`);
+      return String(answers[path]);
+    }),
   };
   const saveSetting = vi.fn(async () => {});
   const services = {

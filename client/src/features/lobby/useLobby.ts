@@ -24,6 +24,7 @@ import {
   tableTypeKey,
 } from './model';
 import { applySetting } from '../../lib/settings';
+import { urlOf } from '../../lib/http/urls';
 
 export const RECENT_PLAYERS_EVERY_MS = 30_000;
 
@@ -187,4 +188,27 @@ export function useLastTables(): LastTable[] {
     };
   }, [http]);
   return last;
+}
+
+/**
+ * The operator's ticker line (casino configuration `ticker`, GET at the url list's
+ * `ticker`) in the player's language; empty when there is none in it (the server answers
+ * 204) or it cannot be read.
+ */
+export function useTicker(): string {
+  const { http } = useServices();
+  const [text, setText] = useState('');
+  useEffect(() => {
+    let live = true;
+    http
+      .getText(urlOf('ticker'))
+      .then((t) => live && setText(t.trim().slice(0, 500)))
+      .catch(() => {
+        /* no ticker */
+      });
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return text;
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
 import type { SpotLimit } from '../../lib/session';
+import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import MegaWheelTable from './MegaWheelTable';
 
@@ -120,5 +121,41 @@ describe('MegaWheelTable', () => {
     t.event('betsopen', { gameId: 'mw-1-000005', endsAt: Date.now() + 15_000 });
     expect(screen.queryByTestId('mega')).toBeNull();
     expect(spot('5')).toHaveAccessibleName('Number 5, pays 5 to 1');
+  });
+});
+
+describe('MegaWheelTable: the dealer', () => {
+  it('announces the number once a round, as the wheel stops', async () => {
+    const say = dealerSays();
+    const t = renderTable(
+      <MegaWheelTable tableId="mw-1" />,
+      tableConfig('mw-1', 'megawheel', SPOTS, { name: 'Mega Wheel', wheel: WHEEL }),
+      () => Promise.resolve({ results: [] }),
+    );
+    t.event('resync', {
+      gameId: 'mw-1-000004',
+      state: 2,
+      betsOpen: true,
+      endsAt: Date.now() + 15_000,
+      results: [],
+      myAcks: [],
+    });
+    t.event('gameresult', { gameId: 'mw-1-000004', state: 24, result: '40', outcome: '40|0' });
+    expect(say).not.toHaveBeenCalled(); // the wheel is still turning
+    await waitFor(() => expect(say).toHaveBeenCalledOnce());
+    expect(say).toHaveBeenCalledWith(
+      '/sounds/voice/en/megawheel-40.mp3',
+      'The wheel stopped on 40',
+    );
+    t.event('gameresult', { gameId: 'mw-1-000004', state: 24, result: '40', outcome: '40|0' });
+    t.event('betsopen', { gameId: 'mw-1-000005', endsAt: Date.now() + 15_000 });
+    t.event('gameresult', { gameId: 'mw-1-000005', state: 24, result: '2', outcome: '2|2' });
+    await waitFor(() => expect(say).toHaveBeenCalledTimes(2));
+    expect(say).toHaveBeenLastCalledWith(
+      '/sounds/voice/en/megawheel-2.mp3',
+      'The wheel stopped on 2',
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(say).toHaveBeenCalledTimes(2);
   });
 });

@@ -21,6 +21,8 @@ import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
+import { useAnnounce } from '../../lib/sound/useAnnounce';
+import { dealerLine } from './names';
 import { MegaBanner, MegaWheelHelp, RecentResults, ResultBanner, Spots, StatsStrip } from './parts';
 import {
   type MegaWheelView,
@@ -29,6 +31,7 @@ import {
   megaWheelReducer,
 } from './table-state';
 import { MegaWheel } from './Wheel';
+import { urlOf } from '../../lib/http/urls';
 
 const EVENTS = [
   'resync',
@@ -62,6 +65,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const [history, setHistory] = useState<WheelNumber[]>([]);
   const [helpOpen, setHelpOpen] = useState(false);
   const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
+  const announce = useAnnounce(tableId, 'megawheel');
 
   const limits = useMemo(
     () => (table ? tableLimits(table.limits, kindSpotRules(table.limits.spots)) : null),
@@ -85,7 +89,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
   useEffect(() => {
     let live = true;
     http
-      .get<{ results: { result: string }[] }>('/api/ui/statisticHistory', {
+      .get<{ results: { result: string }[] }>(urlOf('statisticHistory'), {
         tableId,
         numberOfGames: STATS_GAMES,
       })
@@ -120,7 +124,11 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
             segment={view.result?.segment ?? null}
             resultKey={view.result?.gameId ?? null}
             mega={view.mega}
-            onLanded={setLandedKey}
+            onLanded={(key) => {
+              setLandedKey(key);
+              // The dealer announces the number as the wheel stops.
+              if (view.result?.gameId === key) announce(key, dealerLine(t, view.result.number));
+            }}
           />
         </div>
         <div className="studio-overlay">

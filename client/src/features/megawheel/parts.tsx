@@ -13,7 +13,7 @@ import { type WheelNumber, wheelColour, wheelNumberOf } from '../../lib/table/mo
 import type { Drawn } from '../../lib/table/results';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
-import { GuideButton } from '../../ui/GuideButton';
+import { HelpActions } from '../../ui/GuideButton';
 import { SpotButton } from '../../ui/SpotButton';
 import type { MegaState, MegaWheelView } from './table-state';
 import { type Mega, type WheelResult, numberShares } from './wheel';
@@ -226,14 +226,7 @@ export function MegaWheelHelp({
       title={t('HELP_TITLE', { table: table.name })}
       onClose={onClose}
       testId="megawheel-help"
-      actions={
-        <>
-          <GuideButton onOpen={onClose} />
-          <button type="button" className="button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t('HELP_megawheel', { max: table.limits.maxMultiplier })}</p>
       <dl className="limits-summary">

@@ -29,7 +29,7 @@ import { toast } from '../../ui/Toaster';
 import { BettingGrid } from './BettingGrid';
 import { tableLimits } from '../../lib/table/bet-slip';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
-import { LimitsPopup, RecentNumbers, ResultBanner } from './parts';
+import { LimitsButton, LimitsPopup, RecentNumbers, ResultBanner } from './parts';
 import { Racetrack } from './Racetrack';
 import { type AnnouncedLine, clampNeighbours } from './racetrack';
 import { SeatsBar } from './Social';
@@ -41,8 +41,10 @@ import { StatisticsPanel } from './StatisticsPanel';
 import { Studio } from './Studio';
 import { initialView, pocketOf, tableReducer } from './table-state';
 import { pocketLabel, wheelOf } from './wheel';
-import { announceRoulette } from '../../lib/sound/sound';
-import { pocketColour } from '../../lib/table/outcome';
+import { useAnnounce } from '../../lib/sound/useAnnounce';
+import { dealerLine } from './names';
+import { urlOf } from '../../lib/http/urls';
+import { useFeature } from '../../lib/features';
 
 const TABLE_EVENTS = [
   'resync',
@@ -66,7 +68,7 @@ export default function RouletteTable({
   /** The launch parameter seatNumber: the private table's seat to take on entry. */
   seatNumber?: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const { realtime, session, currency, saveSetting, loaded } = services;
   const table = useStore(session, (s) => s.config?.tableConfig ?? null);
@@ -80,7 +82,9 @@ export default function RouletteTable({
     (s) => s.config?.playerConfig.settings.toggle_rla_statistics === true,
   );
   const mobile = useStore(session, (s) => s.mobile);
+  const statisticsOn = useFeature('feature_statistics');
   const chat = useTableChat(tableId);
+  const announce = useAnnounce(tableId, 'roulette');
   const shape = useTableShape();
   const channel = `table-${tableId}`;
 
@@ -200,7 +204,7 @@ export default function RouletteTable({
 
   // Panels the player opens stay open next time (SPEC toggle_rla_racetrack, _statistics).
   const showRacetrack = racetrackOpen ?? savedRacetrack;
-  const showStatistics = statisticsOpen ?? savedStatistics;
+  const showStatistics = statisticsOn && (statisticsOpen ?? savedStatistics);
   const toggle = useCallback(
     (key: 'toggle_rla_racetrack' | 'toggle_rla_statistics', value: boolean) => {
       (key === 'toggle_rla_racetrack' ? setRacetrackOpen : setStatisticsOpen)(value);
@@ -218,7 +222,7 @@ export default function RouletteTable({
     if (!showStatistics) return;
     let live = true;
     services.http
-      .get<{ results: { result: string }[] }>('/api/ui/statisticHistory', {
+      .get<{ results: { result: string }[] }>(urlOf('statisticHistory'), {
         tableId,
         numberOfGames: 100,
       })
@@ -300,16 +304,18 @@ export default function RouletteTable({
         <Icon name="racetrack" />
         <span className="toggle-label">{t('RACETRACK_TOGGLE')}</span>
       </button>
-      <button
-        type="button"
-        className={`toggle ${showStatistics ? 'on' : ''}`}
-        aria-pressed={showStatistics}
-        data-testid="statistics-toggle"
-        onClick={() => toggle('toggle_rla_statistics', !showStatistics)}
-      >
-        <Icon name="statistics" />
-        <span className="toggle-label">{t('STATS_TOGGLE')}</span>
-      </button>
+      {statisticsOn && (
+        <button
+          type="button"
+          className={`toggle ${showStatistics ? 'on' : ''}`}
+          aria-pressed={showStatistics}
+          data-testid="statistics-toggle"
+          onClick={() => toggle('toggle_rla_statistics', !showStatistics)}
+        >
+          <Icon name="statistics" />
+          <span className="toggle-label">{t('STATS_TOGGLE')}</span>
+        </button>
+      )}
       <ChatToggle chat={chat} />
       <button
         type="button"
@@ -343,13 +349,7 @@ export default function RouletteTable({
               // The dealer announces the number as the ball settles.
               const n = view.result?.number;
               if (n === undefined || Number.isNaN(n)) return;
-              const label = pocketLabel(n);
-              const colour = pocketColour(label);
-              const words =
-                colour === 'red' || colour === 'black'
-                  ? `${label}, ${t(colour === 'red' ? 'SPOT_red' : 'SPOT_black')}`
-                  : label;
-              announceRoulette(label, i18n.language, words);
+              announce(view.result?.gameId ?? '', dealerLine(t, n));
             }}
           />
         </div>
@@ -407,15 +407,7 @@ export default function RouletteTable({
         />
       </section>
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
-        <button
-          type="button"
-          className="link-button"
-          data-testid="limits-button"
-          onClick={() => setHelpOpen('payouts')}
-        >
-          <Icon name="limits" />
-          <span className="toggle-label">{t('BET_LIMITS')}</span>
-        </button>
+        <LimitsButton onOpen={() => setHelpOpen('payouts')} />
       </BettingBar>
       {/* Panels: a column beside the table on wide screens, sheets on phones. */}
       {withPanels && (

@@ -1,10 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { units } from '../../lib/format/money';
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
 import { BettingGrid } from './BettingGrid';
+import { LIMITS_PANEL_DELAY_MS, LimitsButton } from './parts';
 import { ChipTray } from '../../ui/BetControls';
 
 const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
@@ -96,5 +98,76 @@ describe('ChipTray', () => {
     expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true', 'false']);
     fireEvent.click(radios[2]!);
     expect(onSelect).toHaveBeenCalledWith(units('25'));
+  });
+});
+
+describe('LimitsButton: the bet limit panel, delayed 500 ms (SPEC §9)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+  const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+  it('opens the panel 500 ms after a tap or a click', () => {
+    vi.useFakeTimers();
+    const onOpen = vi.fn();
+    render(<LimitsButton onOpen={onOpen} />);
+    expect(LIMITS_PANEL_DELAY_MS).toBe(500);
+    const button = screen.getByRole('button', { name: '[[BET_LIMITS]]' });
+    fireEvent.click(button, { detail: 1 });
+    wait(499);
+    expect(onOpen).not.toHaveBeenCalled();
+    wait(1);
+    expect(onOpen).toHaveBeenCalledOnce();
+    // A finger leaves the button as it lifts: that is no withdrawal.
+    fireEvent.click(button, { detail: 1 });
+    fireEvent.pointerLeave(button, { pointerType: 'touch' });
+    wait(500);
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens nothing when the request is withdrawn within the 500 ms', () => {
+    vi.useFakeTimers();
+    const onOpen = vi.fn();
+    render(<LimitsButton onOpen={onOpen} />);
+    const button = screen.getByRole('button', { name: '[[BET_LIMITS]]' });
+    // The mouse leaves the button.
+    fireEvent.click(button, { detail: 1 });
+    wait(300);
+    fireEvent.pointerLeave(button, { pointerType: 'mouse' });
+    wait(1000);
+    expect(onOpen).not.toHaveBeenCalled();
+    // A second tap (a double tap).
+    fireEvent.click(button, { detail: 1 });
+    wait(499);
+    fireEvent.click(button, { detail: 2 });
+    wait(1000);
+    expect(onOpen).not.toHaveBeenCalled();
+    // The next tap asks again.
+    fireEvent.click(button, { detail: 1 });
+    wait(500);
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('withdraws a request when the table goes', () => {
+    vi.useFakeTimers();
+    const onOpen = vi.fn();
+    const { unmount } = render(<LimitsButton onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: '[[BET_LIMITS]]' }), { detail: 1 });
+    unmount();
+    wait(1000);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('opens at once by keyboard', async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    render(<LimitsButton onOpen={onOpen} />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: '[[BET_LIMITS]]' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledOnce();
+    await user.keyboard(' ');
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 });

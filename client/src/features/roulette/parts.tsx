@@ -1,14 +1,16 @@
 // The smaller pieces of the roulette table: the round banner with its countdown, the
-// result, the recent numbers and the help, limits and payouts popup.
-import { useState } from 'react';
+// result, the recent numbers, the bet bar's limits button and the help, limits and payouts
+// popup.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { winTier } from '../../lib/table/results';
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
+import { Icon } from '../../ui/icons';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
-import { GuideButton } from '../../ui/GuideButton';
+import { HelpActions } from '../../ui/GuideButton';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
 import type { RecentResult, TableView } from './table-state';
@@ -75,6 +77,47 @@ export function RecentNumbers({ recent }: { recent: RecentResult[] }) {
   );
 }
 
+/** SPEC §9 "Bet limit panel delayed 500 ms". */
+export const LIMITS_PANEL_DELAY_MS = 500;
+
+/**
+ * The bet bar's limits button. A pointer's click (a tap, a mouse) asks for the limits panel,
+ * which opens 500 ms later (SPEC §9); a second click, or the mouse leaving the button,
+ * within that time withdraws the request (a double tap opens nothing). By keyboard (Enter
+ * or Space: a click without a pointer, detail 0) it opens at once.
+ */
+export function LimitsButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const withdraw = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => withdraw, []);
+  return (
+    <button
+      type="button"
+      className="link-button"
+      data-testid="limits-button"
+      onClick={(e) => {
+        if (timer.current !== null) return withdraw();
+        if (e.detail === 0) return onOpen();
+        timer.current = setTimeout(() => {
+          timer.current = null;
+          onOpen();
+        }, LIMITS_PANEL_DELAY_MS);
+      }}
+      // A mouse only: a finger leaves the button as it lifts, before its click.
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse') withdraw();
+      }}
+    >
+      <Icon name="limits" />
+      <span className="toggle-label">{t('BET_LIMITS')}</span>
+    </button>
+  );
+}
+
 /** Help for the table: its rules (per variant) and its live limits and payouts. */
 export function LimitsPopup({
   table,
@@ -115,14 +158,7 @@ export function LimitsPopup({
       }
       onClose={onClose}
       testId="limits-popup"
-      actions={
-        <>
-          <GuideButton onOpen={onClose} />
-          <button type="button" className="button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <div className="tabs" role="tablist">
         {tabButton('rules', t('HELP_TAB_RULES'))}

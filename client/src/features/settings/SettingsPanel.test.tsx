@@ -30,7 +30,13 @@ function renderPanel({
     applySetting(session, key, value);
     if (fail) throw new Error('offline');
   });
-  const services = { session, saveSetting } as unknown as Services;
+  const http = {
+    get: vi.fn(async (path: string) => {
+      if (path === '/api/ge/versions') return { server: '1.30.0', client: '2.0.9', protocol: 1 };
+      throw new Error(`404 ${path}`);
+    }),
+  };
+  const services = { session, saveSetting, http } as unknown as Services;
   render(
     <ServicesContext.Provider value={services}>
       <SettingsPanel onClose={() => {}} />
@@ -116,5 +122,23 @@ describe('the settings screen', () => {
     expect(animationState(true, true)).toBe('off');
     expect(animationState(false, false)).toBe('off');
     expect(animationState(true, false)).toBe('on');
+  });
+
+  it('turns subtitles on and off where the operator offers them', () => {
+    const { saveSetting, session } = renderPanel({ casino: { subtitles_available: true } });
+    const sw = screen.getByRole('switch', { name: '[[SUBTITLES]]' });
+    expect(sw).not.toBeChecked();
+    fireEvent.click(sw);
+    expect(saveSetting).toHaveBeenCalledWith('subtitle_config', { enabled: true });
+    expect(session.get().config?.playerConfig.settings.subtitle_config).toEqual({ enabled: true });
+    expect(sw).toBeChecked();
+    cleanup();
+    renderPanel();
+    expect(screen.queryByRole('switch', { name: '[[SUBTITLES]]' })).toBeNull();
+  });
+
+  it('names the game server and client versions for support', async () => {
+    renderPanel();
+    expect(await screen.findByTestId('versions')).toHaveTextContent('[[SETTINGS_VERSIONS]]');
   });
 });

@@ -5,12 +5,14 @@
 // for this visit. A modal dialog opened from the header; full screen on phones.
 import './settings.css';
 
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSystemReducesMotion } from '../../lib/a11y/motion';
 import { casinoConfigOf } from '../../lib/host/casino-config';
+import { urlOf } from '../../lib/http/urls';
 import { type SessionState, useServices } from '../../lib/session';
+import { subtitlesEnabled } from '../../lib/settings';
 import {
   type Settings,
   type SettingKey,
@@ -72,6 +74,57 @@ function Switch<K extends SettingKey>({
       />
       <span>{label}</span>
     </label>
+  );
+}
+
+/** Subtitles (`subtitle_config: { enabled }`), where the operator offers them. */
+function SubtitlesSwitch({ onFailed }: { onFailed: (f: boolean) => void }) {
+  const { t } = useTranslation();
+  const { session, saveSetting } = useServices();
+  const on = useStore(session, (s: SessionState) =>
+    subtitlesEnabled(s.config?.playerConfig.settings.subtitle_config),
+  );
+  return (
+    <label className="settings-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        data-setting="subtitle_config"
+        onChange={(e) =>
+          saving(saveSetting('subtitle_config', { enabled: e.target.checked }), onFailed)
+        }
+      />
+      <span>{t('SUBTITLES')}</span>
+    </label>
+  );
+}
+
+/** The versions support asks for (GET /api/ge/versions); nothing until read. */
+function Versions() {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const [v, setV] = useState<{ server: string; client: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    http
+      .get<{ server?: unknown; client?: unknown }>(urlOf('versions'))
+      .then((r) => {
+        if (live && typeof r.server === 'string' && typeof r.client === 'string')
+          setV({ server: r.server, client: r.client });
+      })
+      .catch(() => {
+        /* no line */
+      });
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  if (!v) return null;
+  return (
+    <p className="settings-note settings-versions" data-testid="versions">
+      {t('SETTINGS_VERSIONS', { server: v.server, client: v.client })}
+    </p>
   );
 }
 
@@ -187,6 +240,7 @@ export default function SettingsPanel({ onClose }: { onClose: () => void }) {
           />
         )}
         <Switch setting="show_quick_guide" label={t('SETTINGS_QUICK_GUIDE')} onFailed={setFailed} />
+        {casino.subtitles_available && <SubtitlesSwitch onFailed={setFailed} />}
       </Section>
       <AvatarPicker
         className="settings-section"
@@ -204,6 +258,7 @@ export default function SettingsPanel({ onClose }: { onClose: () => void }) {
           />
         </Section>
       )}
+      <Versions />
     </Popup>
   );
 }

@@ -9,6 +9,7 @@ import { headerChat } from '../../lib/table/useTableChat';
 import { LIFECYCLE_EVENT } from '../../lib/lifecycle';
 import en from '../../lib/i18n/locales/en.json';
 import type { SpotLimit } from '../../lib/session';
+import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import SicBoTable from './SicBoTable';
 
@@ -206,6 +207,17 @@ describe('SicBoTable', () => {
     );
   });
 
+  it("has no statistics where the operator's feature_statistics is off", () => {
+    const t = open();
+    expect(screen.getByTestId('statistics-toggle')).toBeInTheDocument();
+    act(() =>
+      t.services.session.set((s) =>
+        s.config ? { ...s, config: { ...s.config, features: { feature_statistics: false } } } : s,
+      ),
+    );
+    expect(screen.queryByTestId('statistics-toggle')).toBeNull();
+  });
+
   it('shows the statistics the server gives, and says so when it cannot read them', async () => {
     const user = userEvent.setup();
     const failing = open(() => Promise.reject(new HttpError('http', 404, 'no such path')));
@@ -321,5 +333,27 @@ describe('SicBoTable', () => {
     t.services.session.set((s) => ({ ...s, balance: { total: 0, bonus: 0 } }));
     fireEvent.click(spot('SMALL'));
     await waitFor(() => expect(t.sent('pbet')).toHaveLength(1));
+  });
+});
+
+describe('SicBoTable: the dealer', () => {
+  it('announces the throw once a round, as the dice settle', async () => {
+    const say = dealerSays();
+    const t = open();
+    t.event('gameresult', { gameId: 'sic-1-000004', state: 24, result: '136', values: [3, 1, 6] });
+    expect(say).not.toHaveBeenCalled(); // the dice are still in the air
+    await waitFor(() => expect(say).toHaveBeenCalledOnce());
+    expect(say).toHaveBeenCalledWith('/sounds/voice/en/sicbo-10-small.mp3', 'Total 10, Small');
+    // The same round again says nothing more.
+    t.event('gameresult', { gameId: 'sic-1-000004', state: 24, result: '136', replayed: true });
+    t.event('betsopen', { gameId: 'sic-1-000005', state: 2, endsAt: Date.now() + 15_000 });
+    t.event('gameresult', { gameId: 'sic-1-000005', state: 24, result: '444', values: [4, 4, 4] });
+    await waitFor(() => expect(say).toHaveBeenCalledTimes(2));
+    expect(say).toHaveBeenLastCalledWith(
+      '/sounds/voice/en/sicbo-12-triple.mp3',
+      'Total 12, Triple',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(say).toHaveBeenCalledTimes(2);
   });
 });

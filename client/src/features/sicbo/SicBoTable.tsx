@@ -19,13 +19,16 @@ import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { RoundBanner } from '../../ui/RoundBanner';
+import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { Board } from './Board';
 import { DiceStudio } from './DiceStudio';
+import { dealerLine } from './names';
 import { RecentThrows, ResultBanner, SicBoHelp } from './parts';
 import { sicboRules, winningSpots } from './spots';
 import { CHART_GAMES, STATS_GAMES, parseCharts, parseStats } from './stats';
 import { SicBoStatistics, type StatsState } from './StatisticsPanel';
 import { type SicBoView, initialSicBoView, sicboReducer } from './table-state';
+import { useFeature } from '../../lib/features';
 
 const EVENTS = [
   'resync',
@@ -55,9 +58,11 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
   );
   const [landedKey, setLandedKey] = useState<string | null>(null);
   const [statsOpen, setStatsOpen] = useState(false);
+  const statisticsOn = useFeature('feature_statistics');
   const [stats, setStats] = useState<StatsState>({ stats: null, chart: null, failed: false });
   const [helpOpen, setHelpOpen] = useState(false);
   const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
+  const announce = useAnnounce(tableId, 'sicbo');
 
   const limits = useMemo(() => (table ? tableLimits(table.limits, sicboRules) : null), [table]);
   const betting = useBetting({ tableId, game: 'sicbo', round: view, limits });
@@ -116,7 +121,11 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
           dice={view.result?.values ?? null}
           resultKey={view.result?.gameId ?? null}
           rest={view.recent[0]?.values}
-          onLanded={setLandedKey}
+          onLanded={(key) => {
+            setLandedKey(key);
+            // The dealer announces the throw as the dice settle.
+            if (view.result?.gameId === key) announce(key, dealerLine(t, view.result));
+          }}
         />
         <div className="studio-overlay">
           <h1 className="table-name">{table.name}</h1>
@@ -127,16 +136,18 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
       <div className="table-strip">
         <RecentThrows recent={view.recent} />
         <div className="panel-toggles">
-          <button
-            type="button"
-            className={`toggle ${statsOpen ? 'on' : ''}`}
-            aria-pressed={statsOpen}
-            data-testid="statistics-toggle"
-            onClick={() => setStatsOpen((o) => !o)}
-          >
-            <Icon name="statistics" />
-            <span className="toggle-label">{t('STATS_TOGGLE')}</span>
-          </button>
+          {statisticsOn && (
+            <button
+              type="button"
+              className={`toggle ${statsOpen ? 'on' : ''}`}
+              aria-pressed={statsOpen}
+              data-testid="statistics-toggle"
+              onClick={() => setStatsOpen((o) => !o)}
+            >
+              <Icon name="statistics" />
+              <span className="toggle-label">{t('STATS_TOGGLE')}</span>
+            </button>
+          )}
           <button
             type="button"
             className="toggle"
@@ -160,7 +171,9 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
         />
       </section>
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money} />
-      {statsOpen && <SicBoStatistics state={stats} onClose={() => setStatsOpen(false)} />}
+      {statsOpen && statisticsOn && (
+        <SicBoStatistics state={stats} onClose={() => setStatsOpen(false)} />
+      )}
       {chat.enabled && chat.open && (
         <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
       )}

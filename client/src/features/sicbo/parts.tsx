@@ -10,7 +10,7 @@ import type { Drawn } from '../../lib/table/results';
 import { Die } from '../../ui/Die';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
-import { GuideButton } from '../../ui/GuideButton';
+import { HelpActions } from '../../ui/GuideButton';
 import { paysText, ratiosOf } from './Board';
 import type { SicBoView } from './table-state';
 import { useAnnounced } from '../../ui/Announcer';
@@ -129,14 +129,7 @@ export function SicBoHelp({
       title={t('HELP_TITLE', { table: table.name })}
       onClose={onClose}
       testId="sicbo-help"
-      actions={
-        <>
-          <GuideButton onOpen={onClose} />
-          <button type="button" className="button" onClick={onClose}>
-            {t('CLOSE')}
-          </button>
-        </>
-      }
+      actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t('HELP_sicbo')}</p>
       <dl className="limits-summary">

@@ -43,6 +43,8 @@ export interface CasinoConfig {
   estimated_micro_game_session_time: number;
   reality_check_interval_min: number;
   lobby_version: 1 | 2;
+  /** A currency the balance is also shown in (getRates), '' for none. */
+  conversion_currency: string;
   /** Served, not configurable: the host pages that may embed the client. */
   host_origins: string[];
   voice_over_languages: string[];
@@ -86,6 +88,15 @@ const LISTS = [
   'integration_api',
   'voice_over_languages',
 ] as const;
+
+/**
+ * Whether the operator's lists for this device (clr_desktop or clr_mobile) name it: its
+ * players go back to the operator's own lobby (home_url) from a table, not to ours.
+ */
+export function operatorLobby(c: CasinoConfig, mobile: boolean): string | null {
+  const list = mobile ? c.clr_mobile : c.clr_desktop;
+  return c.home_url && list.includes(c.casino_id) ? c.home_url : null;
+}
 
 /** The server's rule for URL fields: a path starting with / or an http(s) URL. */
 export function safeUrl(v: unknown): string {
@@ -160,6 +171,10 @@ export function casinoConfigOf(raw: Record<string, unknown> | null | undefined):
     estimated_micro_game_session_time: whole(c.estimated_micro_game_session_time, 1, 1440, 20),
     reality_check_interval_min: whole(c.reality_check_interval_min, 0, 1440, 0),
     lobby_version: c.lobby_version === 1 ? 1 : 2,
+    conversion_currency:
+      typeof c.conversion_currency === 'string' && /^[A-Z]{3}$/.test(c.conversion_currency)
+        ? c.conversion_currency
+        : '',
     host_origins: origins,
     flags,
   };

@@ -333,6 +333,17 @@ describe('what the player does', () => {
     expect(h.payloadOf('LIFECYCLE')).toEqual({ name: 'autoplay start', tableId: 'onebj-1' });
   });
 
+  it('sends only the lifecycle events the operator lists in integration_api', () => {
+    const h = setup();
+    h.boot({ integration_api: ['place bet'] });
+    const emit = (name: string) =>
+      h.events.dispatchEvent(new CustomEvent(LIFECYCLE_EVENT, { detail: { name } }));
+    emit('autoplay start');
+    expect(h.payloadOf('LIFECYCLE')).toBeUndefined();
+    emit('place bet');
+    expect(h.payloadOf('LIFECYCLE')).toEqual({ name: 'place bet' });
+  });
+
   it('reports a round from the socket', () => {
     const h = setup();
     h.boot();

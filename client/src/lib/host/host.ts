@@ -17,6 +17,7 @@ import { type CasinoConfig, type LobbyTheme, casinoConfigOf } from './casino-con
 import { type Inbound, type OutboundType, type Payload, parseInbound } from './messages';
 import { type RealityInfo, RealityCheck } from './reality-check';
 import { followTableEvents } from './table-events';
+import { urlOf } from '../http/urls';
 
 export interface HostUi {
   /** The host paused the game (socket closed); RESUME ends it. */
@@ -129,9 +130,16 @@ export function startHost(deps: HostDeps): Host {
   );
 
   // ---- Lifecycle events (lib/lifecycle.ts) and the end of the page --------------------
+  // The operator's integration_api, when it lists names, is the lifecycle events its page
+  // takes (the others are not sent); empty, every event goes. Events before the
+  // configuration is read (launch start) always go.
   listen(LIFECYCLE_EVENT, (e) => {
     const detail = (e as CustomEvent<unknown>).detail;
-    if (detail && typeof detail === 'object') bridge.post('LIFECYCLE', { ...detail });
+    if (!detail || typeof detail !== 'object') return;
+    const wanted = casino?.integration_api ?? [];
+    const name = (detail as { name?: unknown }).name;
+    if (wanted.length > 0 && !wanted.includes(String(name))) return;
+    bridge.post('LIFECYCLE', { ...detail });
   });
   listen('pagehide', () => closeGame('unload'));
 
@@ -153,7 +161,7 @@ export function startHost(deps: HostDeps): Host {
 
   const updateBalance = async () => {
     try {
-      const b = await deps.http.get<{ balance?: string; bonusBalance?: string }>('/api/ui/balance');
+      const b = await deps.http.get<{ balance?: string; bonusBalance?: string }>(urlOf('balance'));
       if (typeof b.balance !== 'string') throw new Error('no balance in the answer');
       const total = units(b.balance);
       const bonus = units(b.bonusBalance ?? '0');

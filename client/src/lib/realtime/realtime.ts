@@ -42,7 +42,8 @@ export interface NetworkEvents {
 }
 
 export interface RealtimeOptions {
-  url: string;
+  /** The socket's address; a function is asked at each connection (the url list's). */
+  url: string | (() => string);
   createSocket?: (url: string) => SocketLike;
   now?: () => number;
   random?: () => number;
@@ -140,6 +141,11 @@ export class Realtime {
     };
   }
 
+  /** How often the round trip is measured, busy or not (the casino's ws_time_in_sec). */
+  setPingEvery(ms: number): void {
+    this.opts.pingEveryMs = Math.max(1000, ms);
+  }
+
   connect(): void {
     this.stopped = false;
     this.listenToNetwork(true);
@@ -228,7 +234,7 @@ export class Realtime {
       this.opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
     let socket: SocketLike;
     try {
-      socket = create(this.opts.url);
+      socket = create(typeof this.opts.url === 'function' ? this.opts.url() : this.opts.url);
     } catch {
       this.scheduleReconnect();
       return;

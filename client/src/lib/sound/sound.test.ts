@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { SoundDeck, subtitle, voiceLanguage } from './sound';
+import {
+  SoundDeck,
+  announce,
+  resetSounds,
+  sounds,
+  speaksAt,
+  subtitle,
+  voiceClip,
+  voiceLanguage,
+} from './sound';
 
 // jsdom does not play media: play() and pause() only flip `paused` and say so.
 beforeEach(() => {
@@ -85,6 +94,46 @@ describe('the sound deck', () => {
   it('speaks the voice-over languages and English for the others', () => {
     expect(voiceLanguage('ja')).toBe('ja');
     expect(voiceLanguage('cn')).toBe('cn');
+    expect(voiceLanguage('zh')).toBe('cn');
     expect(voiceLanguage('de')).toBe('en');
+    // Only those the operator offers, when it lists them (voice_over_languages).
+    expect(voiceLanguage('ja', ['en', 'es'])).toBe('en');
+    expect(voiceLanguage('es', ['en', 'es'])).toBe('es');
+    expect(voiceLanguage('es', [])).toBe('es');
+  });
+
+  it("picks each game's clip in the player's language, English for one without clips", () => {
+    expect(voiceClip('roulette', '00', 'vi')).toBe('/sounds/voice/vi/roulette-00.mp3');
+    expect(voiceClip('baccarat', 'banker', 'cn')).toBe('/sounds/voice/cn/baccarat-banker.mp3');
+    expect(voiceClip('dragontiger', 'tie', 'ko')).toBe('/sounds/voice/ko/dragontiger-tie.mp3');
+    expect(voiceClip('andarbahar', 'andar', 'bn')).toBe('/sounds/voice/bn/andarbahar-andar.mp3');
+    expect(voiceClip('sicbo', '10-small', 'ja')).toBe('/sounds/voice/ja/sicbo-10-small.mp3');
+    expect(voiceClip('megawheel', '40', 'th')).toBe('/sounds/voice/th/megawheel-40.mp3');
+    expect(voiceClip('blackjack', 'bust', 'pt')).toBe('/sounds/voice/pt/blackjack-bust.mp3');
+    expect(voiceClip('blackjack', '18', 'de')).toBe('/sounds/voice/en/blackjack-18.mp3');
+    expect(voiceClip('sicbo', '6-triple', 'ar')).toBe('/sounds/voice/en/sicbo-6-triple.mp3');
+  });
+
+  it('speaks at every table when the operator lists none, else only at those listed', () => {
+    expect(speaksAt('bac-1', [])).toBe(true);
+    expect(speaksAt('bac-1', ['bac-1', 'rou-2'])).toBe(true);
+    expect(speaksAt('sic-1', ['bac-1', 'rou-2'])).toBe(false);
+  });
+
+  it('announces a result: the clip and the subtitles, or the subtitles alone', () => {
+    sounds().apply({ volumes, muted: false });
+    announce('sicbo', '10-small', 'de', 'Summe 10, Klein');
+    expect(subtitle.get().text).toBe('Summe 10, Klein');
+    expect(audio('dealer').getAttribute('src')).toBe('/sounds/voice/en/sicbo-10-small.mp3');
+    expect(audio('dealer').paused).toBe(false);
+    audio('dealer').pause();
+    announce('baccarat', 'tie', 'ja', 'タイ', false); // a table without voice-over
+    expect(subtitle.get().text).toBe('タイ');
+    expect(audio('dealer').getAttribute('src')).toBe('/sounds/voice/en/sicbo-10-small.mp3');
+    expect(audio('dealer').paused).toBe(true);
+    resetSounds();
+    // Without a deck (no page), nothing at all.
+    announce('baccarat', 'tie', 'ja', 'タイ 2');
+    expect(subtitle.get().text).toBe('タイ');
   });
 });

@@ -7,17 +7,45 @@
 //
 // Browsers play sound only after the player has touched the page; until then a play()
 // is refused, quietly. The music starts at the first touch.
+//
+// The dealer announces each game's result (`announce`): a clip of voice/<lang>/<game>-
+// <key>.mp3 (the clips and their words: scripts/sounds.mjs `voiceLines`; each game's key
+// and words: `dealerLine` in features/<game>/names.ts), with the words in the player's
+// own language as subtitles.
+import { voiceOverLanguage } from '../i18n/languages';
 import type { VolumeKey } from '../settings';
 import { createStore } from '../store';
 
 export type Effect = 'chip' | 'closed' | 'win';
 type Channel = Exclude<VolumeKey, 'video_sounds'>;
 
-/** The voice-over languages with clips (SPEC §9); any other language hears English. */
-export const VOICE_LANGUAGES = ['cn', 'es', 'bn', 'pt', 'en', 'id', 'ja', 'th', 'vi', 'ko'];
+/**
+ * The language of the clips a player hears: theirs when it is a voice-over language
+ * (SPEC §9) and, when the operator lists them (casino config `voice_over_languages`),
+ * one it offers; English otherwise.
+ */
+export function voiceLanguage(lang: string, offered?: readonly string[]): string {
+  return voiceOverLanguage(lang, offered);
+}
 
-export function voiceLanguage(lang: string): string {
-  return VOICE_LANGUAGES.includes(lang) ? lang : 'en';
+/** What the dealer says of a result: the clip's key in its game, and the words. */
+export interface DealerLine {
+  key: string;
+  words: string;
+}
+
+/** The clip of a game's announcement in a language (English where it has none). */
+export function voiceClip(game: string, key: string, lang: string): string {
+  return `/sounds/voice/${voiceLanguage(lang)}/${game}-${key}.mp3`;
+}
+
+/**
+ * Whether the dealer speaks at a table (casino config `voice_over_tables`): at every
+ * table when the operator lists none, else only at those listed. The subtitles show the
+ * words at every table either way.
+ */
+export function speaksAt(tableId: string, voiceOverTables: readonly string[]): boolean {
+  return voiceOverTables.length === 0 || voiceOverTables.includes(tableId);
 }
 
 /** The dealer's words of the last announcement, for subtitles (empty when none). */
@@ -104,10 +132,13 @@ export class SoundDeck {
     this.start(a);
   }
 
-  /** The dealer says `text` (a clip of it at `src`); the subtitles show it either way. */
-  say(src: string, text: string): void {
+  /**
+   * The dealer says `text` (a clip of it at `src`; null: the subtitles only); the
+   * subtitles show it either way.
+   */
+  say(src: string | null, text: string): void {
     subtitle.set({ text, at: Date.now() });
-    if (this.silent('dealer_voice')) return;
+    if (src === null || this.silent('dealer_voice')) return;
     this.voice.src = src;
     this.start(this.voice);
   }
@@ -138,9 +169,17 @@ export function resetSounds(): void {
 }
 
 /**
- * Announces a roulette result: the clip in the player's language (English where there is
- * none), and `words`, the same in the player's own language, for the subtitles.
+ * Announces a game's result (`game`: roulette, baccarat, dragontiger, andarbahar, sicbo,
+ * megawheel, blackjack): the clip `key` in the player's language `lang` (English where
+ * there is none), and `words`, the same in the player's own language, for the subtitles.
+ * `voiced` false (a table without voice-over, `speaksAt`): the subtitles only.
  */
-export function announceRoulette(pocket: string, lang: string, words: string): void {
-  deck?.say(`/sounds/voice/${voiceLanguage(lang)}/roulette-${pocket}.mp3`, words);
+export function announce(
+  game: string,
+  key: string,
+  lang: string,
+  words: string,
+  voiced = true,
+): void {
+  deck?.say(voiced ? voiceClip(game, key, lang) : null, words);
 }

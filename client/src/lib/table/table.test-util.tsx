@@ -131,6 +131,7 @@ export function renderTable(
       currency: 'EUR',
     },
     assignedTables: [],
+    features: {},
   } satisfies AllConfig;
   const session = testSession({
     device: desktop,

@@ -1,0 +1,79 @@
+#include "games/rtp.hpp"
+
+#include <array>
+#include <string>
+
+namespace croupier::games {
+
+namespace {
+
+// docs/games/roulette.md "RTP by bet": 36/37 on a single-zero wheel; 36/38 on the double
+// zero, whose top line returns 35/38; power-up's straight-up 1331/1369.
+constexpr std::array<RtpLine, 1> kEuropean = {{{"*", 9730}}};
+constexpr std::array<RtpLine, 2> kAmerican = {{{"TOPLINE_", 9211}, {"*", 9474}}};
+constexpr std::array<RtpLine, 2> kPowerUp = {{{"STRAIGHT_", 9722}, {"*", 9730}}};
+// docs/games/baccarat.md "House edges".
+constexpr std::array<RtpLine, 6> kBaccarat = {{{"BANKER", 9894},
+                                               {"PLAYER", 9876},
+                                               {"TIE", 8564},
+                                               {"PLAYER_PAIR BANKER_PAIR", 8964},
+                                               {"BIG", 9565},
+                                               {"SMALL", 9472}}};
+constexpr std::array<RtpLine, 7> kSuper6 = {{{"BANKER", 9854},
+                                             {"PLAYER", 9876},
+                                             {"TIE", 8564},
+                                             {"SUPER6", 8332},
+                                             {"PLAYER_PAIR BANKER_PAIR", 8964},
+                                             {"BIG", 9565},
+                                             {"SMALL", 9472}}};
+// docs/games/dragontiger.md (eight decks).
+constexpr std::array<RtpLine, 3> kDragonTiger = {
+    {{"DRAGON TIGER", 9627}, {"TIE", 8964}, {"SUITED_TIE", 8602}}};
+// docs/games/andarbahar.md.
+constexpr std::array<RtpLine, 10> kAndarBahar = {{{"ANDAR", 9785},
+                                                  {"BAHAR", 9700},
+                                                  {"CARDS_1_5", 9487},
+                                                  {"CARDS_6_10", 9767},
+                                                  {"CARDS_11_15", 9297},
+                                                  {"CARDS_16_25", 9810},
+                                                  {"CARDS_26_30", 9148},
+                                                  {"CARDS_31_35", 9244},
+                                                  {"CARDS_36_40", 9484},
+                                                  {"CARDS_41_49", 9508}}};
+// docs/games/blackjack.md: these rules' house edge 0.47 % with basic strategy.
+constexpr std::array<RtpLine, 1> kBlackjack = {{{"*", 9953}}};
+// docs/games/sicbo.md, the default (Macau) paytable.
+constexpr std::array<RtpLine, 12> kSicBo = {{{"SMALL BIG ODD EVEN", 9722},
+                                             {"TOTAL_4 TOTAL_17", 7083},
+                                             {"TOTAL_5 TOTAL_16", 5278},
+                                             {"TOTAL_6 TOTAL_15", 6944},
+                                             {"TOTAL_7 TOTAL_14", 9028},
+                                             {"TOTAL_8 TOTAL_13 TOTAL_10 TOTAL_11", 8750},
+                                             {"TOTAL_9 TOTAL_12", 8102},
+                                             {"TRIPLE_", 6991},
+                                             {"ANY_TRIPLE", 6944},
+                                             {"DOUBLE_", 6667},
+                                             {"COMBO_", 8333},
+                                             {"SINGLE_", 9213}}};
+// docs/games/megawheel.md: 96.51 % on every number (96.5093 % to 96.5123 %).
+constexpr std::array<RtpLine, 1> kMegaWheel = {{{"*", 9651}}};
+
+}  // namespace
+
+std::span<const RtpLine> rtp_of(std::string_view game, std::string_view variant) {
+  if (game == "roulette") {
+    if (variant == "american") return kAmerican;
+    if (variant == "powerup") return kPowerUp;
+    return kEuropean;  // european, mega
+  }
+  if (game == "baccarat")
+    return variant == "super6" ? std::span<const RtpLine>(kSuper6) : kBaccarat;
+  if (game == "dragontiger") return kDragonTiger;
+  if (game == "andarbahar") return kAndarBahar;
+  if (game == "blackjack" || game == "onebj") return kBlackjack;
+  if (game == "sicbo") return kSicBo;
+  if (game == "megawheel") return kMegaWheel;
+  return {};
+}
+
+}  // namespace croupier::games
