@@ -34,7 +34,8 @@ import { TableClosing } from './TableClosing';
 import { QuickGuide } from './QuickGuide';
 import { isTableGame } from '../lib/guide';
 import { urlOf } from '../lib/http/urls';
-import { casinoConfigOf, operatorLobby } from '../lib/host/casino-config';
+import { casinoConfigOf } from '../lib/host/casino-config';
+import { useLobbyLinkOf } from '../ui/LobbyLink';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -269,16 +270,15 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
   // Table pages (and the multi-table page) can open the mini lobby to switch tables.
   // Their first Tab stop skips the header to the bet spots (the one last used, which is
   // the spots' Tab stop; lib/a11y/keyboard), else to the chips.
-  const noLobby = useStore(session, (s) => s.noLobby === true);
-  const rawCasino = useStore(session, (s) => s.config?.casinoConfig ?? null);
-  const mobile = useStore(session, (s) => s.mobile);
-  // clr_desktop / clr_mobile: this operator's players go back to its own lobby (home_url).
-  const ownLobby = useMemo(
-    () => operatorLobby(casinoConfigOf(rawCasino), mobile),
-    [rawCasino, mobile],
-  );
+  // clr_desktop / clr_mobile: this operator's players go back to its own lobby (home_url);
+  // lobby=false: none (ui/LobbyLink).
+  const lobby = useLobbyLinkOf(session);
+  const ownLobby = lobby && lobby.target === '_top' ? lobby.href : null;
   const withLobbyButton =
-    booted && !failure && !noLobby && (route.tableId !== null || route.game === 'multi-baccarat');
+    booted &&
+    !failure &&
+    lobby !== null &&
+    (route.tableId !== null || route.game === 'multi-baccarat');
   const lobbyFab = (
     <>
       <span className="lb-fab-icon" aria-hidden="true">

@@ -18,7 +18,8 @@ import { Icon, iconProps } from '../ui/icons';
 import { headerChat } from '../lib/table/useTableChat';
 import { formatMoney } from '../lib/format/money';
 import { convert, useRates } from '../lib/format/conversion';
-import { casinoConfigOf, operatorLobby } from '../lib/host/casino-config';
+import { casinoConfigOf } from '../lib/host/casino-config';
+import { useLobbyLink } from '../ui/LobbyLink';
 import { subtitlesEnabled } from '../lib/settings';
 import { withTextPart } from '../lib/i18n';
 import { useHost } from '../lib/host/context';
@@ -64,9 +65,7 @@ export function Header() {
     subtitlesEnabled(s.config?.playerConfig.settings.subtitle_config),
   );
   const casino = useMemo(() => casinoConfigOf(rawCasino), [rawCasino]);
-  const noLobby = useStore(session, (s: SessionState) => s.noLobby === true);
-  const mobile = useStore(session, (s: SessionState) => s.mobile);
-  const ownLobby = operatorLobby(casino, mobile);
+  const lobby = useLobbyLink();
   const conversion = useRates(http, currency().code, casino.conversion_currency);
   const converted =
     conversion && balance ? convert(balance.total, conversion[0], conversion[1]) : null;
@@ -179,20 +178,16 @@ export function Header() {
 
   return (
     <header className="app-header">
-      {noLobby ? (
+      {lobby ? (
+        <a className="brand" href={lobby.href} target={lobby.target}>
+          <img src="/img/logo.svg" alt={t('BACK_TO_LOBBY')} width={28} height={28} />
+          <span>{t('APP_NAME')}</span>
+        </a>
+      ) : (
         <span className="brand">
           <img src="/img/logo.svg" alt="" width={28} height={28} />
           <span>{t('APP_NAME')}</span>
         </span>
-      ) : (
-        <a
-          className="brand"
-          href={ownLobby ?? '/play/lobby'}
-          target={ownLobby ? '_top' : undefined}
-        >
-          <img src="/img/logo.svg" alt={t('BACK_TO_LOBBY')} width={28} height={28} />
-          <span>{t('APP_NAME')}</span>
-        </a>
       )}
       <ScreenName />
       <span className="wallet">

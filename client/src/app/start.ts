@@ -28,6 +28,20 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
+/** Where a launch's lobby=false is kept for the tab's visit (a reload keeps it). */
+export const NO_LOBBY_KEY = 'croupier:no-lobby';
+
+/** lobby=false on this launch, or on an earlier one in this tab. */
+export function noLobbyOf(launch: ReturnType<typeof parseLaunchParams>, storage: Storage | null) {
+  try {
+    const off = lobbyOff(launch) || storage?.getItem(NO_LOBBY_KEY) === '1';
+    if (off) storage?.setItem(NO_LOBBY_KEY, '1');
+    return off;
+  } catch {
+    return lobbyOff(launch);
+  }
+}
+
 /** How long the socket may be down before the no-internet alert shows. */
 export const NO_INTERNET_AFTER_MS = 1000;
 
@@ -47,7 +61,7 @@ export function startServices(loc: Location = window.location) {
     balance: null,
     popups: [],
     connection: { status: 'connecting', quality: 'offline', rtt: null },
-    noLobby: lobbyOff(launch),
+    noLobby: noLobbyOf(launch, sessionStorageOrNull()),
   });
   watchOrientation((orientation) =>
     session.set((s) => ({

@@ -137,6 +137,17 @@ bool App::Impl::open_data() {
     return false;
   }
   rates = std::move(loaded_rates).value();
+  // An operator's conversion currency must be one the rates file prices.
+  for (const auto& op : casino->operators) {
+    const auto* code = op.casino_config.if_contains("conversion_currency");
+    if (code && code->is_string() && !code->as_string().empty() &&
+        !rates->find(code->as_string())) {
+      log::error("casino file refused",
+                 {{"error", "operator " + op.id + ": conversion_currency \"" +
+                                std::string(code->as_string()) + "\" is not in the rates file"}});
+      return false;
+    }
+  }
   swearwords = load_swearwords(share_dir_of(settings));
 
   std::error_code fs_ec;

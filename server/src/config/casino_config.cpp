@@ -38,7 +38,25 @@ const std::vector<std::string> kFlags = {"hide_currency",
 const std::vector<std::string> kUrls = {"lobby_logo", "lobby_background", "cashier_url", "exit_url",
                                         "home_url"};
 
-const std::vector<std::string> kIdLists = {"clr_desktop", "clr_mobile", "integration_api"};
+const std::vector<std::string> kIdLists = {"clr_desktop", "clr_mobile"};
+
+// The lifecycle events (SPEC section 4) an operator may list in integration_api.
+const std::vector<std::string> kLifecycleEvents = {"launch start",
+                                                   "launch end",
+                                                   "initialised",
+                                                   "relaunch",
+                                                   "switch",
+                                                   "idle",
+                                                   "reconnecting",
+                                                   "place bet",
+                                                   "not all bets accepted",
+                                                   "rejected bet",
+                                                   "autoplay start",
+                                                   "autoplay stopped",
+                                                   "autoplay completed",
+                                                   "video initialised",
+                                                   "video closed",
+                                                   "video error"};
 
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
@@ -139,6 +157,7 @@ Result<json::object, std::string> complete_casino_config(const json::object& giv
     for (const auto& u : kUrls) c[u] = "";
     for (const auto& f : kFlags) c[f] = false;
     for (const auto& l : kIdLists) c[l] = json::array{};
+    c["integration_api"] = json::array{};
 
     for (const auto& [k, v] : given) {
       const std::string key(k);
@@ -193,6 +212,17 @@ Result<json::object, std::string> complete_casino_config(const json::object& giv
         for (size_t i = 0; i < items.size(); ++i)
           ids.push_back(json::string(item_text(items[i], key + "[" + std::to_string(i) + "]")));
         c[key] = std::move(ids);
+      } else if (key == "integration_api") {
+        json::array names;
+        const auto& items = list(v, key);
+        for (size_t i = 0; i < items.size(); ++i) {
+          std::string at = key + "[" + std::to_string(i) + "]";
+          std::string name = item_text(items[i], at);
+          if (!contains(kLifecycleEvents, name))
+            bad(at, "\"" + name + "\" is not a lifecycle event (" + joined(kLifecycleEvents) + ")");
+          names.push_back(json::string(name));
+        }
+        c[key] = std::move(names);
       } else if (key == "ws_time_in_sec") {
         c[key] = whole(v, key, 1, 60);
       } else if (key == "estimated_player_wait_time_in_secs") {

@@ -99,6 +99,7 @@ TEST(Casino, ConfigurationFieldsAreCheckedAndNamed) {
       {R"("ticker": {"xx": "hello"})", "ticker.xx"},
       {R"("ticker": {"en": "two\nlines"})", "ticker.en"},
       {R"("conversion_currency": "usd")", "conversion_currency"},
+      {R"("integration_api": ["place_bet"])", "integration_api[0]"},
       {R"("conversion_currency": "DOLLAR")", "conversion_currency"},
   };
   for (const auto& c : cases) {

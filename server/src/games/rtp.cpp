@@ -41,7 +41,9 @@ constexpr std::array<RtpLine, 10> kAndarBahar = {{{"ANDAR", 9785},
                                                   {"CARDS_36_40", 9484},
                                                   {"CARDS_41_49", 9508}}};
 // docs/games/blackjack.md: these rules' house edge 0.47 % with basic strategy.
-constexpr std::array<RtpLine, 1> kBlackjack = {{{"*", 9953}}};
+// Insurance pays 2:1 on the dealer's blackjack: 3 × 128/415 of an eight-deck shoe with the
+// ace out returns 92.53 %.
+constexpr std::array<RtpLine, 2> kBlackjack = {{{"INSURANCE", 9253}, {"*", 9953}}};
 // docs/games/sicbo.md, the default (Macau) paytable.
 constexpr std::array<RtpLine, 12> kSicBo = {{{"SMALL BIG ODD EVEN", 9722},
                                              {"TOTAL_4 TOTAL_17", 7083},
@@ -61,18 +63,24 @@ constexpr std::array<RtpLine, 1> kMegaWheel = {{{"*", 9651}}};
 }  // namespace
 
 std::span<const RtpLine> rtp_of(std::string_view game, std::string_view variant) {
+  // Exact names only: a variant not listed here has no figures, never another's.
   if (game == "roulette") {
+    if (variant == "european" || variant == "mega") return kEuropean;
     if (variant == "american") return kAmerican;
     if (variant == "powerup") return kPowerUp;
-    return kEuropean;  // european, mega
+    return {};
   }
-  if (game == "baccarat")
-    return variant == "super6" ? std::span<const RtpLine>(kSuper6) : kBaccarat;
-  if (game == "dragontiger") return kDragonTiger;
-  if (game == "andarbahar") return kAndarBahar;
-  if (game == "blackjack" || game == "onebj") return kBlackjack;
-  if (game == "sicbo") return kSicBo;
-  if (game == "megawheel") return kMegaWheel;
+  if (game == "baccarat") {
+    if (variant == "standard") return kBaccarat;
+    if (variant == "super6") return kSuper6;
+    return {};
+  }
+  if (game == "dragontiger" && variant == "classic") return kDragonTiger;
+  if (game == "andarbahar" && variant == "classic") return kAndarBahar;
+  if ((game == "blackjack" && variant == "classic") || (game == "onebj" && variant == "infinite"))
+    return kBlackjack;
+  if (game == "sicbo" && variant == "classic") return kSicBo;
+  if (game == "megawheel" && variant == "classic") return kMegaWheel;
   return {};
 }
 

@@ -241,12 +241,15 @@ TEST(LobbyConfig, TickerFeatureFlagsRtpVersionsAndTheUrlList) {
     EXPECT_EQ(rtp.at("min").as_string(), "97.30");  // 36/37 on a single-zero wheel
     EXPECT_EQ(rtp.at("max").as_string(), "97.30");
     json::value bj = p.http.get("/api/ui/getRtpDetails?tableId=bj-t").json();
-    EXPECT_EQ(bj.at("min").as_string(), "99.53");
+    EXPECT_EQ(bj.at("min").as_string(), "92.53");  // insurance
+    EXPECT_EQ(bj.at("max").as_string(), "99.53");
     json::value us = p.http.get("/api/ui/getRtpDetails?game=roulette&tableVariant=american").json();
     EXPECT_EQ(us.at("min").as_string(), "92.11");  // the top line
     EXPECT_EQ(us.at("max").as_string(), "94.74");
     EXPECT_EQ(p.http.get("/api/ui/getRtpDetails?tableId=nope").status, 404);
     EXPECT_EQ(p.http.get("/api/ui/getRtpDetails?game=poker&tableVariant=x").status, 400);
+    // A variant misspelt has no figures, never another variant's.
+    EXPECT_EQ(p.http.get("/api/ui/getRtpDetails?game=roulette&tableVariant=amercan").status, 400);
 
     json::value versions = p.http.get("/api/ge/versions").json();
     EXPECT_EQ(versions.at("protocol").as_int64(), 1);
@@ -310,6 +313,14 @@ TEST(LobbyConfig, AMalformedOperatorFileIsRefusedAtStartUpNamingTheField) {
   EXPECT_NE(code, 0);
   EXPECT_NE(out.find("operators/demo.json: tabs_order[1]: "), std::string::npos) << out;
   EXPECT_NE(out.find("POKER"), std::string::npos) << out;
+
+  // A conversion currency the rates file does not price stops the start too.
+  std::ofstream(dir + "/operators/demo.json") << R"({"conversion_currency": "XTS"})";
+  auto [code2, out2] =
+      run_croupierd({"--casino-file", dir + "/casino.json", "--data-dir", dir, "--port", "0"});
+  EXPECT_NE(code2, 0);
+  EXPECT_NE(out2.find("is not in the rates file"), std::string::npos) << out2;
+  EXPECT_NE(out2.find("XTS"), std::string::npos) << out2;
 }
 
 }  // namespace

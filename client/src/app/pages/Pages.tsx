@@ -2,6 +2,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { BackToLobby } from '../../ui/LobbyLink';
 import { PageMessage as Page } from '../../ui/PageMessage';
 
 export function LoginFailedPage() {
@@ -12,16 +13,7 @@ export function LoginFailedPage() {
 export function MissingPage() {
   const { t } = useTranslation();
   return (
-    <Page
-      title={t('EV03_TITLE')}
-      text={t('EV03_TEXT')}
-      code="EV03"
-      action={
-        <a className="button" href="/play/lobby">
-          {t('BACK_TO_LOBBY')}
-        </a>
-      }
-    />
+    <Page title={t('EV03_TITLE')} text={t('EV03_TEXT')} code="EV03" action={<BackToLobby />} />
   );
 }
 

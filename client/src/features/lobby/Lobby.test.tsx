@@ -409,10 +409,38 @@ describe('the main lobby', () => {
 
   it('goes straight to the first table of the launch type on a direct launch', async () => {
     navigate('/play/lobby?direct=true&tableType=americanroulette', { replace: true });
-    setupLobby(<Lobby />);
+    const { socket } = setupLobby(<Lobby />);
+    act(() => socket.lobby('resync', [summary('us-1')]));
     await waitFor(() =>
       expect(currentLocation()).toEqual({ pathname: '/play/roulette', search: '?gameId=us-1' }),
     );
+  });
+
+  it('skips full and closed tables on a direct launch, for a family of one kind too', async () => {
+    navigate('/play/lobby?direct=true&tableType=dragontiger', { replace: true });
+    const tables = [
+      table('dt-1', 'dragontiger'),
+      table('dt-2', 'dragontiger'),
+      table('dt-3', 'dragontiger'),
+    ];
+    const { socket } = setupLobby(<Lobby />, { tables });
+    expect(currentLocation().pathname).toBe('/play/lobby'); // waits for the live state
+    act(() =>
+      socket.lobby('resync', [
+        summary('dt-1', { seats: 7, seatsTaken: 7 }),
+        summary('dt-2', { open: false }),
+        summary('dt-3'),
+      ]),
+    );
+    await waitFor(() =>
+      expect(currentLocation()).toEqual({ pathname: '/play/dragontiger', search: '?gameId=dt-3' }),
+    );
+  });
+
+  it('opens the tab of a one-kind family for its tableType', () => {
+    navigate('/play/lobby?tableType=dragontiger', { replace: true });
+    setupLobby(<Lobby />);
+    expect(tab('DRAGONTIGER')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('stays in the lobby, on the type, for a tableType launch that is not direct', () => {

@@ -16,6 +16,8 @@ import { type BjFilter, bjFilterOf } from './bj-filter';
 import {
   ALL_TAB,
   PROMOTIONS,
+  directTable,
+  tabOfType,
   type PromoFilter,
   safeImageUrl,
   showsMultiBaccarat,
@@ -32,13 +34,16 @@ import {
   useTicker,
 } from './useLobby';
 
+/** How long a direct launch waits for the tables' live state before choosing without. */
+export const DIRECT_WAIT_MS = 3000;
+
 /** SPEC §3: a wait that is not positive means the default, 5 s. */
 export function waitSecondsOf(v: unknown): number {
   return typeof v === 'number' && v > 0 ? v : 5;
 }
 
 export default function Lobby() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session } = useServices();
   const mobile = useStore(session, (s) => s.mobile);
   const { tables, tabs, casino } = useLobbyTables();
@@ -54,7 +59,8 @@ export default function Lobby() {
   // `tableType` (SPEC §2 launch parameter) asks the same when selectedTableType is absent.
   const launchType = query.get('selectedTableType') ?? query.get('tableType');
   const launchTab = launchType
-    ? tabs.find((tab) => filters.tableTypes[tab]?.includes(launchType))
+    ? (tabs.find((tab) => filters.tableTypes[tab]?.includes(launchType)) ??
+      tabOfType(tables, tabs, launchType))
     : undefined;
   const wanted = (query.get('tab') ?? '').toUpperCase();
   const tab = allTabs.includes(wanted) ? wanted : (launchTab ?? ALL_TAB);
@@ -85,15 +91,23 @@ export default function Lobby() {
 
   // A direct launch (direct=true with a table type) goes to the first table of that type
   // the lobby shows, once, in place of the lobby; with none, the lobby stays, filtered.
+  // It waits for the live summaries (which tables are open and have room), or 3 s.
   const direct = query.get('direct') === 'true' || query.get('direct') === '1';
-  const first = direct && launchType && tableType === launchType ? shown[0] : undefined;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!direct) return;
+    const timer = setTimeout(() => setWaited(true), DIRECT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [direct]);
+  const liveKnown = Object.keys(live).length > 0 || waited;
+  const first = direct && launchType && liveKnown ? directTable(tables, live, launchType) : null;
   const directDone = useRef(false);
   useEffect(() => {
     if (!first || directDone.current) return;
     directDone.current = true;
     navigate(tableHref(first), { replace: true });
   }, [first]);
-  const ticker = useTicker();
+  const ticker = useTicker(i18n.language);
   // lobby_version 1 is the first lobby: the tables only, without the recently played row.
   const classic = casino.lobby_version === 1;
 

@@ -335,6 +335,40 @@ export function visibleTables(
   });
 }
 
+/**
+ * The tab and table a launch's table type asks for (SPEC §2 `selectedTableType`,
+ * `tableType`): the tab of the first table of that type (a family whose tables are all
+ * of one kind offers no type filter, and is still found).
+ */
+export function tabOfType(
+  tables: AssignedTable[],
+  tabs: string[],
+  type: string,
+): string | undefined {
+  if (type === 'all') return undefined;
+  const first = tables.find((t) => passesTableType(t, type));
+  const tab = first ? familyOf(first) : undefined;
+  return tab && tabs.includes(tab) ? tab : undefined;
+}
+
+/**
+ * The table a direct launch of `type` opens: the first of that type, in the casino's
+ * order, that is open and has room (by the live summaries); null when none.
+ */
+export function directTable(
+  tables: AssignedTable[],
+  live: LiveTables,
+  type: string,
+): AssignedTable | null {
+  if (type === 'all') return null;
+  return (
+    tables.find((t) => {
+      const l = live[t.tableId];
+      return passesTableType(t, type) && !isFull(l) && l?.open !== false;
+    }) ?? null
+  );
+}
+
 /** Whether the tab shows the multi-baccarat tile (two or more baccarat tables). */
 export function showsMultiBaccarat(tables: TableKind[], tab: string, tableType: string): boolean {
   if (tables.filter((t) => t.game === 'baccarat').length < 2) return false;

@@ -195,13 +195,13 @@ export function useLastTables(): LastTable[] {
  * `ticker`) in the player's language; empty when there is none in it (the server answers
  * 204) or it cannot be read.
  */
-export function useTicker(): string {
+export function useTicker(lang: string): string {
   const { http } = useServices();
   const [text, setText] = useState('');
   useEffect(() => {
     let live = true;
     http
-      .getText(urlOf('ticker'))
+      .getText(urlOf('ticker'), { ln: lang })
       .then((t) => live && setText(t.trim().slice(0, 500)))
       .catch(() => {
         /* no ticker */
@@ -209,6 +209,6 @@ export function useTicker(): string {
     return () => {
       live = false;
     };
-  }, [http]);
+  }, [http, lang]);
   return text;
 }

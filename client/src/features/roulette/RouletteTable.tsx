@@ -45,6 +45,7 @@ import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { dealerLine } from './names';
 import { urlOf } from '../../lib/http/urls';
 import { useFeature } from '../../lib/features';
+import { BackToLobby } from '../../ui/LobbyLink';
 
 const TABLE_EVENTS = [
   'resync',
@@ -280,9 +281,7 @@ export default function RouletteTable({
             >
               {t('NOT_SEATED_STAY')}
             </button>{' '}
-            <a className="button" href="/play/lobby">
-              {t('BACK_TO_LOBBY')}
-            </a>
+            <BackToLobby />
           </p>
         }
       />

@@ -82,34 +82,35 @@ export const LIMITS_PANEL_DELAY_MS = 500;
 
 /**
  * The bet bar's limits button. A pointer's click (a tap, a mouse) asks for the limits panel,
- * which opens 500 ms later (SPEC §9); a second click, or the mouse leaving the button,
- * within that time withdraws the request (a double tap opens nothing). By keyboard (Enter
- * or Space: a click without a pointer, detail 0) it opens at once.
+ * which opens 500 ms later (SPEC §9), showing it is coming (aria-busy, the pressed look)
+ * meanwhile; more clicks while it comes change nothing (a double tap opens it once). By
+ * keyboard (Enter or Space: a click without a pointer, detail 0) it opens at once.
  */
 export function LimitsButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const withdraw = () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  useEffect(() => withdraw, []);
+  const [coming, setComing] = useState(false);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
   return (
     <button
       type="button"
-      className="link-button"
+      className={`link-button ${coming ? 'on' : ''}`}
       data-testid="limits-button"
+      aria-busy={coming || undefined}
       onClick={(e) => {
-        if (timer.current !== null) return withdraw();
+        if (timer.current !== null) return;
         if (e.detail === 0) return onOpen();
+        setComing(true);
         timer.current = setTimeout(() => {
           timer.current = null;
+          setComing(false);
           onOpen();
         }, LIMITS_PANEL_DELAY_MS);
-      }}
-      // A mouse only: a finger leaves the button as it lifts, before its click.
-      onPointerLeave={(e) => {
-        if (e.pointerType === 'mouse') withdraw();
       }}
     >
       <Icon name="limits" />
