@@ -213,6 +213,11 @@ int main(int argc, char** argv) {
   s.timer_interval_ms = 86'400'000;
   s.ws_send_queue_max = 4096;
   s.connections_max = 20000;
+  // One load client on one address, every socket one guest's, connecting as fast as it can.
+  s.ws_per_address_max = 20000;
+  s.ws_per_player_max = 20000;
+  s.http_rate_per_s = 1e9;
+  s.http_burst = 1e9;
   croupier::app::App app(s);
   if (!app.start()) return 1;
   std::thread server([&] { app.run(false); });

@@ -1,5 +1,7 @@
 #include "app/server.hpp"
 
+#include <sys/resource.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -20,6 +22,7 @@
 #include "gateway/api.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/listener.hpp"
+#include "gateway/nickname.hpp"
 #include "gateway/protocol/json.hpp"
 #include "gateway/ws_session.hpp"
 
@@ -154,6 +157,12 @@ bool App::Impl::open_data() {
   std::filesystem::create_directories(settings.data_dir, fs_ec);
   try {
     store = store::Store::open(settings.data_dir + "/app.db");
+    // Screen names compare by gateway::nickname_key; keys made by an earlier rule are
+    // brought up to it (a name another already holds under it keeps its old key).
+    if (size_t kept = store->rekey_screen_names(
+            [](const std::string& name) { return gateway::nickname_key(name); }))
+      log::warn("screen names equal under the comparison rule kept as they were",
+                {{"count", kept}});
     ledger = ledger::Ledger::open({settings.data_dir + "/ledger.db", false,
                                    settings.ledger_batch_max, settings.ledger_queue_max});
   } catch (const std::exception& e) {
@@ -302,8 +311,37 @@ void App::Impl::finish() {
   stopper->async_wait([this, stopper](boost::system::error_code) { io.stop(); });
 }
 
-App::App(config::Settings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {}
 App::~App() = default;
+
+namespace {
+
+// File descriptors: the soft limit raised to the hard one, and connections capped below
+// it, so that accept never meets "Too many open files" (the databases, the log, the
+// listener and the io threads need their own). Returns the connections allowed.
+size_t fit_connections_to_files(size_t wanted) {
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return wanted;
+  if (lim.rlim_cur < lim.rlim_max) {
+    rlimit raised = lim;
+    raised.rlim_cur = lim.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
+  }
+  if (lim.rlim_cur == RLIM_INFINITY) return wanted;
+  const auto files = static_cast<size_t>(lim.rlim_cur);
+  const size_t reserve = 64 + files / 20;
+  const size_t fits = files > reserve ? files - reserve : 1;
+  if (wanted <= fits) return wanted;
+  log::warn("connections capped by the open-file limit",
+            {{"connections_max", wanted}, {"open_files", files}, {"capped_to", fits}});
+  return fits;
+}
+
+}  // namespace
+
+App::App(config::Settings settings) {
+  settings.connections_max = fit_connections_to_files(settings.connections_max);
+  impl_ = std::make_unique<Impl>(std::move(settings));
+}
 
 bool App::start() {
   Impl& m = *impl_;

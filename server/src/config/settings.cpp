@@ -172,6 +172,10 @@ const std::vector<Option>& options() {
                            &Settings::ws_subscriptions_max, size_t{1}, size_t{1024}));
     o.push_back(int_option("connections_max", "open connections", &Settings::connections_max,
                            size_t{1}, kBig));
+    o.push_back(int_option("ws_per_address_max", "open WebSockets from one client address",
+                           &Settings::ws_per_address_max, size_t{1}, kBig));
+    o.push_back(int_option("ws_per_player_max", "open WebSockets of one player",
+                           &Settings::ws_per_player_max, size_t{1}, size_t{1024}));
     o.push_back(int_option("table_inbox_max", "commands queued for one table",
                            &Settings::table_inbox_max, size_t{1}, kBig));
     o.push_back(int_option("history_max", "events kept per table for resuming",

@@ -268,6 +268,10 @@ Reply save_player_config(Ctx& ctx) {
       return error_reply(ctx.req, http::status::bad_request, "UNKNOWN_SETTING",
                          "unknown setting '" + key + "'", ErrorCode::ActionFailed);
     }
+    if (auto problem = setting_value_problem(key, v)) {
+      return error_reply(ctx.req, http::status::bad_request, "BAD_SETTING_VALUE",
+                         "setting '" + key + "' " + *problem, ErrorCode::ActionFailed);
+    }
     std::string text = json::serialize(v);
     if (text.size() > kSettingValueBytesMax) {
       return error_reply(ctx.req, http::status::payload_too_large, "SETTING_TOO_LARGE",

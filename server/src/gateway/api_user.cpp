@@ -50,7 +50,8 @@ Reply set_name(Ctx& ctx) {
   if (!name || !name->is_string())
     return refuse(ctx, http::status::bad_request, "BAD_SCREEN_NAME", "screenName must be a string",
                   2001);
-  const std::string chosen(name->as_string());
+  // Composed first: the length counts letters as they show, and the stored name is one form.
+  const std::string chosen = nickname_nfc(name->as_string());
   if (auto problem = nickname_problem(chosen)) {
     return refuse(ctx, http::status::bad_request,
                   *problem == NicknameProblem::length ? "NICKNAME_LENGTH" : "NICKNAME_CHARACTERS",

@@ -1,20 +1,52 @@
 // Connections: the open WebSocket sessions, so that a terminated session's sockets can
-// be told and closed, and all of them closed at shutdown. Thread-safe.
+// be told and closed, and all of them closed at shutdown; and how many sockets each
+// client address and each player holds, so that one address or one player cannot take
+// them all (ws_per_address_max, ws_per_player_max). Thread-safe.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 namespace croupier::gateway {
 
 class WsSession;
+class Connections;
+
+// A socket's place among its address's and its player's sockets, given back when the
+// socket's session goes.
+class SocketSlot {
+ public:
+  SocketSlot(Connections& owner, std::string address, int64_t player)
+      : owner_(owner), address_(std::move(address)), player_(player) {}
+  SocketSlot(const SocketSlot&) = delete;
+  SocketSlot& operator=(const SocketSlot&) = delete;
+  ~SocketSlot();
+
+ private:
+  Connections& owner_;
+  std::string address_;
+  int64_t player_;
+};
 
 class Connections {
  public:
+  enum class Full { address, player };
+  // A place for one more socket of `address` and `player`, or which of the two is full.
+  // With `over_player_max` the player's limit is let pass (its oldest socket is being
+  // ended: on a flaky network the newest connection is the live one).
+  std::variant<std::unique_ptr<SocketSlot>, Full> take_slot(const std::string& address,
+                                                            int64_t player, size_t address_max,
+                                                            size_t player_max,
+                                                            bool over_player_max = false);
+  // The player's longest-open socket, if any.
+  std::shared_ptr<WsSession> oldest_of(int64_t player);
+
   void add(const std::shared_ptr<WsSession>& s);
   void remove(const WsSession* s);
   size_t size() const;
@@ -23,9 +55,18 @@ class Connections {
   void for_session(const std::string& session_id, const std::function<void(WsSession&)>& fn);
 
  private:
+  friend class SocketSlot;
+  void give_back(const std::string& address, int64_t player);
   std::vector<std::shared_ptr<WsSession>> live() const;
   mutable std::mutex mutex_;
-  std::unordered_map<const WsSession*, std::weak_ptr<WsSession>> sessions_;
+  std::unordered_map<std::string, size_t> by_address_;
+  std::unordered_map<int64_t, size_t> by_player_;
+  struct Entry {
+    std::weak_ptr<WsSession> session;
+    uint64_t serial;  // the order sockets opened in
+  };
+  std::unordered_map<const WsSession*, Entry> sessions_;
+  uint64_t next_serial_ = 0;
 };
 
 }  // namespace croupier::gateway

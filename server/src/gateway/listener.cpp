@@ -1,9 +1,11 @@
 #include "gateway/listener.hpp"
 
+#include <array>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -112,6 +114,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                               "try again shortly"),
                   false);
     }
+    // Upgrades count against the address's request rate like any request (a flood of
+    // handshakes from one address is refused, 429).
+    if (!svc_.http_limiter.allow(ip_, svc_.clock.wall_ms())) {
+      StringReply r =
+          error_reply(req, http::status::too_many_requests, "RATE_LIMITED",
+                      "too many requests; slow down and retry", ErrorCode::ActionFailed);
+      r.set(http::field::retry_after, "1");
+      return send(std::move(r), false);
+    }
     Ctx ctx{svc_, req, *target, ip_, std::nullopt, {}};
     // Opening a socket (or reopening it after a drop) is the page's doing, not the
     // player's: it does not count as activity for the inactivity timeout.
@@ -125,8 +136,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
                   false);
     }
+    // One address may not hold every socket. A player at their limit keeps the new
+    // socket and loses the oldest (a phone on a flaky network reconnects before the
+    // server notices the old connection is dead).
+    const int64_t player = auth.value().player.id;
+    auto slot = svc_.connections.take_slot(ip_, player, svc_.settings.ws_per_address_max,
+                                           svc_.settings.ws_per_player_max);
+    if (auto* full = std::get_if<Connections::Full>(&slot);
+        full && *full == Connections::Full::player) {
+      if (auto oldest = svc_.connections.oldest_of(player))
+        oldest->end(boost::json::object{}, websocket::close_code::policy_error);
+      slot = svc_.connections.take_slot(ip_, player, svc_.settings.ws_per_address_max,
+                                        svc_.settings.ws_per_player_max, true);
+    }
+    if (std::holds_alternative<Connections::Full>(slot)) {  // the address's limit
+      StringReply r =
+          error_reply(req, http::status::too_many_requests, "TOO_MANY_SOCKETS_FROM_ADDRESS",
+                      "too many game connections from this address", ErrorCode::ActionFailed);
+      r.set(http::field::retry_after, "5");
+      return send(std::move(r), false);
+    }
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), svc_, auth.value())->run(std::move(req));
+    std::make_shared<WsSession>(stream_.release_socket(), svc_, auth.value(),
+                                std::move(std::get<std::unique_ptr<SocketSlot>>(slot)))
+        ->run(std::move(req));
   }
 
   // A browser always sends Origin on a WebSocket handshake: it must be this server, or
@@ -218,7 +251,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 }  // namespace
 
 Listener::Listener(asio::io_context& io, Services& svc, Router& router)
-    : io_(io), acceptor_(asio::make_strand(io)), svc_(svc), router_(router) {}
+    : io_(io),
+      acceptor_(asio::make_strand(io)),
+      retry_(acceptor_.get_executor()),
+      svc_(svc),
+      router_(router) {}
 
 boost::system::error_code Listener::open(const tcp::endpoint& endpoint) {
   beast::error_code ec;
@@ -242,6 +279,7 @@ void Listener::stop() {
   asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
     beast::error_code ignored;
     self->acceptor_.close(ignored);
+    self->retry_.cancel();
   });
 }
 
@@ -249,18 +287,96 @@ void Listener::do_accept() {
   acceptor_.async_accept(asio::make_strand(io_), [self = shared_from_this()](beast::error_code ec,
                                                                              tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !self->acceptor_.is_open()) return;
-    if (!ec) {
-      if (g_http_connections.load() + self->svc_.connections.size() >=
-          self->svc_.settings.connections_max) {
-        beast::error_code ignored;
-        socket.close(ignored);  // over the limit: refuse rather than queue
-      } else {
-        std::make_shared<HttpSession>(std::move(socket), self->svc_, self->router_)->run();
-      }
+    if (ec) return self->accept_failed(ec);
+    if (g_http_connections.load() + self->svc_.connections.size() >=
+        self->svc_.settings.connections_max) {
+      self->refuse(std::move(socket));  // over the limit: refuse rather than queue
     } else {
-      log::warn("accept failed", {{"error", ec.message()}});
+      std::make_shared<HttpSession>(std::move(socket), self->svc_, self->router_)->run();
     }
     self->do_accept();
+  });
+}
+
+void Listener::accept_failed(const boost::system::error_code& ec) {
+  // Out of descriptors or memory, accept fails again at once: re-arming straight away spun
+  // a core and wrote the log as fast as it could, while the connections already open
+  // starved. A pause lets some close; the log says it once per interval, with the count.
+  constexpr auto kPause = std::chrono::milliseconds(100);
+  constexpr auto kLogEvery = std::chrono::seconds(5);
+  static metrics::Counter& failures = metrics::registry().counter(
+      "croupier_accept_failures_total", "Accepts that failed (out of descriptors, memory).");
+  failures.inc();
+  ++failures_unlogged_;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_failure_log_ >= kLogEvery) {
+    log::warn("accept failed; retrying after a pause",
+              {{"error", ec.message()}, {"failures", failures_unlogged_}});
+    last_failure_log_ = now;
+    failures_unlogged_ = 0;
+  }
+  retry_.expires_after(kPause);
+  retry_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
+    if (wait_ec || !self->acceptor_.is_open()) return;
+    self->do_accept();
+  });
+}
+
+void Listener::refuse(tcp::socket socket) {
+  // A few bytes, written once, then the socket closes: the client reads a 503 (as the
+  // documentation says) instead of a hang-up, and nothing is kept for it.
+  static const std::string kReply = [] {
+    const std::string body = R"({"error":"TOO_MANY_CONNECTIONS","detail":"try again shortly"})";
+    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+           "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  }();
+  static metrics::Counter& refused = metrics::registry().counter(
+      "croupier_connections_refused_total", "Connections refused over connections_max (503).");
+  refused.inc();
+  // Closing with the request unread would reset the connection and could lose the 503 at
+  // the client: the send side is shut, what comes is read and dropped, and the socket
+  // closes at the client's end of stream or after a second.
+  // At most kRefusalsMax at once: in a flood the rest are closed at once.
+  constexpr int kRefusalsMax = 256;
+  static std::atomic<int> refusing{0};
+  if (refusing.load() >= kRefusalsMax) {
+    beast::error_code ignored;
+    socket.close(ignored);
+    return;
+  }
+  struct Refusal {
+    tcp::socket socket;
+    asio::steady_timer timer;
+    std::array<char, 512> sink{};
+    Refusal(tcp::socket s, asio::steady_timer t) : socket(std::move(s)), timer(std::move(t)) {
+      refusing.fetch_add(1);
+    }
+    Refusal(const Refusal&) = delete;
+    ~Refusal() { refusing.fetch_sub(1); }
+    void close() {
+      beast::error_code ignored;
+      timer.cancel();
+      socket.close(ignored);
+    }
+    static void drain(const std::shared_ptr<Refusal>& r) {
+      r->socket.async_read_some(asio::buffer(r->sink), [r](beast::error_code ec, size_t) {
+        if (ec) return r->close();
+        drain(r);
+      });
+    }
+  };
+  auto executor = socket.get_executor();
+  auto r = std::make_shared<Refusal>(std::move(socket), asio::steady_timer(executor));
+  asio::async_write(r->socket, asio::buffer(kReply), [r](beast::error_code ec, size_t) {
+    if (ec) return r->close();
+    beast::error_code ignored;
+    r->socket.shutdown(tcp::socket::shutdown_send, ignored);
+    r->timer.expires_after(std::chrono::seconds(1));
+    r->timer.async_wait([r](beast::error_code wait_ec) {
+      if (!wait_ec) r->close();
+    });
+    Refusal::drain(r);
   });
 }
 

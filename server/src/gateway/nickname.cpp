@@ -1,5 +1,6 @@
 #include "gateway/nickname.hpp"
 
+#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
@@ -24,13 +25,27 @@ std::optional<NicknameProblem> nickname_problem(std::string_view name) {
   return std::nullopt;
 }
 
-std::string nickname_key(std::string_view name) {
+namespace {
+
+std::string normalised(std::string_view name, const icu::Normalizer2* (*instance)(UErrorCode&)) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* n = instance(status);
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(
       icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
-  u.foldCase();
-  std::string out;
-  u.toUTF8String(out);
-  return out;
+  icu::UnicodeString out = U_SUCCESS(status) ? n->normalize(u, status) : u;
+  std::string utf8;
+  (U_SUCCESS(status) ? out : u).toUTF8String(utf8);
+  return utf8;
+}
+
+}  // namespace
+
+std::string nickname_nfc(std::string_view name) {
+  return normalised(name, &icu::Normalizer2::getNFCInstance);
+}
+
+std::string nickname_key(std::string_view name) {
+  return normalised(name, &icu::Normalizer2::getNFKCCasefoldInstance);
 }
 
 }  // namespace croupier::gateway

@@ -1,5 +1,6 @@
 // Screen names (SPEC section 5, "Nickname"): 2 to 20 characters, each a letter, a digit
-// or a combining mark in any script; compared without case. Pure; thread-safe.
+// or a combining mark in any script; stored composed (NFC) and compared without case,
+// composition or compatibility differences. Pure; thread-safe.
 #pragma once
 
 #include <optional>
@@ -16,7 +17,12 @@ enum class NicknameProblem { length, characters };
 // What is wrong with `name` (UTF-8), or nullopt when it is a valid screen name.
 std::optional<NicknameProblem> nickname_problem(std::string_view name);
 
-// The name case-folded (Unicode full folding), for comparisons ignoring case.
+// The name in Unicode's composed form (NFC), as it is stored and shown: "José" typed as
+// "Jose" plus a combining accent becomes the same letters as the precomposed "é".
+std::string nickname_nfc(std::string_view name);
+
+// The name for comparisons: NFKC with case folding (NFKC_Casefold), so names that differ
+// only in case, composition or compatibility forms (fullwidth letters) are the same name.
 std::string nickname_key(std::string_view name);
 
 }  // namespace croupier::gateway

@@ -29,4 +29,14 @@ TEST(Nickname, KeysIgnoreCase) {
 }
 
 }  // namespace
+TEST(Nickname, NamesEqualAfterNormalisationAreOneName) {
+  // "José" precomposed (NFC) and decomposed (NFD) look the same: one key, one stored form.
+  EXPECT_EQ(nickname_key("Jos\u00e9"), nickname_key("Jose\u0301"));
+  EXPECT_EQ(nickname_nfc("Jose\u0301"), "Jos\u00e9");
+  EXPECT_EQ(nickname_key("JOS\u00c9"), nickname_key("jose\u0301"));  // and case
+  // Fullwidth letters are the same name as the usual ones.
+  EXPECT_EQ(nickname_key("\uff21\uff4e\uff4e"), nickname_key("ann"));
+  EXPECT_NE(nickname_key("Anne"), nickname_key("Ann"));
+}
+
 }  // namespace croupier::gateway

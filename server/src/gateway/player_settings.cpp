@@ -2,6 +2,7 @@
 
 #include <array>
 #include <boost/json/parse.hpp>
+#include <cmath>
 
 #include "games/registry.hpp"
 
@@ -69,6 +70,40 @@ const json::object& setting_defaults() {
       {"bj_autoplay_insurance", 2},
   };
   return defaults;
+}
+
+namespace {
+
+bool all_finite(const json::value& v) {
+  if (v.is_double()) return std::isfinite(v.as_double());
+  if (v.is_array()) {
+    for (const auto& x : v.as_array())
+      if (!all_finite(x)) return false;
+  }
+  if (v.is_object()) {
+    for (const auto& [k, x] : v.as_object())
+      if (!all_finite(x)) return false;
+  }
+  return true;
+}
+
+bool is_volume(std::string_view key) {
+  return key == "video_sounds" || key == "game_effects" || key == "bg_music" ||
+         key == "dealer_voice" || key == "vo_music";
+}
+
+}  // namespace
+
+std::optional<std::string> setting_value_problem(std::string_view key, const json::value& value) {
+  if (!all_finite(value)) return "a number in it is out of range";
+  const json::value* def = setting_defaults().if_contains(key);
+  if (def && def->is_number()) {
+    if (!value.is_number()) return "must be a number";
+    const double n = value.to_number<double>();
+    if (is_volume(key) && (n < 0 || n > 100)) return "must be a volume from 0 to 100";
+    if (n < -1e9 || n > 1e9) return "is out of range";
+  }
+  return std::nullopt;
 }
 
 bool is_known_setting(std::string_view key) {

@@ -21,6 +21,12 @@ inline constexpr size_t kSettingValueBytesMax = 4096;
 const boost::json::object& setting_defaults();
 bool is_known_setting(std::string_view key);
 
+// Why `value` cannot be saved as `key`, or nothing when it can: no number may be
+// infinite or not a number (JSON's 1e309 parses as infinity), anywhere in the value; a
+// setting whose default is a number takes a number, a volume one from 0 to 100.
+std::optional<std::string> setting_value_problem(std::string_view key,
+                                                 const boost::json::value& value);
+
 // Defaults overlaid with the saved values (key -> JSON text).
 boost::json::object merged_settings(const std::map<std::string, std::string>& saved);
 

@@ -36,7 +36,10 @@ Reply head_of(Reply reply) {
 
 std::string session_id_of(const Ctx& ctx) {
   std::string id = ctx.cookie(kSessionCookie);
-  if (id.empty()) id = ctx.param(kSessionCookie);
+  // SPEC section 7: GET calls carry the session id as a parameter; nothing else may (a
+  // POST or PUT acts for the player, and rides on the HttpOnly cookie only).
+  const bool reads = ctx.req.method() == http::verb::get || ctx.req.method() == http::verb::head;
+  if (id.empty() && reads) id = ctx.param(kSessionCookie);
   return id;
 }
 

@@ -61,12 +61,14 @@ json::object session_notice(AuthFailure why) {
   return {{"type", "session"}, {"message", "offline"}};
 }
 
-WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session)
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session,
+                     std::unique_ptr<SocketSlot> slot)
     : ws_(std::move(socket)),
       svc_(svc),
       connections_(svc.connections),
       session_(std::move(session)),
-      bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst) {}
+      bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst),
+      slot_(std::move(slot)) {}
 
 WsSession::~WsSession() {
   if (open_) open_sockets().add(-1);
@@ -211,6 +213,12 @@ void WsSession::on_bet(BetCommand c) {
   }
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  // The game mode names the table's game (roulette_mobile at a roulette table), as a bet
+  // over HTTP must.
+  const std::string mode(live->def->family().mode);
+  if (!c.game_mode.starts_with(mode + "_"))
+    return send_error(ErrorCode::InvalidBet, "gameMode must be " + mode + "_desktop or _mobile",
+                      c.request_id);
   if (svc_.draining)
     return send_error(ErrorCode::BetsNotAccepted, "the server is restarting", c.request_id);
 
@@ -413,18 +421,19 @@ void WsSession::on_write(beast::error_code ec, size_t) {
   if (!queue_.empty()) {
     do_write();
   } else if (closing_) {
-    ws_.async_close(websocket::close_code::normal,
-                    [self = shared_from_this()](beast::error_code) {});
+    // The close asked for while this write was in flight, with its own code and reason
+    // (1008 after a kickout, a logout, a restriction or the rate limit), not a plain 1000.
+    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
   }
 }
 
 void WsSession::close(websocket::close_code code, std::string_view reason) {
   if (closing_) return;
   closing_ = true;
+  close_reason_ = websocket::close_reason(code, reason);
   leave_channels();
   if (writing_) return;  // on_write closes once the queue has drained
-  ws_.async_close(websocket::close_reason(code, reason),
-                  [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
 }
 
 void WsSession::drop(std::string_view why) {

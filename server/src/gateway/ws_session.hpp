@@ -21,6 +21,7 @@
 #include <set>
 #include <string>
 
+#include "gateway/connections.hpp"
 #include "gateway/http.hpp"
 #include "gateway/hub.hpp"
 #include "gateway/protocol/commands.hpp"
@@ -40,7 +41,8 @@ boost::json::object session_notice(AuthFailure why);
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session);
+  WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session,
+            std::unique_ptr<SocketSlot> slot);
   ~WsSession() override;
 
   // Completes the upgrade of `req`.
@@ -94,7 +96,10 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   std::deque<std::shared_ptr<const std::string>> queue_;
   size_t queued_bytes_ = 0;
   bool writing_ = false;
+  std::unique_ptr<SocketSlot> slot_;  // its place among its address's and player's sockets
   bool closing_ = false;
+  // The close a write in flight defers: sent with its code once the queue drains.
+  boost::beast::websocket::close_reason close_reason_;
   bool dropped_ = false;  // cut off as a slow consumer: nothing more is written
   bool open_ = false;
   std::map<std::string, std::shared_ptr<Channel>> channels_;

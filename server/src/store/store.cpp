@@ -1,5 +1,7 @@
 #include "store/store.hpp"
 
+#include <tuple>
+
 #include "db/sqlite.hpp"
 
 namespace croupier::store {
@@ -149,6 +151,37 @@ bool Store::set_screen_name(int64_t player_id, const std::string& name, const st
     db_->exec("ROLLBACK");
     throw;
   }
+}
+
+size_t Store::rekey_screen_names(const std::function<std::string(const std::string&)>& key_of) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::tuple<int64_t, std::string, std::string>> rows;  // player, name, key
+  {
+    auto q = db_->query("SELECT player_id, name, name_key FROM screen_names ORDER BY chosen_ms");
+    while (q.step()) rows.emplace_back(q.int64(0), q.text(1), q.text(2));
+  }
+  size_t kept = 0;
+  db_->exec("BEGIN IMMEDIATE");
+  try {
+    for (const auto& [player, name, old_key] : rows) {
+      const std::string key = key_of(name);
+      if (key == old_key) continue;
+      auto clash = db_->query(
+          "SELECT 1 FROM screen_names s JOIN screen_names me ON me.player_id=? "
+          "WHERE s.operator_id=me.operator_id AND s.name_key=? AND s.player_id<>?");
+      clash.bind(player, key, player);
+      if (clash.step()) {
+        ++kept;
+        continue;
+      }
+      db_->query("UPDATE screen_names SET name_key=? WHERE player_id=?").bind(key, player).run();
+    }
+    db_->exec("COMMIT");
+  } catch (...) {
+    db_->exec("ROLLBACK");
+    throw;
+  }
+  return kept;
 }
 
 std::optional<Player> Store::player(int64_t id) const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -76,6 +77,9 @@ class Store {
   // is the name case-folded).
   bool set_screen_name(int64_t player_id, const std::string& name, const std::string& key,
                        int64_t now_ms);
+  // Recomputes every chosen name's key with `key_of` (when the comparison rule changes);
+  // a name whose new key another already holds keeps its old one. Returns those kept.
+  size_t rekey_screen_names(const std::function<std::string(const std::string&)>& key_of);
   std::optional<Player> player_by_external(const std::string& operator_id,
                                            const std::string& external_id) const;
 

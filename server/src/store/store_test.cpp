@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <filesystem>
 
 namespace croupier::store {
@@ -43,6 +44,26 @@ TEST_F(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   // Another operator's players may use the same name.
   Player other = store->upsert_player({"op2", "a", "x", "EUR", "", "en"}, 1).first;
   EXPECT_TRUE(store->set_screen_name(other.id, "Annie", "annie", 6));
+}
+
+TEST_F(StoreTest, KeysMadeByAnEarlierRuleAreBroughtUpToTheNewOne) {
+  Player ann = launch("a", "a");
+  Player bob = launch("b", "b");
+  Player cat = launch("c", "c");
+  // Under the old rule "Ann" and "Anne" had keys of their own; the new one makes them one.
+  EXPECT_TRUE(store->set_screen_name(ann.id, "Ann", "k-ann", 2));
+  EXPECT_TRUE(store->set_screen_name(bob.id, "Anne", "k-anne", 3));
+  EXPECT_TRUE(store->set_screen_name(cat.id, "Zed", "k-zed", 4));
+  auto rule = [](const std::string& name) {
+    return name.rfind("Ann", 0) == 0 ? std::string("ann") : "new-" + name;
+  };
+  EXPECT_EQ(store->rekey_screen_names(rule), 1u);  // Bob's would clash with Ann's: kept
+  EXPECT_EQ(store->rekey_screen_names(rule), 1u);  // and stays so; nothing else moves
+  Player dan = launch("d", "d");
+  EXPECT_FALSE(store->set_screen_name(dan.id, "Zzz", "new-Zed", 5));  // Cat's, rekeyed
+  EXPECT_FALSE(store->set_screen_name(dan.id, "Annie", "ann", 5));    // Ann's, rekeyed
+  EXPECT_FALSE(store->set_screen_name(dan.id, "Ann2", "k-anne", 5));  // Bob's, kept
+  EXPECT_TRUE(store->set_screen_name(dan.id, "Dan", "new-Dan", 5));
 }
 
 }  // namespace

@@ -181,6 +181,24 @@ TEST(CardPlay, TheRoundWaitsInCardWaitWhileTheSqueezerHoldsTheCards) {
   EXPECT_EQ(h.balance(2), eur("509.50"));
 }
 
+// A squeezer who turns each card over as soon as it comes holds nothing up: no card wait,
+// and the result comes on the deal's own clock (not after one or two squeeze times).
+TEST(CardPlay, ASqueezerWhoRevealsEachCardAtOnceDoesNotHoldTheRound) {
+  Harness h = squeeze_table("bac-quick-squeeze");
+  h.fund(1, "500");
+  h.start();
+  ASSERT_EQ(h.bet(1, {{"PLAYER", eur("50")}}, "a", "Ann").accepted.size(), 1u);
+  h.run_for(Millis{kDealFrom});
+  EXPECT_FALSE(h.squeeze(1, 0, 1.0).has_value());  // the first card, as it comes
+  h.run_for(Millis{2000});
+  EXPECT_FALSE(h.squeeze(1, 2, 1.0).has_value());  // the third, as it comes
+  h.run_for(Millis{2500});
+  for (const json::object& g : h.all("gamestate")) EXPECT_NE(g.at("state").as_int64(), 13);
+  auto result = h.last("gameresult");
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(at_ms(*result), kDealFrom + kSpin);
+}
+
 TEST(CardPlay, AnUnansweredSqueezeRevealsTheCardsWhenItsTimeRunsOut) {
   Harness h = squeeze_table("bac-squeeze-timeout");
   h.fund(1, "500");

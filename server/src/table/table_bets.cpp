@@ -133,6 +133,9 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   reply.game_id = round_id_;
   auto refuse_all = [&](ErrorCode code, std::string detail) {
     reply.refusal = Refusal{code, std::move(detail)};
+    // What the player already has on the round stands: the total says so.
+    if (auto b = book_.find(command.player); b != book_.end())
+      reply.round_total = sum_of(existing_lines(&b->second));
     for (const auto& l : command.bets) reply.rejected.push_back({l.spot, l.amount, code});
     count_rejection(code, std::max<size_t>(1, command.bets.size()));
     remember(key, command.player, std::move(reply), ack);

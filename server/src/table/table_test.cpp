@@ -93,6 +93,21 @@ TEST(Table, WinningAndLosingBetsMoveTheBalanceExactly) {
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 
+TEST(Table, ARefusedBetStillReportsWhatThePlayerHasOnTheRound) {
+  Harness h("refused-total");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  ASSERT_EQ(h.bet(1, {{"RED", eur("2")}}, "first").accepted.size(), 1u);
+  BetAck bad = h.bet(1, {{"NO_SUCH_SPOT", eur("1")}}, "bad");
+  EXPECT_TRUE(bad.refusal.has_value());
+  EXPECT_EQ(bad.round_total, eur("2"));  // not 0.00: the RED bet stands
+  h.run_for(Millis{10000});              // bets closed
+  BetAck late = h.bet(1, {{"RED", eur("1")}}, "late");
+  EXPECT_EQ(late.error(), ErrorCode::BetLate);
+  EXPECT_EQ(late.round_total, eur("2"));
+}
+
 TEST(Table, RefusesBetsOutsideTheOpenPhaseWithTheRightCodes) {
   Harness h("late");
   h.fund(1, "100");

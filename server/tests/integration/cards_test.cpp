@@ -3,6 +3,8 @@
 // and the andar bahar card statistics.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "support/harness.hpp"
 
 namespace croupier::testing {
@@ -122,6 +124,39 @@ TEST_F(Cards, OnlyTheHighestStakeSqueezesAndEveryoneSeesTheReveal) {
   EXPECT_EQ(result.at("cards").as_array()[index].at("card"), revealed.at("card"));
 }
 
+// A squeezer who turns each card over as it comes holds the round up for nothing: no
+// card wait, and the result comes on the deal's clock, well within one squeeze time.
+TEST_F(Cards, ASqueezerWhoRevealsAtOnceGetsTheResultOnTheDealsClock) {
+  Player p = join_as_guest(server->port(), "bac-sq");
+  std::string game(p.ws->wait_type("betsopen", 20s).at("gameId").as_string());
+  p.ws->send(pbet_xml("pbet", "bac-sq", game, p.id, "s", {{"PLAYER", "50.00"}}));
+  ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
+  const int64_t squeeze_ms = p.ws->wait_type("squeezer", 20s).at("squeezeMs").as_int64();
+  std::optional<std::chrono::steady_clock::time_point> first;
+  int revealed = 0;
+  json::object result;
+  bool card_wait = false;
+  const auto deadline = std::chrono::steady_clock::now() + 40s;
+  while (result.empty() && std::chrono::steady_clock::now() < deadline) {
+    auto m = p.ws->next(1s);
+    if (!m) continue;
+    if (is_type(*m, "gamestate") && m->at("state").as_int64() == 13) card_wait = true;
+    if (is_type(*m, "card") && m->contains("faceDown")) {
+      if (!first) first = std::chrono::steady_clock::now();
+      p.ws->send("<squeeze tableId=\"bac-sq\" requestId=\"q-" + std::to_string(revealed++) +
+                 "\" index=\"" + std::to_string(m->at("index").as_int64()) + "\" progress=\"1\"/>");
+    }
+    if (is_type(*m, "gameresult")) result = *m;
+  }
+  ASSERT_FALSE(result.empty());
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(revealed, 2);
+  EXPECT_FALSE(card_wait);
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - *first);
+  EXPECT_LT(took.count(), squeeze_ms) << "the round waited for a squeeze that was over";
+}
+
 TEST_F(Cards, ABankerWinPaysLessTheCommissionAndATiePushes) {
   Player p = join_as_guest(server->port(), "bac-t");
   bool saw_banker = false, saw_tie = false, saw_player = false;
@@ -152,7 +187,16 @@ TEST_F(Cards, ABankerWinPaysLessTheCommissionAndATiePushes) {
 
 TEST_F(Cards, AndarBaharStatisticsCountTheServersGames) {
   Player p = join_as_guest(server->port(), "ab-t");
-  for (int i = 0; i < 3; ++i) p.ws->wait_type("gameresult", 30s);
+  for (int i = 0; i < 3; ++i) {
+    // Every result carries its cards, the joker first, as docs/protocol.md says.
+    json::object result = p.ws->wait_type("gameresult", 30s);
+    ASSERT_TRUE(result.contains("cards")) << json::serialize(result);
+    const auto& cards = result.at("cards").as_array();
+    ASSERT_GE(cards.size(), 2u);
+    EXPECT_EQ(cards[0].at("hand").as_string(), "joker");
+    const std::string last(cards.back().at("hand").as_string());
+    EXPECT_EQ(last == "andar" ? "A" : "B", std::string(result.at("result").as_string()));
+  }
   json::object history =
       p.http.get("/api/ui/statisticHistory?tableId=ab-t&numberOfGames=100").json().as_object();
   json::object stats =

@@ -119,6 +119,12 @@ TEST(Sessions, AnIdlePlayerIsWarnedThenKickedOutUnlessStillHere) {
   json::object kick = upkeep_until("kickout", 3s);
   ASSERT_FALSE(kick.empty());
   EXPECT_EQ(kick.at("reason").as_string(), "inactivity");
+  // The socket closes with 1008 (a policy), as documented, even though the kickout was
+  // being written when the close was asked for.
+  for (int i = 0; i < 20 && !p.ws->closed(); ++i) p.ws->next(250ms);
+  ASSERT_TRUE(p.ws->closed());
+  EXPECT_EQ(p.ws->close_code(), 1008);
+  EXPECT_EQ(p.ws->close_text(), "session ended");
   EXPECT_EQ(p.http.get("/api/ui/balance").status, 401);
   EXPECT_EQ(server.stop(), 0);
 }

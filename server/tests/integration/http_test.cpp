@@ -135,6 +135,33 @@ TEST_F(Http, SettingsAreSavedByKeyWithDefaults) {
   EXPECT_EQ(unknown.json().at("error").as_string(), "UNKNOWN_SETTING");
   EXPECT_EQ(http.post("/api/ui/savePlayerConfigGeneric", R"({"selected_chip":"1"})").status, 400);
   EXPECT_EQ(http.post("/api/ui/savePlayerConfigGeneric", "not json").status, 400);
+
+  // A number out of range (1e309 parses as infinity) is refused with a code, not "saved"
+  // and read back as the default; so are a volume over 100 and text for a number.
+  for (const char* body : {R"({"gameType":"roulette","game_effects":1e309})",
+                           R"({"gameType":"roulette","subtitle_config":{"size":-1e309}})",
+                           R"({"gameType":"roulette","game_effects":101})",
+                           R"({"gameType":"roulette","bj_autoplay_hit":"15"})"}) {
+    HttpResponse bad = http.post("/api/ui/savePlayerConfigGeneric", body);
+    EXPECT_EQ(bad.status, 400) << body;
+    EXPECT_EQ(bad.json().at("error").as_string(), "BAD_SETTING_VALUE") << body;
+    EXPECT_EQ(bad.json().at("code").as_int64(), 2001) << body;
+  }
+  EXPECT_EQ(http.get("/api/ui/playerConfig").json().at("settings").at("game_effects").as_int64(),
+            20);
+}
+
+TEST_F(Http, TheSessionIdAsAParameterIsForGetsOnly) {
+  HttpClient player(port());
+  player.become_guest();
+  const std::string id = player.cookie("JSESSIONID");
+  HttpClient bare(port());  // no cookies of its own
+  EXPECT_EQ(bare.get("/api/ui/balance?JSESSIONID=" + id).status, 200);
+  HttpResponse put = bare.request(
+      "PUT", "/api/user/screenName?JSESSIONID=" + id, R"({"screenName":"Quinn"})",
+      {{"Content-Type", "application/json"}, {"Cookie", "XSRF-TOKEN=t"}, {"X-XSRF-TOKEN", "t"}});
+  EXPECT_EQ(put.status, 401);
+  EXPECT_EQ(put.json().at("code").as_int64(), 2400);
 }
 
 TEST_F(Http, GetAllConfigCarriesEverythingATableNeeds) {
@@ -282,7 +309,11 @@ TEST_F(Http, ANewLaunchLogsTheOldSessionOutAndTerminationIs403) {
   EXPECT_EQ(replaced.status, 401);
   EXPECT_EQ(replaced.json().at("code").as_int64(), 10003);
   EXPECT_EQ(first_socket.wait_type("logout").at("code").as_int64(), 10003);
+  for (int i = 0; i < 20 && !first_socket.closed(); ++i) first_socket.next(250ms);
+  EXPECT_EQ(first_socket.close_code(), 1008);  // a policy close, not a plain 1000
   EXPECT_EQ(second.get("/api/ui/balance").status, 200);
+  WsClient second_socket(port(), second.cookie("JSESSIONID"));
+  second_socket.wait_type("welcome");
 
   HttpResponse done = operator_post(backend, "/api/operator/session/terminate",
                                     {{"operatorId", "demo"}, {"playerId", "carol"}});
@@ -290,6 +321,9 @@ TEST_F(Http, ANewLaunchLogsTheOldSessionOutAndTerminationIs403) {
   HttpResponse restricted = second.get("/api/ui/balance");
   EXPECT_EQ(restricted.status, 403);
   EXPECT_NE(restricted.body.find("session terminated"), std::string::npos);
+  EXPECT_EQ(second_socket.wait_type("session").at("message").as_string(), "restricted");
+  for (int i = 0; i < 20 && !second_socket.closed(); ++i) second_socket.next(250ms);
+  EXPECT_EQ(second_socket.close_code(), 1008);
 }
 
 TEST_F(Http, SocketsNeedASessionAndAnAllowedOrigin) {

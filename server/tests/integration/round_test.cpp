@@ -236,6 +236,13 @@ TEST_F(Rounds, RebetAndAllOrNothingOverTheSocket) {
   json::object again = p.ws->wait_type("betack");
   ASSERT_EQ(again.at("accepted").as_array().size(), 2u);
   EXPECT_EQ(units(again.at("roundTotal")), 2'00000);
+  // Another game's mode at this table is refused, as over HTTP.
+  p.ws->send("<pbet tableId=\"rou-1\" gameMode=\"baccarat_desktop\" gameId=\"" + next +
+             "\" userId=\"" + p.id +
+             "\" requestId=\"mode-1\"><bet code=\"RED\" amount=\"1.00\"/></pbet>");
+  json::object wrong = p.ws->wait_type("error");
+  EXPECT_EQ(wrong.at("code").as_int64(), 1005);
+  EXPECT_EQ(wrong.at("requestId").as_string(), "mode-1");
 }
 
 TEST_F(Rounds, UndoAndClearTakeBetsBackAndAResyncRemembersTheAnswers) {

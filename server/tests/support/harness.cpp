@@ -279,6 +279,8 @@ std::optional<json::object> WsClient::next(std::chrono::milliseconds timeout) {
         reading_ = false;
         if (ec) {
           closed_ = true;
+          close_code_ = static_cast<int>(ws_.reason().code);
+          close_text_ = std::string(ws_.reason().reason.c_str());
           return;
         }
         boost::system::error_code pec;
@@ -359,9 +361,24 @@ HttpResponse operator_post(HttpClient& http, const std::string& path, json::obje
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,
                      const std::string& user, const std::string& request_id,
                      const std::vector<std::pair<std::string, std::string>>& bets) {
-  std::string xml = "<" + verb + " tableId=\"" + table +
-                    "\" gameMode=\"roulette_desktop\" gameId=\"" + game_id + "\" userId=\"" + user +
-                    "\" requestId=\"" + request_id + "\">";
+  // The game mode of the table's game, by the tests' table names (bj-t, sic-t, ...).
+  std::string mode = "roulette";
+  for (const auto& [prefix, game] :
+       std::vector<std::pair<std::string, std::string>>{{"onebj", "onebj"},
+                                                        {"bj", "blackjack"},
+                                                        {"bac", "baccarat"},
+                                                        {"dt", "dragontiger"},
+                                                        {"ab", "andarbahar"},
+                                                        {"sic", "sicbo"},
+                                                        {"mw", "megawheel"}}) {
+    if (table.rfind(prefix, 0) == 0) {
+      mode = game;
+      break;
+    }
+  }
+  std::string xml = "<" + verb + " tableId=\"" + table + "\" gameMode=\"" + mode +
+                    "_desktop\" gameId=\"" + game_id + "\" userId=\"" + user + "\" requestId=\"" +
+                    request_id + "\">";
   for (const auto& [code, amount] : bets)
     xml += "<bet code=\"" + code + "\" amount=\"" + amount + "\"/>";
   return xml + "</" + verb + ">";

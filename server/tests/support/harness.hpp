@@ -104,6 +104,9 @@ class WsClient {
   // Every message received so far (including those skipped by wait_for).
   const std::vector<json::object>& seen() const { return seen_; }
   bool closed() const { return closed_; }
+  // The server's close frame, once closed by it: its code (1008: a policy) and reason.
+  int close_code() const { return close_code_; }
+  const std::string& close_text() const { return close_text_; }
   void close();
 
  private:
@@ -114,6 +117,8 @@ class WsClient {
   std::vector<json::object> seen_;
   bool reading_ = false;
   bool closed_ = false;
+  int close_code_ = 0;
+  std::string close_text_;
 };
 
 // A demo guest with an open socket subscribed to a table: the usual start of a test.
