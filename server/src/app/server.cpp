@@ -157,6 +157,7 @@ bool App::Impl::open_data() {
   std::filesystem::create_directories(settings.data_dir, fs_ec);
   try {
     store = store::Store::open(settings.data_dir + "/app.db");
+    store->use_name_key([](std::string_view name) { return gateway::nickname_key(name); });
     // Screen names compare by gateway::nickname_key; keys made by an earlier rule are
     // brought up to it (a name another already holds under it keeps its old key).
     if (size_t kept = store->rekey_screen_names(
@@ -316,30 +317,32 @@ App::~App() = default;
 namespace {
 
 // File descriptors: the soft limit raised to the hard one, and connections capped below
-// it, so that accept never meets "Too many open files" (the databases, the log, the
-// listener and the io threads need their own). Returns the connections allowed.
-size_t fit_connections_to_files(size_t wanted) {
+// it, so that accept never meets "Too many open files". Kept aside: 64 and 5 % for the
+// databases, the log, the listener and the loop, and the 503 answers' sockets (a tenth of
+// the files, at most 256), whose number is capped to match.
+void fit_connections_to_files(config::Settings& s) {
   rlimit lim{};
-  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return wanted;
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
   if (lim.rlim_cur < lim.rlim_max) {
     rlimit raised = lim;
     raised.rlim_cur = lim.rlim_max;
     if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
   }
-  if (lim.rlim_cur == RLIM_INFINITY) return wanted;
+  if (lim.rlim_cur == RLIM_INFINITY) return;
   const auto files = static_cast<size_t>(lim.rlim_cur);
-  const size_t reserve = 64 + files / 20;
+  s.connection_refusals_max = std::min<size_t>(s.connection_refusals_max, files / 10);
+  const size_t reserve = 64 + files / 20 + s.connection_refusals_max;
   const size_t fits = files > reserve ? files - reserve : 1;
-  if (wanted <= fits) return wanted;
+  if (s.connections_max <= fits) return;
   log::warn("connections capped by the open-file limit",
-            {{"connections_max", wanted}, {"open_files", files}, {"capped_to", fits}});
-  return fits;
+            {{"connections_max", s.connections_max}, {"open_files", files}, {"capped_to", fits}});
+  s.connections_max = fits;
 }
 
 }  // namespace
 
 App::App(config::Settings settings) {
-  settings.connections_max = fit_connections_to_files(settings.connections_max);
+  fit_connections_to_files(settings);
   impl_ = std::make_unique<Impl>(std::move(settings));
 }
 

@@ -62,10 +62,11 @@ struct Settings {
   size_t ws_send_queue_bytes_max = 4 << 20;
   size_t ws_subscriptions_max = 16;
   size_t connections_max = 200000;
-  size_t ws_per_address_max = 1000;  // sockets from one address (an office behind one NAT)
-  size_t ws_per_player_max = 8;      // sockets of one player (tabs, devices)
-  size_t table_inbox_max = 10000;    // commands queued for one table
-  size_t history_max = 512;          // events kept per table for resuming
+  size_t connection_refusals_max = 256;  // 503 answers pending at once (set at start-up)
+  size_t ws_per_address_max = 1000;      // sockets from one address (an office behind one NAT)
+  size_t ws_per_player_max = 8;          // sockets of one player (tabs, devices)
+  size_t table_inbox_max = 10000;        // commands queued for one table
+  size_t history_max = 512;              // events kept per table for resuming
   size_t ledger_batch_max = 512;
   size_t ledger_queue_max = 65536;
 

@@ -28,6 +28,21 @@ Db::~Db() {
   sqlite3_close_v2(db_);
 }
 
+void Db::define_function(const std::string& name, TextFunction fn) {
+  functions_.push_back(std::make_unique<TextFunction>(std::move(fn)));
+  auto call = [](sqlite3_context* ctx, int, sqlite3_value** argv) {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return sqlite3_result_null(ctx);
+    const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+    const auto& f = *static_cast<TextFunction*>(sqlite3_user_data(ctx));
+    const std::string out =
+        f(std::string_view(text ? text : "", static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+    sqlite3_result_text(ctx, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+  };
+  int rc = sqlite3_create_function_v2(db_, name.c_str(), 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                      functions_.back().get(), call, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) fail(rc, "define function " + name);
+}
+
 void Db::fail(int rc, std::string_view sql) const {
   throw Error(std::string(sqlite3_errmsg(db_)) + " (" + std::string(sqlite3_errstr(rc)) +
                   ") in: " + std::string(sql),

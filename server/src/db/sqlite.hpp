@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "core/money.hpp"
 
@@ -60,6 +61,11 @@ class Db {
   // The first column of the first row of `sql`, as text (PRAGMA answers, meta lookups).
   std::optional<std::string> scalar_text(std::string_view sql);
 
+  // Defines (or redefines) `name(x)`, a deterministic SQL function of one text argument;
+  // NULL gives NULL. `fn` lives as long as the connection.
+  using TextFunction = std::function<std::string(std::string_view)>;
+  void define_function(const std::string& name, TextFunction fn);
+
   int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
   bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
   const std::string& path() const { return path_; }
@@ -81,6 +87,7 @@ class Db {
 
   sqlite3* db_;
   const std::string path_;
+  std::vector<std::unique_ptr<TextFunction>> functions_;
   std::unordered_map<std::string, Cached, SqlHash, std::equal_to<>> cache_;
 
   friend class Query;

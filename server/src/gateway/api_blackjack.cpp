@@ -170,17 +170,16 @@ Reply get_bet_behind(Ctx& ctx) {
   return text_reply(ctx.req, http::status::ok, out.str(), "application/xml; charset=utf-8");
 }
 
-// The strategy's JSON names and their settings keys, with their ranges.
+// The strategy's JSON names and their settings keys (ranges: integer_settings()).
 struct StrategyField {
   const char* name;
   const char* key;
-  int min, max;
 };
 constexpr StrategyField kStrategy[] = {
-    {"stand", "bj_autoplay_stand", 4, 21},        {"hit", "bj_autoplay_hit", 4, 21},
-    {"split", "bj_autoplay_split", 4, 22},        {"splitMax", "bj_autoplay_split_max", 4, 22},
-    {"double", "bj_autoplay_double", 4, 22},      {"doubleMax", "bj_autoplay_double_max", 4, 22},
-    {"insurance", "bj_autoplay_insurance", 0, 2},
+    {"stand", "bj_autoplay_stand"},         {"hit", "bj_autoplay_hit"},
+    {"split", "bj_autoplay_split"},         {"splitMax", "bj_autoplay_split_max"},
+    {"double", "bj_autoplay_double"},       {"doubleMax", "bj_autoplay_double_max"},
+    {"insurance", "bj_autoplay_insurance"},
 };
 
 json::object strategy_json(const json::object& settings) {
@@ -216,10 +215,8 @@ Reply put_strategy(Ctx& ctx) {
       if (k == f.name) field = &f;
     if (!field)
       return bad_request(ctx, "UNKNOWN_SETTING", "unknown strategy field '" + std::string(k) + "'");
-    if (!v.is_int64() || v.as_int64() < field->min || v.as_int64() > field->max)
-      return bad_request(ctx, "BAD_STRATEGY",
-                         std::string(field->name) + " must be " + std::to_string(field->min) +
-                             " to " + std::to_string(field->max));
+    if (auto problem = setting_value_problem(field->key, v))
+      return bad_request(ctx, "BAD_STRATEGY", std::string(field->name) + " " + *problem);
     current[field->name] = v.as_int64();
     values[field->key] = std::to_string(v.as_int64());
   }

@@ -8,21 +8,34 @@ SocketSlot::~SocketSlot() {
   owner_.give_back(address_, player_);
 }
 
-std::variant<std::unique_ptr<SocketSlot>, Connections::Full> Connections::take_slot(
-    const std::string& address, int64_t player, size_t address_max, size_t player_max,
-    bool over_player_max) {
+Connections::Admission Connections::admit(const std::string& address, int64_t player,
+                                          size_t address_max, size_t player_max) {
   std::lock_guard lock(mutex_);
+  Admission out;
   size_t& a = by_address_[address];
   size_t& p = by_player_[player];
-  if (a >= address_max || (p >= player_max && !over_player_max)) {
-    const Full full = a >= address_max ? Full::address : Full::player;
+  auto refuse = [&](Full why) {
     if (a == 0) by_address_.erase(address);
     if (p == 0) by_player_.erase(player);
-    return full;
+    out.full = why;
+    return std::move(out);
+  };
+  if (a >= address_max) return refuse(Full::address);
+  if (p >= player_max) {
+    // No weak_ptr is locked here: a session's last owner dropped under this mutex would
+    // run its destructor, which takes the mutex again.
+    Entry* oldest = nullptr;
+    for (auto& [ptr, entry] : sessions_)
+      if (entry.player == player && !entry.evicted && (!oldest || entry.serial < oldest->serial))
+        oldest = &entry;
+    if (!oldest) return refuse(Full::player);
+    oldest->evicted = true;
+    out.evicted = oldest->session;
   }
   ++a;
   ++p;
-  return std::make_unique<SocketSlot>(*this, address, player);
+  out.slot = std::make_unique<SocketSlot>(*this, address, player);
+  return out;
 }
 
 void Connections::give_back(const std::string& address, int64_t player) {
@@ -35,22 +48,7 @@ void Connections::give_back(const std::string& address, int64_t player) {
 
 void Connections::add(const std::shared_ptr<WsSession>& s) {
   std::lock_guard lock(mutex_);
-  sessions_[s.get()] = Entry{s, next_serial_++};
-}
-
-std::shared_ptr<WsSession> Connections::oldest_of(int64_t player) {
-  std::shared_ptr<WsSession> oldest;
-  uint64_t serial = UINT64_MAX;
-  std::lock_guard lock(mutex_);
-  for (const auto& [ptr, entry] : sessions_) {
-    if (entry.serial >= serial) continue;
-    auto s = entry.session.lock();
-    if (s && s->player() == player) {
-      oldest = std::move(s);
-      serial = entry.serial;
-    }
-  }
-  return oldest;
+  sessions_[s.get()] = Entry{s, s->player(), next_serial_++};
 }
 
 void Connections::remove(const WsSession* s) {

@@ -8,9 +8,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
-#include <variant>
 #include <vector>
 
 namespace croupier::gateway {
@@ -37,16 +37,17 @@ class SocketSlot {
 class Connections {
  public:
   enum class Full { address, player };
-  // A place for one more socket of `address` and `player`, or which of the two is full.
-  // With `over_player_max` the player's limit is let pass (its oldest socket is being
-  // ended: on a flaky network the newest connection is the live one).
-  std::variant<std::unique_ptr<SocketSlot>, Full> take_slot(const std::string& address,
-                                                            int64_t player, size_t address_max,
-                                                            size_t player_max,
-                                                            bool over_player_max = false);
-  // The player's longest-open socket, if any.
-  std::shared_ptr<WsSession> oldest_of(int64_t player);
-
+  struct Admission {
+    std::unique_ptr<SocketSlot> slot;  // null when refused
+    std::optional<Full> full;          // why it was refused
+    std::weak_ptr<WsSession> evicted;  // the player's oldest socket, to be ended
+  };
+  // A place for one more socket of `address` and `player`. Over the address's limit it is
+  // refused. Over the player's, the player's oldest open socket not already on its way
+  // out is marked to go (returned in `evicted`, ended by the caller with no lock held) and
+  // the new one is let in; with none to give up it is refused too.
+  Admission admit(const std::string& address, int64_t player, size_t address_max,
+                  size_t player_max);
   void add(const std::shared_ptr<WsSession>& s);
   void remove(const WsSession* s);
   size_t size() const;
@@ -63,7 +64,9 @@ class Connections {
   std::unordered_map<int64_t, size_t> by_player_;
   struct Entry {
     std::weak_ptr<WsSession> session;
+    int64_t player;
     uint64_t serial;  // the order sockets opened in
+    bool evicted = false;
   };
   std::unordered_map<const WsSession*, Entry> sessions_;
   uint64_t next_serial_ = 0;

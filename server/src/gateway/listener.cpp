@@ -138,27 +138,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     // One address may not hold every socket. A player at their limit keeps the new
     // socket and loses the oldest (a phone on a flaky network reconnects before the
-    // server notices the old connection is dead).
-    const int64_t player = auth.value().player.id;
-    auto slot = svc_.connections.take_slot(ip_, player, svc_.settings.ws_per_address_max,
-                                           svc_.settings.ws_per_player_max);
-    if (auto* full = std::get_if<Connections::Full>(&slot);
-        full && *full == Connections::Full::player) {
-      if (auto oldest = svc_.connections.oldest_of(player))
-        oldest->end(boost::json::object{}, websocket::close_code::policy_error);
-      slot = svc_.connections.take_slot(ip_, player, svc_.settings.ws_per_address_max,
-                                        svc_.settings.ws_per_player_max, true);
-    }
-    if (std::holds_alternative<Connections::Full>(slot)) {  // the address's limit
-      StringReply r =
-          error_reply(req, http::status::too_many_requests, "TOO_MANY_SOCKETS_FROM_ADDRESS",
-                      "too many game connections from this address", ErrorCode::ActionFailed);
+    // server notices the old connection is dead); the old page is told (logged out
+    // elsewhere) and does not reconnect.
+    auto admitted =
+        svc_.connections.admit(ip_, auth.value().player.id, svc_.settings.ws_per_address_max,
+                               svc_.settings.ws_per_player_max);
+    if (!admitted.slot) {
+      const bool address = admitted.full == Connections::Full::address;
+      StringReply r = error_reply(
+          req, http::status::too_many_requests,
+          address ? "TOO_MANY_SOCKETS_FROM_ADDRESS" : "TOO_MANY_SOCKETS_FOR_PLAYER",
+          address ? "too many game connections from this address"
+                  : "too many game connections for this player: close another tab or device",
+          ErrorCode::ActionFailed);
       r.set(http::field::retry_after, "5");
       return send(std::move(r), false);
     }
+    if (auto old = admitted.evicted.lock())
+      old->end(session_notice(AuthFailure::replaced), websocket::close_code::policy_error);
     stream_.expires_never();
     std::make_shared<WsSession>(stream_.release_socket(), svc_, auth.value(),
-                                std::move(std::get<std::unique_ptr<SocketSlot>>(slot)))
+                                std::move(admitted.slot))
         ->run(std::move(req));
   }
 
@@ -337,10 +337,10 @@ void Listener::refuse(tcp::socket socket) {
   // Closing with the request unread would reset the connection and could lose the 503 at
   // the client: the send side is shut, what comes is read and dropped, and the socket
   // closes at the client's end of stream or after a second.
-  // At most kRefusalsMax at once: in a flood the rest are closed at once.
-  constexpr int kRefusalsMax = 256;
-  static std::atomic<int> refusing{0};
-  if (refusing.load() >= kRefusalsMax) {
+  // At most connection_refusals_max at once (their files are kept aside at start-up): in a
+  // flood the rest are closed at once.
+  static std::atomic<size_t> refusing{0};
+  if (refusing.load() >= svc_.settings.connection_refusals_max) {
     beast::error_code ignored;
     socket.close(ignored);
     return;

@@ -94,8 +94,30 @@ bool is_volume(std::string_view key) {
 
 }  // namespace
 
+std::span<const IntegerSetting> integer_settings() {
+  static constexpr IntegerSetting kIntegers[] = {
+      {"bj_autoplay_stand", 4, 21},    {"bj_autoplay_hit", 4, 21},
+      {"bj_autoplay_split", 4, 22},    {"bj_autoplay_split_max", 4, 22},
+      {"bj_autoplay_double", 4, 22},   {"bj_autoplay_double_max", 4, 22},
+      {"bj_autoplay_insurance", 0, 2},
+  };
+  return kIntegers;
+}
+
+const IntegerSetting* integer_setting(std::string_view key) {
+  for (const auto& s : integer_settings())
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
 std::optional<std::string> setting_value_problem(std::string_view key, const json::value& value) {
   if (!all_finite(value)) return "a number in it is out of range";
+  if (const IntegerSetting* range = integer_setting(key)) {
+    if (!value.is_int64() || value.as_int64() < range->min || value.as_int64() > range->max)
+      return "must be a whole number from " + std::to_string(range->min) + " to " +
+             std::to_string(range->max);
+    return std::nullopt;
+  }
   const json::value* def = setting_defaults().if_contains(key);
   if (def && def->is_number()) {
     if (!value.is_number()) return "must be a number";

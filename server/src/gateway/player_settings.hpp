@@ -10,6 +10,7 @@
 #include <boost/json/object.hpp>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -21,9 +22,19 @@ inline constexpr size_t kSettingValueBytesMax = 4096;
 const boost::json::object& setting_defaults();
 bool is_known_setting(std::string_view key);
 
+// A setting that holds a whole number in a range: blackjack's autoplay strategy, which
+// plays real money (a "stand" of 1000 would hit every hand).
+struct IntegerSetting {
+  std::string_view key;
+  int64_t min, max;
+};
+std::span<const IntegerSetting> integer_settings();
+const IntegerSetting* integer_setting(std::string_view key);
+
 // Why `value` cannot be saved as `key`, or nothing when it can: no number may be
 // infinite or not a number (JSON's 1e309 parses as infinity), anywhere in the value; a
-// setting whose default is a number takes a number, a volume one from 0 to 100.
+// setting whose default is a number takes a number, a volume one from 0 to 100, an
+// integer setting a whole number in its range.
 std::optional<std::string> setting_value_problem(std::string_view key,
                                                  const boost::json::value& value);
 

@@ -1,5 +1,6 @@
 #include "store/store.hpp"
 
+#include <cctype>
 #include <tuple>
 
 #include "db/sqlite.hpp"
@@ -73,6 +74,11 @@ std::unique_ptr<Store> Store::open(const std::string& path) {
   } else if (*version != "1") {
     throw std::runtime_error(path + ": app database schema version " + *version + " is not 1");
   }
+  db->define_function("name_key", [](std::string_view name) {
+    std::string key(name);
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return key;
+  });
   return std::unique_ptr<Store>(new Store(std::move(db)));
 }
 
@@ -131,9 +137,9 @@ bool Store::set_screen_name(int64_t player_id, const std::string& name, const st
     // from the operator (compared without ASCII case).
     auto taken = db_->query(
         "SELECT 1 FROM screen_names WHERE operator_id=? AND name_key=? AND player_id<>? "
-        "UNION ALL SELECT 1 FROM players WHERE operator_id=? AND lower(screen_name)=lower(?) "
+        "UNION ALL SELECT 1 FROM players WHERE operator_id=? AND name_key(screen_name)=? "
         "AND id<>? LIMIT 1");
-    taken.bind(operator_id, key, player_id, operator_id, name, player_id);
+    taken.bind(operator_id, key, player_id, operator_id, key, player_id);
     if (taken.step()) {
       db_->exec("ROLLBACK");
       return false;
@@ -151,6 +157,11 @@ bool Store::set_screen_name(int64_t player_id, const std::string& name, const st
     db_->exec("ROLLBACK");
     throw;
   }
+}
+
+void Store::use_name_key(std::function<std::string(std::string_view)> key_of) {
+  std::lock_guard lock(mutex_);
+  db_->define_function("name_key", std::move(key_of));
 }
 
 size_t Store::rekey_screen_names(const std::function<std::string(const std::string&)>& key_of) {

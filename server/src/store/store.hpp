@@ -80,6 +80,9 @@ class Store {
   // Recomputes every chosen name's key with `key_of` (when the comparison rule changes);
   // a name whose new key another already holds keeps its old one. Returns those kept.
   size_t rekey_screen_names(const std::function<std::string(const std::string&)>& key_of);
+  // How names compare (the chosen names' keys and the operator-given names): ASCII lower
+  // case until the gateway gives its rule.
+  void use_name_key(std::function<std::string(std::string_view)> key_of);
   std::optional<Player> player_by_external(const std::string& operator_id,
                                            const std::string& external_id) const;
 

@@ -32,8 +32,8 @@ TEST_F(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   Player bob = launch("b", "bob-from-operator");
   launch("c", "cat-from-operator");
   EXPECT_TRUE(store->set_screen_name(ann.id, "Annie", "annie", 2));
-  EXPECT_FALSE(store->set_screen_name(bob.id, "ANNIE", "annie", 3));          // chosen by Ann
-  EXPECT_FALSE(store->set_screen_name(bob.id, "Cat-From-Operator", "x", 3));  // not chosen
+  EXPECT_FALSE(store->set_screen_name(bob.id, "ANNIE", "annie", 3));  // chosen by Ann
+  EXPECT_FALSE(store->set_screen_name(bob.id, "Cat-From-Operator", "cat-from-operator", 3));
   EXPECT_EQ(store->player(bob.id)->screen_name, "bob-from-operator");
   // The operator's next launch keeps Ann's choice; Bob's name follows the operator.
   EXPECT_EQ(launch("a", "ann-renamed-by-operator").screen_name, "Annie");
@@ -44,6 +44,21 @@ TEST_F(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   // Another operator's players may use the same name.
   Player other = store->upsert_player({"op2", "a", "x", "EUR", "", "en"}, 1).first;
   EXPECT_TRUE(store->set_screen_name(other.id, "Annie", "annie", 6));
+}
+
+TEST_F(StoreTest, OperatorGivenNamesCompareByTheGatewaysRule) {
+  Player ann = launch("a", "Jose\u0301");  // from the operator, decomposed
+  Player bob = launch("b", "b");
+  // The gateway's rule (here: composed é, and lower case) applies to the operator's names.
+  store->use_name_key([](std::string_view name) {
+    std::string k(name);
+    if (auto at = k.find("e\u0301"); at != std::string::npos) k.replace(at, 3, "\u00e9");
+    for (char& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return k;
+  });
+  EXPECT_FALSE(store->set_screen_name(bob.id, "Jos\u00e9", "jos\u00e9", 2));  // Ann's name
+  EXPECT_EQ(store->player(ann.id)->screen_name, "Jose\u0301");
+  EXPECT_TRUE(store->set_screen_name(bob.id, "Josie", "josie", 2));
 }
 
 TEST_F(StoreTest, KeysMadeByAnEarlierRuleAreBroughtUpToTheNewOne) {

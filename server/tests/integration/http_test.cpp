@@ -141,7 +141,9 @@ TEST_F(Http, SettingsAreSavedByKeyWithDefaults) {
   for (const char* body : {R"({"gameType":"roulette","game_effects":1e309})",
                            R"({"gameType":"roulette","subtitle_config":{"size":-1e309}})",
                            R"({"gameType":"roulette","game_effects":101})",
-                           R"({"gameType":"roulette","bj_autoplay_hit":"15"})"}) {
+                           R"({"gameType":"roulette","bj_autoplay_hit":"15"})",
+                           R"({"gameType":"blackjack","bj_autoplay_stand":1000})",
+                           R"({"gameType":"blackjack","bj_autoplay_hit":12.5})"}) {
     HttpResponse bad = http.post("/api/ui/savePlayerConfigGeneric", body);
     EXPECT_EQ(bad.status, 400) << body;
     EXPECT_EQ(bad.json().at("error").as_string(), "BAD_SETTING_VALUE") << body;

@@ -116,7 +116,8 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   );
   const betting = useBetting({
     tableId,
-    game: oneHand ? 'onebj' : 'blackjack',
+    // The game mode names the table's own game (the server checks it), whatever the route.
+    game: (table ? isOneHandTable(table) : oneHand) ? 'onebj' : 'blackjack',
     round: view,
     limits,
     explain,
