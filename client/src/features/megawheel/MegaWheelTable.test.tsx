@@ -1,6 +1,4 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
@@ -8,6 +6,7 @@ import type { SpotLimit } from '../../lib/session';
 import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import MegaWheelTable from './MegaWheelTable';
+import { initEnglishI18n } from '../../lib/i18n';
 
 // The wheel of mw-1, clockwise from segment 0 (docs/games/megawheel.md).
 const WHEEL = [
@@ -26,12 +25,7 @@ const SPOTS: SpotLimit[] = [1, 2, 5, 8, 10, 15, 20, 30, 40].map((n) => ({
 }));
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  } as Parameters<typeof i18next.init>[0]);
+  await initEnglishI18n(en);
 });
 
 afterEach(cleanup);

@@ -1,12 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
 import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import RouletteTable from './RouletteTable';
+import { initEnglishI18n } from '../../lib/i18n';
 
 // The wheel draws on a canvas jsdom has not: a stand-in lands the ball when told.
 vi.mock('./Studio', () => ({
@@ -22,12 +21,7 @@ vi.mock('./Studio', () => ({
 }));
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  } as Parameters<typeof i18next.init>[0]);
+  await initEnglishI18n(en);
 });
 
 afterEach(cleanup);

@@ -1,7 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { HttpError } from '../../lib/http/http';
@@ -12,6 +10,7 @@ import type { SpotLimit } from '../../lib/session';
 import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import SicBoTable from './SicBoTable';
+import { initEnglishI18n } from '../../lib/i18n';
 
 // The limits sic-1 gives (docs/games/sicbo.md): what each kind pays.
 const PAYS: [string, number, string?][] = [
@@ -63,12 +62,7 @@ const CHART = {
 
 beforeAll(async () => {
   // English itself, so that the spoken names can be read as players hear them.
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  } as Parameters<typeof i18next.init>[0]);
+  await initEnglishI18n(en);
 });
 
 afterEach(cleanup);

@@ -242,6 +242,17 @@ export async function initI18n(lang: string, options: InitOptions = {}): Promise
 }
 
 /** For tests: the test locale, which shows keys. */
+/** For tests that read the texts as players do: the English file itself, not its keys. */
+export async function initEnglishI18n(english: Resources): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    showSupportNotice: false,
+    lng: 'en',
+    resources: { en: { translation: english } },
+    interpolation: { escapeValue: false },
+  });
+  return i18next;
+}
+
 export async function initTestI18n(english: Resources): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     showSupportNotice: false,

@@ -3,16 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import en from '../i18n/locales/en.json';
 import { missedResultText, outcomeWords, pocketColour, winnerOf } from './outcome';
+import { initEnglishI18n } from '../i18n';
 
 const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
 
 beforeAll(async () => {
-  await i18next.init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  } as Parameters<typeof i18next.init>[0]);
+  await initEnglishI18n(en);
 });
 
 describe('outcomes in words', () => {
