@@ -192,6 +192,11 @@ export default function RouletteTable({
   useEffect(() => {
     if (view.ready) loaded('game');
   }, [view.ready, loaded]);
+  // The not-seated page replaces the table and its studio: no first frame will come, and
+  // the preloader must not stay over the page's buttons.
+  useEffect(() => {
+    if (notSeated !== null) loaded('video');
+  }, [notSeated, loaded]);
 
   /** A racetrack bet: its component chips, every one or none. */
   const onAnnounced = useCallback(
