@@ -56,9 +56,12 @@ ifneq ($(HAS_CLIENT),)
 	cd client && npm run e2e
 endif
 
+# The figures of docs/PERFORMANCE.md: the ledger next to raw SQLite, a round's settlement,
+# and the fan-out of croupierd next to Node's ws, each in its own process, measured by
+# the same load client (about 3 minutes).
 bench: build
 	$(BUILD_DIR)/bench/bench_ledger --benchmark_min_time=2
-	$(BUILD_DIR)/bench/bench_fanout
+	bench/fanout.sh $(BUILD_DIR)
 ifneq ($(HAS_CLIENT),)
 	cd client && npm run --silent size
 endif

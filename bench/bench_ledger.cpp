@@ -1,10 +1,18 @@
-// bench_ledger: durable PlaceBets accepted per second through the threaded ledger.
+// bench_ledger: the durable ledger against its own database's limit.
 //
-// One driver thread keeps N bets in flight (N = 1, 8, 64: one player at a time up to a
-// busy table tick), each a one-line PlaceBets into an open round, against a ledger file
-// in a fresh temporary directory with synchronous=FULL, so every commit is an fsync.
-// items_per_second is bets accepted per second; avg_batch is operations per commit,
-// which shows group commit at work.
+// BM_LedgerPlaceBets: one driver thread keeps N bets in flight (N = 1, 8, 64: one player
+// at a time up to a busy table tick; 2000 with batches of up to 1000), each a one-line
+// PlaceBets into an open round, against a ledger file in a fresh temporary directory
+// with synchronous=FULL, so every commit is an fsync. items_per_second is bets accepted
+// per second; avg_batch is operations per commit, which shows group commit at work.
+//
+// BM_RawSqliteSameRows: the rows the ledger writes for those bets (the bet, the stake's
+// transfer, the idempotency record, and once per transaction the balances of the
+// accounts it touched), inserted straight into the same schema, in the same mode, by
+// prepared statements, `batch` bets per transaction: the ceiling for the ledger.
+//
+// BM_SettleRound: settling a round of 10,000 accepted bets (1,000 players, half of the
+// bets winning) in one SettleRound, from submission to the durable answer.
 #include <benchmark/benchmark.h>
 #include <stdlib.h>
 
@@ -16,7 +24,10 @@
 #include <string>
 
 #include "core/log.hpp"
+#include "db/sqlite.hpp"
+#include "ledger/accounts.hpp"
 #include "ledger/ledger.hpp"
+#include "ledger/schema.hpp"
 
 namespace {
 
@@ -80,7 +91,9 @@ void prepare(Ledger& ledger) {
 void BM_LedgerPlaceBets(benchmark::State& state) {
   const int in_flight = static_cast<int>(state.range(0));
   ScratchDir dir;
-  auto ledger = Ledger::open(Options{dir.file("ledger.db")});
+  Options options{dir.file("ledger.db")};
+  options.batch_max = std::max<size_t>(options.batch_max, static_cast<size_t>(in_flight / 2));
+  auto ledger = Ledger::open(options);
   prepare(*ledger);
   std::atomic<int64_t> commits{0}, committed_ops{0}, accepted{0}, refused{0};
   ledger->set_commit_observer([&](size_t ops, double) {
@@ -118,9 +131,121 @@ BENCHMARK(BM_LedgerPlaceBets)
     ->Arg(1)
     ->Arg(8)
     ->Arg(64)
+    ->Arg(2000)
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMicrosecond);
+
+void BM_RawSqliteSameRows(benchmark::State& state) {
+  const int64_t batch = state.range(0);
+  ScratchDir dir;
+  {
+    auto ledger = Ledger::open(Options{dir.file("ledger.db")});
+    prepare(*ledger);
+    ledger->stop();
+  }
+  auto db = open_write_connection(dir.file("ledger.db"));
+  std::vector<int64_t> cash_ids;
+  for (int p = 0; p < kPlayers; ++p) {
+    auto q = db->query("SELECT id FROM accounts WHERE name = ?");
+    q.bind(player_cash(p + 1, "EUR").name);
+    if (!q.step()) throw std::runtime_error("no account");
+    cash_ids.push_back(q.int64(0));
+  }
+  const AccountRef round = round_account("bench-round", "EUR");
+  db->query("INSERT INTO accounts (name, kind, owner, currency) VALUES (?, ?, ?, ?)")
+      .bind(round.name, round.kind, round.owner, round.currency)
+      .run();
+  const int64_t round_id = db->last_insert_rowid();
+  const std::string fingerprint(32, '\x5a');  // a SHA-256, as the ledger stores
+  int64_t i = 0;
+  for (auto _ : state) {
+    db->exec("BEGIN IMMEDIATE");
+    for (int64_t k = 0; k < batch; ++k, ++i) {
+      const std::string key = "bet-" + std::to_string(i);
+      const int64_t player = i % kPlayers;
+      db->query(
+            "INSERT INTO bets (round_id, player_id, currency, spot, amount, cash_part, bonus_part, "
+            "status, place_key, placed_ms) VALUES (?, ?, ?, ?, ?, ?, 0, 'accepted', ?, ?)")
+          .bind("bench-round", player + 1, "EUR", "red", 100'000, 100'000, key, i)
+          .run();
+      const int64_t bet = db->last_insert_rowid();
+      db->query(
+            "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind) "
+            "VALUES (?, ?, ?, ?, ?, 'stake')")
+          .bind(key, cash_ids[player], round_id, 100'000, bet)
+          .run();
+      db->query(
+            "INSERT INTO ops (key, kind, fingerprint, result, created_ms) VALUES (?, ?, ?, ?, ?)")
+          .bind(key, "bets", sqlite::Blob{fingerprint}, "[" + std::to_string(bet) + "]", i)
+          .run();
+    }
+    for (int64_t id : cash_ids)
+      db->query("UPDATE accounts SET balance = balance - 1 WHERE id = ?").bind(id).run();
+    db->query("UPDATE accounts SET balance = balance + 1 WHERE id = ?").bind(round_id).run();
+    db->exec("COMMIT");
+  }
+  state.SetItemsProcessed(i);
+}
+
+BENCHMARK(BM_RawSqliteSameRows)
+    ->ArgName("batch")
+    ->Arg(1000)
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_SettleRound(benchmark::State& state) {
+  const int bets = static_cast<int>(state.range(0));
+  constexpr int kRoundPlayers = 1000;
+  ScratchDir dir;
+  Options options{dir.file("ledger.db")};
+  options.batch_max = 1000;
+  auto ledger = Ledger::open(options);
+  for (int p = 0; p < kRoundPlayers; ++p) {
+    ledger->submit(
+        Fund{"fund-" + std::to_string(p), p + 1, "EUR", Money::from_major(1'000'000'000), "bench"},
+        nullptr);
+  }
+  int64_t round_seq = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const std::string round = "round-" + std::to_string(++round_seq);
+    ledger->submit(OpenRound{round, "bench-table", "roulette", round_seq, 0}, nullptr);
+    std::vector<std::pair<BetId, Money>> returns;
+    std::mutex mu;
+    for (int b = 0; b < bets; ++b) {
+      ledger->submit(PlaceBets{round + "-bet-" + std::to_string(b),
+                               round,
+                               static_cast<PlayerId>(b % kRoundPlayers + 1),
+                               "EUR",
+                               {{"red", Money::from_major(1)}},
+                               b},
+                     [&, b](Result<PlacedBets, Failure> r) {
+                       if (!r.ok()) return;
+                       std::lock_guard lock(mu);
+                       returns.emplace_back(r->bet_ids.at(0),
+                                            b % 2 ? Money::from_major(2) : Money{});
+                     });
+    }
+    ledger->submit(RecordResult{round, "red", 0}, nullptr);
+    ledger->flush();
+    if (returns.size() != static_cast<size_t>(bets)) state.SkipWithError("bets were refused");
+    state.ResumeTiming();
+    bool settled = false;
+    ledger->submit(SettleRound{round, std::move(returns), 0},
+                   [&](Result<Settlement, Failure> r) { settled = r.ok(); });
+    ledger->flush();
+    if (!settled) state.SkipWithError("the settlement was refused");
+  }
+}
+
+BENCHMARK(BM_SettleRound)
+    ->ArgName("bets")
+    ->Arg(10000)
+    ->Iterations(5)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

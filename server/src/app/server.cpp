@@ -6,7 +6,6 @@
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/json/serialize.hpp>
 #include <filesystem>
 #include <fstream>
@@ -69,7 +68,10 @@ std::string share_dir_of(const config::Settings& s) {
 }  // namespace
 
 struct App::Impl {
-  explicit Impl(config::Settings s) : settings(std::move(s)), io(threads_for(settings)) {}
+  explicit Impl(config::Settings s) : settings(std::move(s)), io(threads_for(settings)) {
+    for (int i = 0; i < threads_for(settings); ++i)
+      shards.push_back(std::make_unique<asio::io_context>(1));
+  }
   ~Impl() {
     // The timers, the listener and the table actors hold I/O objects: they go before
     // the io_context. Its destructor then drops the handlers that still hold
@@ -96,6 +98,10 @@ struct App::Impl {
   const config::Settings settings;
   gateway::Connections connections;  // outlives io: see ~Impl
   asio::io_context io;
+  // The socket threads, one per io thread, each running one io_context: every WebSocket
+  // lives on one of them, with no strand, and a table's event reaches each in one task
+  // (gateway/hub.hpp). Declared after io: their sessions go first.
+  std::vector<std::unique_ptr<asio::io_context>> shards;
   SystemClock clock;
   int exit_code = 0;
 
@@ -187,7 +193,7 @@ void App::Impl::make_tables() {
   for (const auto& def : casino->tables)
     lobby_tables.push_back({def.config.id, def.config.dealer, def.config.seats});
   svc->lobby = std::make_shared<gateway::LobbyFeed>(
-      io.get_executor(), std::move(lobby_tables), clock, settings.history_max,
+      io.get_executor(), svc->socket_shards, std::move(lobby_tables), clock, settings.history_max,
       [svc = svc.get()](const std::string& id) -> size_t {
         const auto* t = svc->table(id);
         return t ? t->channel->subscriber_count() : 0;
@@ -200,7 +206,8 @@ void App::Impl::make_tables() {
     // The channel asks the actor for snapshots; the actor publishes to the channel.
     auto actor_slot = std::make_shared<std::weak_ptr<table::TableActor>>();
     live.channel = std::make_shared<gateway::Channel>(
-        io.get_executor(), "table-" + def.config.id, def.config.id, settings.history_max,
+        io.get_executor(), svc->socket_shards, "table-" + def.config.id, def.config.id,
+        settings.history_max,
         [actor_slot](ledger::PlayerId player, std::function<void(json::object)> reply) {
           if (auto actor = actor_slot->lock())
             actor->snapshot(player, [reply = std::move(reply)](table::TableSnapshot s) {
@@ -304,9 +311,8 @@ void App::Impl::finish() {
   if (grace) grace->cancel();
   // Every table has sent table_closed; the sockets close as "going away" so that
   // clients reconnect to the next run.
-  connections.for_each([](gateway::WsSession& ws) {
-    ws.end(json::object{}, boost::beast::websocket::close_code::going_away);
-  });
+  connections.for_each(
+      [](gateway::WsSession& ws) { ws.end(json::object{}, gateway::ws::kGoingAway); });
   // Give the close frames a moment, then stop the loop.
   auto stopper = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(300));
   stopper->async_wait([this, stopper](boost::system::error_code) { io.stop(); });
@@ -372,6 +378,7 @@ bool App::start() {
                            {},
                            {},
                            {}});
+  for (auto& shard : m.shards) m.svc->socket_shards.push_back(shard->get_executor());
   m.make_tables();
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
@@ -389,14 +396,14 @@ bool App::start() {
   }
   m.sessions->add_listener([&m](const std::string& id, gateway::AuthFailure why) {
     m.connections.for_session(id, [why](gateway::WsSession& ws) {
-      ws.end(gateway::session_notice(why), boost::beast::websocket::close_code::policy_error);
+      ws.end(gateway::session_notice(why), gateway::ws::kPolicyViolation);
     });
   });
   // The idle message (SPEC §8): the player's pages learn that the session closes soon.
   m.sessions->add_idle_listener([&m](const std::string& id, int64_t closes_in_ms) {
-    auto notice = std::make_shared<const std::string>(boost::json::serialize(boost::json::object{
+    auto notice = gateway::ws::text_frame(boost::json::serialize(boost::json::object{
         {"type", "idle"}, {"closesInMs", closes_in_ms}, {"ts", m.clock.wall_ms()}}));
-    m.connections.for_session(id, [notice](gateway::WsSession& ws) { ws.deliver(notice); });
+    m.connections.for_session(id, [notice](gateway::WsSession& ws) { ws.send(notice); });
   });
 
   for (auto& [id, live] : m.svc->tables) {
@@ -429,8 +436,16 @@ void App::run(bool handle_signals) {
     });
   }
   std::vector<std::thread> pool;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep;
+  for (auto& shard : m.shards) {
+    keep.push_back(asio::make_work_guard(*shard));
+    pool.emplace_back([&shard = *shard] { shard.run(); });
+  }
   for (int i = 1; i < Impl::threads_for(m.settings); ++i) pool.emplace_back([&m] { m.io.run(); });
   m.io.run();
+  // The sockets' close frames went out during finish()'s pause; the socket threads end.
+  keep.clear();
+  for (auto& shard : m.shards) shard->stop();
   for (auto& t : pool) t.join();
   m.ledger->stop();
   log::info("croupierd stopped");

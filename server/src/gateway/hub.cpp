@@ -7,16 +7,45 @@ namespace croupier::gateway {
 
 namespace json = boost::json;
 
-Channel::Channel(boost::asio::any_io_executor executor, std::string name, std::string table_id,
-                 size_t history_max, SnapshotFn snapshot)
+Channel::Channel(boost::asio::any_io_executor executor,
+                 std::vector<boost::asio::any_io_executor> shards, std::string name,
+                 std::string table_id, size_t history_max, SnapshotFn snapshot)
     : strand_(boost::asio::make_strand(executor)),
       name_(std::move(name)),
       table_id_(std::move(table_id)),
       history_max_(history_max),
-      snapshot_(std::move(snapshot)) {}
+      snapshot_(std::move(snapshot)) {
+  if (shards.empty()) shards.push_back(executor);
+  for (auto& e : shards) shards_.push_back(Shard{std::move(e), {}});
+}
+
+const ws::Frame* Channel::Framed::personal_for(ledger::PlayerId player) const {
+  if (personal.empty()) return nullptr;
+  auto mine = personal.find(player);
+  return mine == personal.end() ? nullptr : &mine->second;
+}
+
+const ws::Frame& Channel::Framed::for_player(ledger::PlayerId player) const {
+  const ws::Frame* mine = personal_for(player);
+  return mine ? *mine : all;
+}
+
+Channel::Shard& Channel::shard_of(const Subscriber& s) {
+  return shards_[s.shard() < shards_.size() ? s.shard() : 0];
+}
 
 void Channel::post(std::function<void()> fn) {
-  boost::asio::post(strand_, std::move(fn));
+  // Through the strand, then through every shard: the marker follows what was handed to
+  // the subscribers before it.
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+    auto left = std::make_shared<std::atomic<size_t>>(self->shards_.size());
+    auto done = std::make_shared<std::function<void()>>(std::move(fn));
+    for (auto& shard : self->shards_) {
+      boost::asio::post(shard.executor, [left, done] {
+        if (left->fetch_sub(1) == 1) (*done)();
+      });
+    }
+  });
 }
 
 void Channel::publish(protocol::WireEvent event) {
@@ -34,15 +63,13 @@ void Channel::subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<st
 }
 
 void Channel::unsubscribe(const Subscriber* subscriber) {
-  boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
-    if (self->subscribers_.erase(subscriber) > 0)
+  // Posted even from the subscriber's own shard: it may be leaving from inside that
+  // shard's walk over its subscribers.
+  Shard& shard = shard_of(*subscriber);
+  boost::asio::post(shard.executor, [self = shared_from_this(), &shard, subscriber] {
+    if (shard.subscribers.erase(subscriber) > 0)
       self->count_.fetch_sub(1, std::memory_order_relaxed);
   });
-}
-
-void Channel::send(Subscriber& s, const protocol::WireEvent& e) const {
-  auto mine = e.personal.find(s.player());
-  s.deliver(mine == e.personal.end() ? e.json : mine->second);
 }
 
 void Channel::on_publish(protocol::WireEvent event) {
@@ -52,27 +79,41 @@ void Channel::on_publish(protocol::WireEvent event) {
     epoch_ = event.epoch;
   }
   latest_ = event.version;
-  history_.push_back(std::move(event));
+  auto framed = std::make_shared<Framed>();
+  framed->epoch = std::move(event.epoch);
+  framed->version = event.version;
+  framed->all = ws::text_frame(*event.json);
+  for (const auto& [player, text] : event.personal)
+    framed->personal.emplace(player, ws::text_frame(*text));
+  FramedPtr e = std::move(framed);
+  history_.push_back(e);
   while (history_.size() > history_max_) history_.pop_front();
-  const protocol::WireEvent& e = history_.back();
-  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-    if (auto s = it->second.lock()) {
-      send(*s, e);
-      ++it;
-    } else {
-      it = subscribers_.erase(it);
-      count_.fetch_sub(1, std::memory_order_relaxed);
-    }
+  for (auto& shard : shards_) {
+    boost::asio::post(shard.executor, [self = shared_from_this(), &shard, e] {
+      // The shard's own copy of the shared frame: each socket's queue holds a reference,
+      // and a reference count shared by every core would bounce between their caches.
+      const ws::Frame all = std::make_shared<const std::string>(*e->all);
+      auto& subs = shard.subscribers;
+      for (auto it = subs.begin(); it != subs.end();) {
+        if (auto s = it->second.lock()) {
+          const ws::Frame* mine = e->personal_for(s->player());
+          s->deliver(mine ? *mine : all);
+          ++it;
+        } else {
+          it = subs.erase(it);
+          self->count_.fetch_sub(1, std::memory_order_relaxed);
+        }
+      }
+    });
   }
 }
 
-std::shared_ptr<const std::string> Channel::subscribed_message(bool resumed, size_t replayed,
-                                                               std::string_view epoch,
-                                                               uint64_t version) const {
+ws::Frame Channel::subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
+                                      uint64_t version) const {
   json::object m{{"type", "subscribed"}, {"channel", name_}, {"table", table_id_},
                  {"epoch", epoch},       {"v", version},     {"resumed", resumed},
                  {"replayed", replayed}};
-  return std::make_shared<const std::string>(json::serialize(m));
+  return ws::text_frame(json::serialize(m));
 }
 
 void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::string> epoch,
@@ -82,18 +123,17 @@ void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::str
   const bool same_run = epoch && !epoch_.empty() && *epoch == epoch_;
   const bool covered =
       version && *version <= latest_ &&
-      (*version == latest_ || (!history_.empty() && history_.front().version <= *version + 1));
+      (*version == latest_ || (!history_.empty() && history_.front()->version <= *version + 1));
   if (!same_run || !covered) {
     resync(std::move(s));
     return;
   }
-  size_t missed = 0;
+  std::vector<FramedPtr> missed;
   for (const auto& e : history_)
-    if (e.version > *version) ++missed;
-  s->deliver(subscribed_message(true, missed, epoch_, latest_));
-  for (const auto& e : history_)
-    if (e.version > *version) send(*s, e);
-  add(s);
+    if (e->version > *version) missed.push_back(e);
+  // Built before `missed` is handed over (the order arguments are evaluated in is open).
+  ws::Frame subscribed = subscribed_message(true, missed.size(), epoch_, latest_);
+  join(std::move(s), {std::move(subscribed)}, std::move(missed));
 }
 
 void Channel::resync(std::shared_ptr<Subscriber> s) {
@@ -105,19 +145,33 @@ void Channel::resync(std::shared_ptr<Subscriber> s) {
       if (!s) return;
       const uint64_t v = snapshot["v"].to_number<uint64_t>();
       const std::string epoch(snapshot["epoch"].as_string());
-      s->deliver(self->subscribed_message(false, 0, epoch, v));
-      s->deliver(std::make_shared<const std::string>(json::serialize(snapshot)));
       // Events after the snapshot that reached the channel first (not expected, since
       // the table answers in order, but harmless to cover).
+      std::vector<FramedPtr> after;
       for (const auto& e : self->history_)
-        if (e.version > v && e.epoch == epoch) self->send(*s, e);
-      self->add(s);
+        if (e->version > v && e->epoch == epoch) after.push_back(e);
+      self->join(
+          std::move(s),
+          {self->subscribed_message(false, 0, epoch, v), ws::text_frame(json::serialize(snapshot))},
+          std::move(after));
     });
   });
 }
 
-void Channel::add(const std::shared_ptr<Subscriber>& s) {
-  if (subscribers_.emplace(s.get(), s).second) count_.fetch_add(1, std::memory_order_relaxed);
+void Channel::join(std::shared_ptr<Subscriber> s, std::vector<ws::Frame> first,
+                   std::vector<FramedPtr> events) {
+  Shard& shard = shard_of(*s);
+  boost::asio::post(shard.executor, [self = shared_from_this(), &shard, s = std::move(s),
+                                     first = std::move(first), events = std::move(events)] {
+    for (const auto& f : first) s->deliver(f);
+    for (const auto& e : events) s->deliver(e->for_player(s->player()));
+    // A gone subscriber's entry at the same address (not yet swept) is taken over.
+    auto [it, added] = shard.subscribers.try_emplace(s.get(), s);
+    if (added)
+      self->count_.fetch_add(1, std::memory_order_relaxed);
+    else
+      it->second = s;
+  });
 }
 
 }  // namespace croupier::gateway

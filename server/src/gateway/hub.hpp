@@ -1,15 +1,22 @@
 // Channel: the fan-out of one table's events to the connections that follow it.
 //
-// The table publishes each event once; the channel keeps the last history_max events
-// and hands each one to every subscriber, choosing the subscriber's personal variant
-// when there is one. A subscriber that comes back with the epoch and the last version it
-// saw receives exactly the events it missed; one that cannot be served from the history
-// (new, too far behind, or from an earlier run of the table) receives a resync: the
-// table's full state, after which events continue from its version.
+// The table publishes each event once; the channel frames it once (one WebSocket frame
+// for everyone, one more for each player with a part of their own), keeps the last
+// history_max events, and hands the same bytes to every subscriber. A subscriber that
+// comes back with the epoch and the last version it saw receives exactly the events it
+// missed; one that cannot be served from the history (new, too far behind, or from an
+// earlier run of the table) receives a resync: the table's full state, after which
+// events continue from its version.
 //
-// Thread-safety: every public member may be called from any thread; the channel's state
-// lives on its own strand. Events published from one thread keep their order, and a
-// resync snapshot is ordered with them because the table answers on the same path.
+// Shards: the subscribers are spread over the socket threads (each subscriber names its
+// shard, the executor its socket runs on). The channel's own state (versions, history)
+// lives on its strand; an event is handed to each shard in one task, which walks that
+// shard's subscribers on their own thread: no task, lock or allocation per subscriber,
+// and one table's subscribers use every core.
+//
+// Thread-safety: every public member may be called from any thread. Events published
+// from one thread keep their order, and a resync snapshot is ordered with them because
+// the table answers on the same path; each shard receives the channel's tasks in order.
 #pragma once
 
 #include <atomic>
@@ -18,12 +25,15 @@
 #include <boost/json/object.hpp>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "gateway/protocol/json.hpp"
+#include "gateway/ws_frame.hpp"
 #include "ledger/ledger.hpp"
 
 namespace croupier::gateway {
@@ -32,8 +42,10 @@ class Subscriber {
  public:
   virtual ~Subscriber() = default;
   virtual ledger::PlayerId player() const = 0;
-  // Queues one message for the client. Thread-safe.
-  virtual void deliver(std::shared_ptr<const std::string> message) = 0;
+  // The shard (an index into the channel's shard executors) the subscriber lives on.
+  virtual size_t shard() const { return 0; }
+  // Queues one frame for the client. Called on the subscriber's shard only.
+  virtual void deliver(ws::Frame frame) = 0;
 };
 
 class Channel : public std::enable_shared_from_this<Channel> {
@@ -43,8 +55,10 @@ class Channel : public std::enable_shared_from_this<Channel> {
   using SnapshotFn =
       std::function<void(ledger::PlayerId, std::function<void(boost::json::object)>)>;
 
-  Channel(boost::asio::any_io_executor executor, std::string name, std::string table_id,
-          size_t history_max, SnapshotFn snapshot);
+  // `shards`: the executors subscribers live on (one per socket thread; a single one
+  // when every subscriber shares an executor).
+  Channel(boost::asio::any_io_executor executor, std::vector<boost::asio::any_io_executor> shards,
+          std::string name, std::string table_id, size_t history_max, SnapshotFn snapshot);
 
   const std::string& name() const { return name_; }
   const std::string& table_id() const { return table_id_; }
@@ -55,32 +69,51 @@ class Channel : public std::enable_shared_from_this<Channel> {
   void subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<std::string> epoch,
                  std::optional<uint64_t> version);
   void unsubscribe(const Subscriber* subscriber);
-  // Runs `fn` on the channel's strand after everything posted before it (tests, shutdown).
+  // Runs `fn` once everything posted before it has been handed to every subscriber
+  // (tests, shutdown).
   void post(std::function<void()> fn);
 
  private:
+  // An event as it goes out: framed once for everyone, once per player with a variant.
+  struct Framed {
+    std::string epoch;
+    uint64_t version = 0;
+    ws::Frame all;
+    std::map<ledger::PlayerId, ws::Frame> personal;
+    const ws::Frame& for_player(ledger::PlayerId player) const;
+    const ws::Frame* personal_for(ledger::PlayerId player) const;  // null: none
+  };
+  using FramedPtr = std::shared_ptr<const Framed>;
+  struct Shard {
+    boost::asio::any_io_executor executor;
+    // Touched on `executor` only.
+    std::unordered_map<const Subscriber*, std::weak_ptr<Subscriber>> subscribers;
+  };
+
   void on_publish(protocol::WireEvent event);
   void on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::string> epoch,
                     std::optional<uint64_t> version);
   void resync(std::shared_ptr<Subscriber> s);
-  void add(const std::shared_ptr<Subscriber>& s);
-  void send(Subscriber& s, const protocol::WireEvent& e) const;
-  std::shared_ptr<const std::string> subscribed_message(bool resumed, size_t replayed,
-                                                        std::string_view epoch,
-                                                        uint64_t version) const;
+  // On the strand: `first` frames and then `events` go to `s` on its shard, after which
+  // it receives every later event.
+  void join(std::shared_ptr<Subscriber> s, std::vector<ws::Frame> first,
+            std::vector<FramedPtr> events);
+  ws::Frame subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
+                               uint64_t version) const;
+  Shard& shard_of(const Subscriber& s);
 
   // Constant after construction.
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  std::vector<Shard> shards_;  // the vector is fixed; each shard's map lives on its executor
   const std::string name_;
   const std::string table_id_;
   const size_t history_max_;
   const SnapshotFn snapshot_;
 
   // State below lives on strand_.
-  std::deque<protocol::WireEvent> history_;
+  std::deque<FramedPtr> history_;
   std::string epoch_;
   uint64_t latest_ = 0;
-  std::unordered_map<const Subscriber*, std::weak_ptr<Subscriber>> subscribers_;
   std::atomic<size_t> count_{0};
 };
 

@@ -13,8 +13,8 @@ namespace json = boost::json;
 struct Recorder : Subscriber {
   explicit Recorder(ledger::PlayerId p) : id(p) {}
   ledger::PlayerId player() const override { return id; }
-  void deliver(std::shared_ptr<const std::string> m) override {
-    got.push_back(json::parse(*m).as_object());
+  void deliver(ws::Frame m) override {
+    got.push_back(json::parse(ws::frame_payload(*m)).as_object());
   }
   std::vector<std::string> types() const {
     std::vector<std::string> t;
@@ -43,7 +43,7 @@ class ChannelTest : public ::testing::Test {
  protected:
   std::shared_ptr<Channel> make(size_t history_max) {
     return std::make_shared<Channel>(
-        io.get_executor(), "table-t", "t", history_max,
+        io.get_executor(), std::vector<boost::asio::any_io_executor>{}, "table-t", "t", history_max,
         [this](ledger::PlayerId, std::function<void(json::object)> reply) {
           ++snapshots;
           reply(json::object{{"type", "resync"}, {"v", snapshot_v}, {"epoch", "E1"}});
@@ -68,6 +68,8 @@ TEST_F(ChannelTest, ResumesFromHistoryWithExactlyTheMissedEvents) {
   ASSERT_EQ(r->got.size(), 3u);
   EXPECT_EQ(r->got[0].at("type").as_string(), "subscribed");
   EXPECT_TRUE(r->got[0].at("resumed").as_bool());
+  // The client marks as replayed the number of events it is told are coming.
+  EXPECT_EQ(r->got[0].at("replayed").as_int64(), 2);
   EXPECT_EQ(r->got[1].at("v").as_int64(), 4);
   EXPECT_EQ(r->got[2].at("v").as_int64(), 5);
   channel->publish(event("E1", 6));

@@ -99,6 +99,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           error_reply(req, http::status::not_found, "NOT_FOUND", "WebSocket connections go to /ws"),
           false);
     }
+    if (std::string problem = handshake_problem(req); !problem.empty()) {
+      if (problem == "version") {
+        StringReply r = error_reply(req, http::status::upgrade_required, "BAD_HANDSHAKE",
+                                    "this server speaks WebSocket version 13");
+        r.set(http::field::sec_websocket_version, "13");
+        return send(std::move(r), false);
+      }
+      return send(error_reply(req, http::status::bad_request, "BAD_HANDSHAKE", problem), false);
+    }
     if (svc_.draining) {
       return send(error_reply(req, http::status::service_unavailable, "DRAINING",
                               "the server is restarting"),
@@ -155,11 +164,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return send(std::move(r), false);
     }
     if (auto old = admitted.evicted.lock())
-      old->end(session_notice(AuthFailure::replaced), websocket::close_code::policy_error);
+      old->end(session_notice(AuthFailure::replaced), ws::kPolicyViolation);
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), svc_, auth.value(),
+    // The socket moves to a socket thread, in turn, and the session answers the handshake
+    // there, with whatever the client sent after its request.
+    std::string early = beast::buffers_to_string(buffer_.data());
+    tcp::socket socket = stream_.release_socket();
+    size_t shard = 0;
+    if (!svc_.socket_shards.empty()) {
+      shard = svc_.next_shard.fetch_add(1, std::memory_order_relaxed) % svc_.socket_shards.size();
+      beast::error_code ec;
+      const auto protocol = socket.local_endpoint(ec).protocol();
+      const auto fd = ec ? -1 : socket.release(ec);
+      if (ec) return;  // the client is already gone
+      socket = tcp::socket(svc_.socket_shards[shard], protocol, fd);
+    }
+    std::make_shared<WsSession>(std::move(socket), shard, svc_, auth.value(),
                                 std::move(admitted.slot))
-        ->run(std::move(req));
+        ->run(req, std::move(early));
   }
 
   // A browser always sends Origin on a WebSocket handshake: it must be this server, or

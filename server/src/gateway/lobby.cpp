@@ -27,8 +27,8 @@ json::value tile_roads(const json::value& roads) {
 
 }  // namespace
 
-LobbyFeed::LobbyFeed(asio::any_io_executor executor, std::vector<LobbyTable> tables,
-                     const Clock& clock, size_t history_max,
+LobbyFeed::LobbyFeed(asio::any_io_executor executor, std::vector<asio::any_io_executor> shards,
+                     std::vector<LobbyTable> tables, const Clock& clock, size_t history_max,
                      std::function<size_t(const std::string&)> players)
     : strand_(asio::make_strand(executor)),
       timer_(strand_),
@@ -45,7 +45,7 @@ LobbyFeed::LobbyFeed(asio::any_io_executor executor, std::vector<LobbyTable> tab
   // The channel asks the feed for its snapshot; the answer runs on the feed's strand,
   // ordered with the events the feed publishes.
   channel_ =
-      std::make_shared<Channel>(executor, "lobby", "lobby", history_max,
+      std::make_shared<Channel>(executor, std::move(shards), "lobby", "lobby", history_max,
                                 [this](ledger::PlayerId, std::function<void(json::object)> reply) {
                                   snapshot(std::move(reply));
                                 });

@@ -47,6 +47,10 @@ struct Services {
   std::atomic<bool> ready{false};     // /readyz: tables started, not shutting down
   std::atomic<bool> draining{false};  // shutting down: refuse new bets and sockets
   std::shared_ptr<LobbyFeed> lobby;   // every table's summary, channel "lobby"
+  // The socket threads: each WebSocket lives on one of them (handed out in turn), and a
+  // channel hands each of them an event in one task (gateway/hub.hpp).
+  std::vector<boost::asio::any_io_executor> socket_shards;
+  std::atomic<size_t> next_shard{0};
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

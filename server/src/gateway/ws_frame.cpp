@@ -49,6 +49,17 @@ std::string server_frame(Opcode op, std::string_view payload) {
   return out;
 }
 
+Frame text_frame(std::string_view text) {
+  return std::make_shared<const std::string>(server_frame(Opcode::text, text));
+}
+
+std::string_view frame_payload(std::string_view frame) {
+  if (frame.size() < 2) return {};
+  const auto len = static_cast<uint8_t>(frame[1]) & 0x7F;
+  const size_t header = len < 126 ? 2 : len == 126 ? 4 : 10;
+  return frame.size() < header ? std::string_view{} : frame.substr(header);
+}
+
 std::string close_payload(uint16_t code, std::string_view reason) {
   std::string out;
   out.push_back(static_cast<char>((code >> 8) & 0xFF));

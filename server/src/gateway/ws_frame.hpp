@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,8 +30,20 @@ enum class Opcode : uint8_t {
   pong = 0xA
 };
 
+// Close codes the server sends (RFC 6455 section 7.4.1).
+constexpr uint16_t kNormalClosure = 1000;
+constexpr uint16_t kGoingAway = 1001;
+constexpr uint16_t kPolicyViolation = 1008;
+
 // A whole frame as the server sends it: FIN, the opcode, the length, the payload.
 std::string server_frame(Opcode op, std::string_view payload);
+
+// A frame ready to send, shared by every socket it goes to (a table's event is framed
+// once and the same bytes go to all of its subscribers).
+using Frame = std::shared_ptr<const std::string>;
+Frame text_frame(std::string_view text);
+// The payload of a frame server_frame() made.
+std::string_view frame_payload(std::string_view frame);
 
 // A close frame's payload: the code (big-endian) and a reason cut to fit 123 bytes.
 std::string close_payload(uint16_t code, std::string_view reason);

@@ -42,6 +42,10 @@ TEST(WsFrame, ServerFramesUseTheShortestLength) {
   const std::string g = server_frame(Opcode::text, big);
   ASSERT_EQ(g.size(), 10 + 70000u);
   EXPECT_EQ(static_cast<uint8_t>(g[1]), 127);
+  // The payload reads back from each length form.
+  EXPECT_EQ(frame_payload(*text_frame("hi")), "hi");
+  EXPECT_EQ(frame_payload(f), mid);
+  EXPECT_EQ(frame_payload(g), big);
   EXPECT_EQ(std::string(server_frame(Opcode::close, close_payload(1008, "bye"))),
             std::string("\x88\x05\x03\xf0"
                         "bye",

@@ -2,9 +2,8 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
-#include <boost/beast/websocket.hpp>
 #include <boost/json/serialize.hpp>
+#include <span>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
@@ -18,15 +17,31 @@
 
 namespace croupier::gateway {
 
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
+namespace asio = boost::asio;
 namespace json = boost::json;
 using protocol::ack_json;
 using protocol::money_json;
+using std::chrono::steady_clock;
 
 namespace {
 
 constexpr int kRateStrikesMax = 50;  // commands refused for rate before the socket is closed
+constexpr size_t kGatherMax = 64;    // frames in one write (the kernel takes up to 1024)
+constexpr auto kTick = std::chrono::seconds(10);
+constexpr auto kPingAfter = std::chrono::seconds(15);  // of silence from the client
+constexpr auto kIdleMax = std::chrono::seconds(30);
+constexpr auto kCloseWait = std::chrono::seconds(5);  // for the client's close frame
+
+// The sessions of this socket thread with frames queued since its last flush: they are
+// written together after the task at hand (and whatever was queued before the flush), so
+// that a burst of events leaves in one write per socket (a cork). One list per thread:
+// every session on a thread belongs to that thread's shard.
+thread_local std::vector<std::shared_ptr<WsSession>> t_unflushed;
+
+bool base64_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+         c == '/';
+}
 
 metrics::Gauge& open_sockets() {
   static metrics::Gauge& g =
@@ -61,73 +76,132 @@ json::object session_notice(AuthFailure why) {
   return {{"type", "session"}, {"message", "offline"}};
 }
 
-WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session,
-                     std::unique_ptr<SocketSlot> slot)
-    : ws_(std::move(socket)),
+std::string handshake_problem(const Request& req) {
+  auto version = req.find(http::field::sec_websocket_version);
+  if (version == req.end() || version->value() != "13") return "version";
+  auto key = req.find(http::field::sec_websocket_key);
+  if (key == req.end()) return "the Sec-WebSocket-Key header is missing";
+  // 16 bytes in base64: 22 characters and "==".
+  std::string_view k = key->value();
+  if (k.size() != 24 || !k.ends_with("==") ||
+      !std::all_of(k.begin(), k.end() - 2, [](char c) { return base64_char(c); }))
+    return "the Sec-WebSocket-Key is not a 16-byte base64 nonce";
+  return {};
+}
+
+WsSession::WsSession(asio::ip::tcp::socket&& socket, size_t shard, Services& svc,
+                     AuthedSession session, std::unique_ptr<SocketSlot> slot)
+    : socket_(std::move(socket)),
+      timer_(socket_.get_executor()),
+      shard_(shard),
       svc_(svc),
       connections_(svc.connections),
       session_(std::move(session)),
-      bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst),
-      slot_(std::move(slot)) {}
+      reader_(svc.settings.ws_message_bytes_max),
+      slot_(std::move(slot)),
+      bucket_(svc.settings.ws_rate_per_s, svc.settings.ws_burst) {}
 
 WsSession::~WsSession() {
   if (open_) open_sockets().add(-1);
   connections_.remove(this);
 }
 
-void WsSession::run(Request req) {
-  // Events are small and must not wait for Nagle's algorithm to gather more.
-  beast::error_code ignored;
-  beast::get_lowest_layer(ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-  ws_.set_option(
-      websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(30), true});
-  ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& res) { res.set(http::field::server, "croupierd"); }));
-  ws_.read_message_max(svc_.settings.ws_message_bytes_max);
-  ws_.text(true);
-  boost::asio::dispatch(
-      ws_.get_executor(), [self = shared_from_this(), req = std::move(req)]() mutable {
-        self->ws_.async_accept(req, [self](beast::error_code ec) { self->on_accept(ec); });
-      });
-}
-
-void WsSession::on_accept(beast::error_code ec) {
-  if (ec) {
-    log::debug("websocket accept failed", {{"error", ec.message()}});
-    return;
-  }
-  open_ = true;
-  open_sockets().add(1);
-  connections_.add(shared_from_this());
-  send_private(json::object{{"type", "welcome"},
-                            {"playerId", std::to_string(session_.player.id)},
-                            {"serverTime", svc_.clock.wall_ms()}});
-  do_read();
-}
-
-void WsSession::do_read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t n) {
-    self->on_read(ec, n);
+void WsSession::run(const Request& req, std::string early) {
+  const std::string answer =
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Accept: " +
+      ws::accept_key(req[http::field::sec_websocket_key]) + "\r\nServer: croupierd\r\n\r\n";
+  asio::dispatch(socket_.get_executor(), [self = shared_from_this(), answer,
+                                          early = std::move(early)]() mutable {
+    // Events are small and must not wait for Nagle's algorithm to gather more; writes are
+    // tried at once and waited for only when the socket is full.
+    boost::system::error_code ignored;
+    self->socket_.set_option(asio::ip::tcp::no_delay(true), ignored);
+    self->socket_.non_blocking(true, ignored);
+    self->open_ = true;
+    open_sockets().add(1);
+    self->connections_.add(self);
+    self->last_read_ = steady_clock::now();
+    self->push(std::make_shared<const std::string>(std::move(answer)));
+    self->send_private(json::object{{"type", "welcome"},
+                                    {"playerId", std::to_string(self->session_.player.id)},
+                                    {"serverTime", self->svc_.clock.wall_ms()}});
+    self->arm(kTick);
+    if (!early.empty()) {
+      self->reader_.feed(early);
+      self->on_read({}, 0);
+    } else {
+      self->do_read();
+    }
   });
 }
 
-void WsSession::on_read(beast::error_code ec, size_t bytes) {
+void WsSession::do_read() {
+  socket_.async_read_some(asio::buffer(chunk_),
+                          [self = shared_from_this()](boost::system::error_code ec, size_t n) {
+                            if (!ec) self->reader_.feed(std::string_view(self->chunk_.data(), n));
+                            self->on_read(ec, n);
+                          });
+}
+
+void WsSession::on_read(boost::system::error_code ec, size_t) {
   if (ec) {
-    if (ec == websocket::error::message_too_big)
-      log::info("websocket message too big", {{"player", player()}});
+    // The client went away (or the socket was closed here).
     leave_channels();
+    shut();
     return;
   }
-  std::string text = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(bytes);
-  if (!closing_) handle(text);
-  if (!closing_) do_read();
+  last_read_ = steady_clock::now();
+  pinged_ = false;
+  while (!shut_) {
+    auto m = reader_.next();
+    if (!m) break;
+    on_frame(std::move(*m));
+  }
+  if (shut_) return;
+  if (reader_.failed()) {
+    if (reader_.failed() == 1009) log::info("websocket message too big", {{"player", player()}});
+    // The connection has failed (RFC 6455 7.1.7): nothing more is read from the client,
+    // so the socket ends once the close frame is out, without waiting for its answer.
+    peer_closed_ = true;
+    close(reader_.failed(), reader_.failure());
+    return;
+  }
+  do_read();  // after a close, to hear the client's close frame
+}
+
+void WsSession::on_frame(ws::Message m) {
+  switch (m.op) {
+    case ws::Opcode::text:
+      if (!closing_) handle(m.payload);
+      return;
+    case ws::Opcode::ping:
+      if (!closing_)
+        push(std::make_shared<const std::string>(ws::server_frame(ws::Opcode::pong, m.payload)));
+      return;
+    case ws::Opcode::close:
+      peer_closed_ = true;
+      if (close_sent_) return shut();
+      // The client's close, answered with its code (none when it gave none).
+      if (!closing_) {
+        leave_channels();
+        closing_ = true;
+        queue_.push_back(std::make_shared<const std::string>(ws::server_frame(
+            ws::Opcode::close,
+            m.close_code == 1005 ? std::string() : ws::close_payload(m.close_code, ""))));
+        arm(kCloseWait);
+        if (!waiting_) flush();
+      }
+      return;
+    default:
+      return;  // a pong
+  }
 }
 
 void WsSession::handle(std::string_view text) {
   if (!bucket_.take(svc_.clock.wall_ms())) {
     send_error(ErrorCode::ActionFailed, "too many commands; slow down", "");
-    if (++rate_strikes_ > kRateStrikesMax) close(websocket::close_code::policy_error, "rate limit");
+    if (++rate_strikes_ > kRateStrikesMax) close(ws::kPolicyViolation, "rate limit");
     return;
   }
   // Every command finds out whether the session still holds. The player's own commands
@@ -139,7 +213,7 @@ void WsSession::handle(std::string_view text) {
                       std::holds_alternative<UnsubscribeCommand>(parsed.value());
   auto auth = upkeep ? svc_.sessions.peek(session_.id) : svc_.sessions.authenticate(session_.id);
   if (!auth.ok()) {
-    end(session_notice(auth.error()), websocket::close_code::policy_error);
+    end(session_notice(auth.error()), ws::kPolicyViolation);
     return;
   }
   if (!parsed.ok()) {
@@ -225,8 +299,7 @@ void WsSession::on_bet(BetCommand c) {
   std::weak_ptr<WsSession> weak = shared_from_this();
   auto reply = [weak, table_id = c.table_id, &clock = svc_.clock](const table::BetAck& ack) {
     if (auto self = weak.lock()) {
-      self->deliver(std::make_shared<const std::string>(
-          json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
+      self->send(ws::text_frame(json::serialize(ack_json(ack, table_id, clock.wall_ms()))));
     }
   };
   if (c.kind == BetCommand::Kind::cancelbets) {
@@ -258,7 +331,7 @@ void WsSession::on_seat(SeatCommand c) {
                      auto self = weak.lock();
                      if (!self) return;
                      json::object ack = protocol::seat_ack_json(r, c.table_id, c.request_id);
-                     boost::asio::post(self->ws_.get_executor(),
+                     boost::asio::post(self->socket_.get_executor(),
                                        [self, ack = std::move(ack), ok = !r.refusal,
                                         table = c.table_id]() mutable {
                                          if (ok) self->seated_.insert(table);
@@ -276,7 +349,7 @@ void WsSession::on_squeeze(SqueezeCommand c) {
       [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
         if (!refused) return;
         if (auto self = weak.lock()) {
-          boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
+          boost::asio::post(self->socket_.get_executor(), [self, code = *refused, rid] {
             self->send_error(code,
                              code == ErrorCode::NotYourTurn ? "only the highest stake squeezes"
                                                             : "no card to squeeze now",
@@ -296,7 +369,7 @@ void WsSession::on_decide(DecideCommand c) {
     auto self = weak.lock();
     if (!self) return;
     json::object ack = protocol::decision_ack_json(a, table);
-    boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
+    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });
   });
@@ -320,7 +393,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
     auto self = weak.lock();
     if (!self) return;
     json::object ack = protocol::autoplay_ack_json(a, table);
-    boost::asio::post(self->ws_.get_executor(), [self, ack = std::move(ack)]() mutable {
+    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
       self->send_private(std::move(ack));
     });
   });
@@ -352,7 +425,7 @@ void WsSession::on_chat(ChatCommand c) {
       [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
         if (!refused) return;
         if (auto self = weak.lock()) {
-          boost::asio::post(self->ws_.get_executor(), [self, code = *refused, rid] {
+          boost::asio::post(self->socket_.get_executor(), [self, code = *refused, rid] {
             const bool seat = code == ErrorCode::SeatError;
             self->send_error(
                 code, seat ? "take a seat to chat at this private table" : "this table has no chat",
@@ -373,67 +446,133 @@ void WsSession::send_error(ErrorCode code, const std::string& detail, const std:
 
 void WsSession::send_private(json::object event) {
   if (!event.contains("ts")) event["ts"] = svc_.clock.wall_ms();
-  push(std::make_shared<const std::string>(json::serialize(event)));
+  push(ws::text_frame(json::serialize(event)));
 }
 
-void WsSession::deliver(std::shared_ptr<const std::string> message) {
-  boost::asio::post(
-      ws_.get_executor(),
-      [self = shared_from_this(), m = std::move(message)]() mutable { self->push(std::move(m)); });
+void WsSession::deliver(ws::Frame frame) {
+  push(std::move(frame));
 }
 
-void WsSession::end(json::object last_event, websocket::close_code code) {
-  boost::asio::dispatch(ws_.get_executor(),
-                        [self = shared_from_this(), e = std::move(last_event), code]() mutable {
-                          if (self->closing_ || !self->open_) return;
-                          if (!e.empty()) self->send_private(std::move(e));
-                          self->close(code, "session ended");
-                        });
+void WsSession::send(ws::Frame frame) {
+  asio::post(socket_.get_executor(), [self = shared_from_this(), f = std::move(frame)]() mutable {
+    self->push(std::move(f));
+  });
 }
 
-void WsSession::push(std::shared_ptr<const std::string> message) {
+void WsSession::end(json::object last_event, uint16_t code) {
+  asio::dispatch(socket_.get_executor(),
+                 [self = shared_from_this(), e = std::move(last_event), code]() mutable {
+                   if (self->closing_ || !self->open_) return;
+                   if (!e.empty()) self->send_private(std::move(e));
+                   self->close(code, "session ended");
+                 });
+}
+
+void WsSession::push(ws::Frame frame) {
   if (closing_ || !open_) return;
   if (queue_.size() >= svc_.settings.ws_send_queue_max ||
-      queued_bytes_ + message->size() > svc_.settings.ws_send_queue_bytes_max) {
+      queued_bytes_ + frame->size() > svc_.settings.ws_send_queue_bytes_max) {
     dropped_slow().inc();
     return drop("slow consumer");
   }
-  queued_bytes_ += message->size();
-  queue_.push_back(std::move(message));
-  if (!writing_) do_write();
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (waiting_ || flush_pending_) return;
+  if (svc_.socket_shards.empty()) return flush();  // sockets on a shared pool: no cork
+  flush_pending_ = true;
+  if (t_unflushed.empty()) {
+    asio::post(socket_.get_executor(), [] {
+      auto sessions = std::move(t_unflushed);
+      t_unflushed.clear();
+      for (auto& s : sessions) {
+        s->flush_pending_ = false;
+        if (!s->waiting_) s->flush();
+      }
+    });
+  }
+  t_unflushed.push_back(shared_from_this());
 }
 
-void WsSession::do_write() {
-  writing_ = true;
-  ws_.async_write(
-      boost::asio::buffer(*queue_.front()),
-      [self = shared_from_this()](beast::error_code ec, size_t n) { self->on_write(ec, n); });
+void WsSession::flush() {
+  while (!queue_.empty() && !shut_) {
+    std::array<asio::const_buffer, kGatherMax> gather;
+    size_t n = 0;
+    for (auto it = queue_.begin(); it != queue_.end() && n < kGatherMax; ++it, ++n)
+      gather[n] = asio::buffer(**it) + (n == 0 ? sent_ : 0);
+    boost::system::error_code ec;
+    size_t wrote = socket_.write_some(std::span<const asio::const_buffer>(gather.data(), n), ec);
+    if (ec == asio::error::would_block || ec == asio::error::try_again) {
+      // The socket is full: write the rest when the client has read some.
+      waiting_ = true;
+      socket_.async_wait(asio::ip::tcp::socket::wait_write,
+                         [self = shared_from_this()](boost::system::error_code ec) {
+                           self->waiting_ = false;
+                           if (ec) return;
+                           self->flush();
+                         });
+      return;
+    }
+    if (ec) {
+      leave_channels();
+      return shut();
+    }
+    while (wrote > 0) {
+      const size_t left = queue_.front()->size() - sent_;
+      if (wrote < left) {
+        sent_ += wrote;
+        break;
+      }
+      wrote -= left;
+      queued_bytes_ -= queue_.front()->size();
+      queue_.pop_front();
+      sent_ = 0;
+    }
+  }
+  if (queue_.empty() && closing_ && !close_sent_ && !shut_) {
+    // The close frame is out: the closing handshake ends when the client answers, or at
+    // the deadline arm() set.
+    close_sent_ = true;
+    if (peer_closed_) return shut();
+    boost::system::error_code ignored;
+    socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  }
 }
 
-void WsSession::on_write(beast::error_code ec, size_t) {
-  writing_ = false;
-  if (ec || dropped_) {
+void WsSession::arm(steady_clock::duration after) {
+  timer_.expires_after(after);
+  timer_.async_wait(
+      [self = shared_from_this()](boost::system::error_code ec) { self->on_tick(ec); });
+}
+
+void WsSession::on_tick(boost::system::error_code ec) {
+  if (ec || shut_) return;  // re-armed, or over
+  if (closing_) {
+    // The client did not answer the close (or did not read it) in time.
     leave_channels();
-    return;
+    return shut();
   }
-  queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
-  if (!queue_.empty()) {
-    do_write();
-  } else if (closing_) {
-    // The close asked for while this write was in flight, with its own code and reason
-    // (1008 after a kickout, a logout, a restriction or the rate limit), not a plain 1000.
-    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
+  const auto silent = steady_clock::now() - last_read_;
+  if (silent >= kIdleMax) {
+    log::debug("websocket idle", {{"player", player()}});
+    leave_channels();
+    return shut();
   }
+  if (silent >= kPingAfter && !pinged_) {
+    pinged_ = true;
+    push(std::make_shared<const std::string>(ws::server_frame(ws::Opcode::ping, "")));
+  }
+  arm(kTick);
 }
 
-void WsSession::close(websocket::close_code code, std::string_view reason) {
-  if (closing_) return;
+void WsSession::close(uint16_t code, std::string_view reason) {
+  if (closing_ || shut_) return;
   closing_ = true;
-  close_reason_ = websocket::close_reason(code, reason);
   leave_channels();
-  if (writing_) return;  // on_write closes once the queue has drained
-  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
+  // After the frames already queued (a kickout's notice before its 1008).
+  queue_.push_back(std::make_shared<const std::string>(
+      ws::server_frame(ws::Opcode::close, ws::close_payload(code, reason))));
+  arm(kCloseWait);
+  if (!waiting_) flush();
 }
 
 void WsSession::drop(std::string_view why) {
@@ -441,14 +580,21 @@ void WsSession::drop(std::string_view why) {
   // connection is cut.
   log::info("websocket dropped", {{"player", player()}, {"why", why}});
   closing_ = true;
-  dropped_ = true;
-  // A write in flight still reads the front message: keep it until the write returns.
-  while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
+  queue_.clear();
   leave_channels();
-  beast::error_code ignored;
-  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
-                                                 ignored);
-  beast::get_lowest_layer(ws_).socket().close(ignored);
+  shut();
+}
+
+void WsSession::shut() {
+  if (shut_) return;
+  shut_ = true;
+  closing_ = true;
+  queue_.clear();
+  queued_bytes_ = 0;
+  boost::system::error_code ignored;
+  timer_.cancel();
+  socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+  socket_.close(ignored);
 }
 
 void WsSession::leave_channels() {

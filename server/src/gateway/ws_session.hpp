@@ -1,19 +1,26 @@
 // WsSession: one player's WebSocket at /ws.
 //
 // Reads XML commands (commands.hpp), answers with JSON events, and delivers the events of
-// the table channels it follows. Every message is bounded (ws_message_bytes_max), so is
-// the number of channels and the rate of commands; the send queue is bounded too: a
-// client that does not read its events fast enough (ws_send_queue_max messages or
-// ws_send_queue_bytes_max bytes waiting) is disconnected rather than allowed to grow
-// the server's memory. The stream's keep-alive pings close a silent connection.
+// the table channels it follows. The session owns its socket after the handshake (which
+// the listener checked and the session answers): frames are read with ws::FrameReader
+// and written by this session alone, so that a table's event, framed once by its
+// channel, goes out as the same bytes to every socket, and the frames waiting for one
+// socket leave in one gathered write.
 //
-// Thread-safety: deliver() and end() may be called from any thread; everything else runs
-// on the session's strand.
+// Every message is bounded (ws_message_bytes_max), so is the number of channels and the
+// rate of commands; the send queue is bounded too: a client that does not read its events
+// fast enough (ws_send_queue_max messages or ws_send_queue_bytes_max bytes waiting) is
+// disconnected rather than allowed to grow the server's memory. A connection silent for
+// 15 s is pinged and one silent for 30 s is closed.
+//
+// Thread-safety: the session lives on one socket shard (a single-threaded executor);
+// send() and end() may be called from any thread; deliver() and everything else run on
+// the shard.
 #pragma once
 
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/websocket/stream.hpp>
+#include <array>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/json/object.hpp>
 #include <deque>
 #include <map>
@@ -27,6 +34,7 @@
 #include "gateway/protocol/commands.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
+#include "gateway/ws_frame.hpp"
 #include "table/events.hpp"
 
 namespace croupier::gateway {
@@ -39,19 +47,28 @@ class Connections;
 // `kickout` for inactivity when it expired, `session` "offline" otherwise.
 boost::json::object session_notice(AuthFailure why);
 
+// The handshake's refusal, if any: the Sec-WebSocket-Key must be a base64 nonce of 16
+// bytes and the version 13 (RFC 6455 section 4.2.1). Empty when the request is good.
+std::string handshake_problem(const Request& req);
+
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Services& svc, AuthedSession session,
-            std::unique_ptr<SocketSlot> slot);
+  // `socket` runs on socket shard `shard` of svc.socket_shards.
+  WsSession(boost::asio::ip::tcp::socket&& socket, size_t shard, Services& svc,
+            AuthedSession session, std::unique_ptr<SocketSlot> slot);
   ~WsSession() override;
 
-  // Completes the upgrade of `req`.
-  void run(Request req);
+  // Answers the handshake of `req` (checked by the listener) and starts reading; `early`
+  // holds the bytes the client sent after its request.
+  void run(const Request& req, std::string early);
 
   ledger::PlayerId player() const override { return session_.player.id; }
-  void deliver(std::shared_ptr<const std::string> message) override;
+  size_t shard() const override { return shard_; }
+  void deliver(ws::Frame frame) override;
+  // Queues a frame from any thread.
+  void send(ws::Frame frame);
   // Sends a last event (none if empty), then closes with `code`.
-  void end(boost::json::object last_event, boost::beast::websocket::close_code code);
+  void end(boost::json::object last_event, uint16_t code);
 
   const std::string& session_id() const { return session_.id; }
   // The player's screen name now (it can change while the socket is open).
@@ -61,9 +78,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   table::Persona persona(const std::map<std::string, std::string>& saved);
 
  private:
-  void on_accept(boost::beast::error_code ec);
   void do_read();
-  void on_read(boost::beast::error_code ec, size_t bytes);
+  void on_read(boost::system::error_code ec, size_t bytes);
+  void on_frame(ws::Message m);
   void handle(std::string_view text);
   void on_subscribe(SubscribeCommand c);
   void on_unsubscribe(const UnsubscribeCommand& c);
@@ -77,31 +94,42 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
                   std::string_view reason = {});
   void send_private(boost::json::object event);
 
-  void push(std::shared_ptr<const std::string> message);
-  void do_write();
-  void on_write(boost::beast::error_code ec, size_t bytes);
-  void close(boost::beast::websocket::close_code code, std::string_view reason);
+  void push(ws::Frame frame);
+  // Writes what the socket takes now, gathering the queued frames; waits for the socket
+  // when it takes no more.
+  void flush();
+  void arm(std::chrono::steady_clock::duration after);
+  void on_tick(boost::system::error_code ec);
+  void close(uint16_t code, std::string_view reason);
   void drop(std::string_view why);
+  void shut();
   void leave_channels();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-  boost::beast::flat_buffer buffer_;
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::steady_timer timer_;
+  const size_t shard_;
   Services& svc_;
   // Held apart from svc_: a session can outlive Services when the io_context drops its
   // last handlers at shutdown, and the registry is made to outlive the io_context.
   Connections& connections_;
   const AuthedSession session_;
 
-  // State below lives on the strand.
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  // State below lives on the shard.
+  ws::FrameReader reader_;
+  std::array<char, 1024> chunk_{};
+  std::chrono::steady_clock::time_point last_read_;
+  bool pinged_ = false;  // a ping went out since the client last spoke
+  std::deque<ws::Frame> queue_;
+  size_t sent_ = 0;  // bytes of queue_.front() already written
   size_t queued_bytes_ = 0;
-  bool writing_ = false;
+  bool waiting_ = false;              // for the socket to take more
+  bool flush_pending_ = false;        // in this thread's list of sessions to flush (a cork)
   std::unique_ptr<SocketSlot> slot_;  // its place among its address's and player's sockets
-  bool closing_ = false;
-  // The close a write in flight defers: sent with its code once the queue drains.
-  boost::beast::websocket::close_reason close_reason_;
-  bool dropped_ = false;  // cut off as a slow consumer: nothing more is written
   bool open_ = false;
+  bool closing_ = false;     // a close frame is queued: nothing more is sent or handled
+  bool close_sent_ = false;  // and written
+  bool peer_closed_ = false;
+  bool shut_ = false;  // the socket is closed
   std::map<std::string, std::shared_ptr<Channel>> channels_;
   TokenBucket bucket_;
   TokenBucket chat_bucket_{1.0, 3.0};  // chat: one message a second, bursts of three
