@@ -15,7 +15,8 @@ Channel::Channel(boost::asio::any_io_executor executor,
       table_id_(std::move(table_id)),
       history_max_(history_max),
       snapshot_(std::move(snapshot)) {
-  if (shards.empty()) shards.push_back(executor);
+  // Without socket threads every subscriber shares one shard, on a strand of its own.
+  if (shards.empty()) shards.push_back(boost::asio::make_strand(executor));
   for (auto& e : shards) shards_.push_back(Shard{std::move(e), {}});
 }
 
@@ -55,20 +56,25 @@ void Channel::publish(protocol::WireEvent event) {
 }
 
 void Channel::subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<std::string> epoch,
-                        std::optional<uint64_t> version) {
-  boost::asio::post(strand_, [self = shared_from_this(), s = std::move(subscriber),
-                              epoch = std::move(epoch), version]() mutable {
-    self->on_subscribe(std::move(s), std::move(epoch), version);
+                        std::optional<uint64_t> version, uint64_t ticket) {
+  // Held weakly until the strand runs it: a subscriber must not outlive its socket
+  // thread inside the channel's queue at shutdown.
+  boost::asio::post(strand_, [self = shared_from_this(), weak = std::weak_ptr(subscriber),
+                              epoch = std::move(epoch), version, ticket]() mutable {
+    if (auto s = weak.lock()) self->on_subscribe(std::move(s), std::move(epoch), version, ticket);
   });
 }
 
 void Channel::unsubscribe(const Subscriber* subscriber) {
-  // Posted even from the subscriber's own shard: it may be leaving from inside that
-  // shard's walk over its subscribers.
+  // Through the strand, so that the removal reaches the shard before the first frames of
+  // any later subscription (join() goes the same way); posted even from the subscriber's
+  // own shard, which may be walking its subscribers.
   Shard& shard = shard_of(*subscriber);
-  boost::asio::post(shard.executor, [self = shared_from_this(), &shard, subscriber] {
-    if (shard.subscribers.erase(subscriber) > 0)
-      self->count_.fetch_sub(1, std::memory_order_relaxed);
+  boost::asio::post(strand_, [self = shared_from_this(), &shard, subscriber] {
+    boost::asio::post(shard.executor, [self, &shard, subscriber] {
+      if (shard.subscribers.erase(subscriber) > 0)
+        self->count_.fetch_sub(1, std::memory_order_relaxed);
+    });
   });
 }
 
@@ -117,7 +123,7 @@ ws::Frame Channel::subscribed_message(bool resumed, size_t replayed, std::string
 }
 
 void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::string> epoch,
-                           std::optional<uint64_t> version) {
+                           std::optional<uint64_t> version, uint64_t ticket) {
   // Resumable when the client knows this run of the table and every event after its
   // version is still in the history (or it has missed nothing).
   const bool same_run = epoch && !epoch_.empty() && *epoch == epoch_;
@@ -125,7 +131,7 @@ void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::str
       version && *version <= latest_ &&
       (*version == latest_ || (!history_.empty() && history_.front()->version <= *version + 1));
   if (!same_run || !covered) {
-    resync(std::move(s));
+    resync(std::move(s), ticket);
     return;
   }
   std::vector<FramedPtr> missed;
@@ -133,36 +139,38 @@ void Channel::on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::str
     if (e->version > *version) missed.push_back(e);
   // Built before `missed` is handed over (the order arguments are evaluated in is open).
   ws::Frame subscribed = subscribed_message(true, missed.size(), epoch_, latest_);
-  join(std::move(s), {std::move(subscribed)}, std::move(missed));
+  join(std::move(s), ticket, {std::move(subscribed)}, std::move(missed));
 }
 
-void Channel::resync(std::shared_ptr<Subscriber> s) {
+void Channel::resync(std::shared_ptr<Subscriber> s, uint64_t ticket) {
   std::weak_ptr<Subscriber> weak = s;
   ledger::PlayerId player = s->player();
-  snapshot_(player, [self = shared_from_this(), weak](json::object snapshot) mutable {
-    boost::asio::post(self->strand_, [self, weak, snapshot = std::move(snapshot)]() mutable {
-      auto s = weak.lock();
-      if (!s) return;
-      const uint64_t v = snapshot["v"].to_number<uint64_t>();
-      const std::string epoch(snapshot["epoch"].as_string());
-      // Events after the snapshot that reached the channel first (not expected, since
-      // the table answers in order, but harmless to cover).
-      std::vector<FramedPtr> after;
-      for (const auto& e : self->history_)
-        if (e->version > v && e->epoch == epoch) after.push_back(e);
-      self->join(
-          std::move(s),
-          {self->subscribed_message(false, 0, epoch, v), ws::text_frame(json::serialize(snapshot))},
-          std::move(after));
-    });
+  snapshot_(player, [self = shared_from_this(), weak, ticket](json::object snapshot) mutable {
+    boost::asio::post(
+        self->strand_, [self, weak, ticket, snapshot = std::move(snapshot)]() mutable {
+          auto s = weak.lock();
+          if (!s) return;
+          const uint64_t v = snapshot["v"].to_number<uint64_t>();
+          const std::string epoch(snapshot["epoch"].as_string());
+          // Events after the snapshot that reached the channel first (not expected, since
+          // the table answers in order, but harmless to cover).
+          std::vector<FramedPtr> after;
+          for (const auto& e : self->history_)
+            if (e->version > v && e->epoch == epoch) after.push_back(e);
+          std::vector<ws::Frame> first = {self->subscribed_message(false, 0, epoch, v),
+                                          ws::text_frame(json::serialize(snapshot))};
+          self->join(std::move(s), ticket, std::move(first), std::move(after));
+        });
   });
 }
 
-void Channel::join(std::shared_ptr<Subscriber> s, std::vector<ws::Frame> first,
+void Channel::join(std::shared_ptr<Subscriber> s, uint64_t ticket, std::vector<ws::Frame> first,
                    std::vector<FramedPtr> events) {
   Shard& shard = shard_of(*s);
-  boost::asio::post(shard.executor, [self = shared_from_this(), &shard, s = std::move(s),
+  boost::asio::post(shard.executor, [self = shared_from_this(), &shard, s = std::move(s), ticket,
                                      first = std::move(first), events = std::move(events)] {
+    // Left (or subscribed again) while the first frames were prepared: nothing to send.
+    if (!s->follows(*self, ticket)) return;
     for (const auto& f : first) s->deliver(f);
     for (const auto& e : events) s->deliver(e->for_player(s->player()));
     // A gone subscriber's entry at the same address (not yet swept) is taken over.

@@ -46,6 +46,10 @@ class Subscriber {
   virtual size_t shard() const { return 0; }
   // Queues one frame for the client. Called on the subscriber's shard only.
   virtual void deliver(ws::Frame frame) = 0;
+  // Whether the subscription `ticket` to `channel` still stands (the subscriber may have
+  // left, or subscribed again, while the channel prepared its first frames). Called on
+  // the subscriber's shard only.
+  virtual bool follows(const class Channel& /*channel*/, uint64_t /*ticket*/) const { return true; }
 };
 
 class Channel : public std::enable_shared_from_this<Channel> {
@@ -65,9 +69,11 @@ class Channel : public std::enable_shared_from_this<Channel> {
   size_t subscriber_count() const { return count_.load(std::memory_order_relaxed); }
 
   void publish(protocol::WireEvent event);
-  // Sends "subscribed", then the missed events or a resync, then every later event.
+  // Sends "subscribed", then the missed events or a resync, then every later event, unless
+  // by then the subscriber no longer follows the channel with `ticket`.
   void subscribe(std::shared_ptr<Subscriber> subscriber, std::optional<std::string> epoch,
-                 std::optional<uint64_t> version);
+                 std::optional<uint64_t> version, uint64_t ticket = 0);
+  // Ordered with subscribe(): a later subscription of the same subscriber stands.
   void unsubscribe(const Subscriber* subscriber);
   // Runs `fn` once everything posted before it has been handed to every subscriber
   // (tests, shutdown).
@@ -92,11 +98,11 @@ class Channel : public std::enable_shared_from_this<Channel> {
 
   void on_publish(protocol::WireEvent event);
   void on_subscribe(std::shared_ptr<Subscriber> s, std::optional<std::string> epoch,
-                    std::optional<uint64_t> version);
-  void resync(std::shared_ptr<Subscriber> s);
+                    std::optional<uint64_t> version, uint64_t ticket);
+  void resync(std::shared_ptr<Subscriber> s, uint64_t ticket);
   // On the strand: `first` frames and then `events` go to `s` on its shard, after which
-  // it receives every later event.
-  void join(std::shared_ptr<Subscriber> s, std::vector<ws::Frame> first,
+  // it receives every later event (if it still follows the channel with `ticket`).
+  void join(std::shared_ptr<Subscriber> s, uint64_t ticket, std::vector<ws::Frame> first,
             std::vector<FramedPtr> events);
   ws::Frame subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
                                uint64_t version) const;

@@ -118,5 +118,46 @@ TEST_F(ChannelTest, DeliversPersonalVariantsAndForgetsGoneSubscribers) {
   EXPECT_EQ(alice->got.back().at("v").as_int64(), 2);
 }
 
+// A subscriber that says which subscription it holds, as a socket does.
+struct Follower : Recorder {
+  using Recorder::Recorder;
+  bool follows(const Channel&, uint64_t t) const override { return ticket == t; }
+  uint64_t ticket = 0;  // 0: following nothing
+};
+
+TEST_F(ChannelTest, ASubscriptionLeftBeforeItsFirstFramesGoOutIsDropped) {
+  auto channel = make(10);
+  auto f = std::make_shared<Follower>(1);
+  f->ticket = 1;
+  channel->subscribe(f, std::nullopt, std::nullopt, 1);
+  // Left at once: the resync was still being prepared.
+  f->ticket = 0;
+  channel->unsubscribe(f.get());
+  settle();
+  channel->publish(event("E1", 1));
+  settle();
+  EXPECT_TRUE(f->got.empty());
+  EXPECT_EQ(channel->subscriber_count(), 0u);
+}
+
+TEST_F(ChannelTest, SubscribingAgainRightAfterLeavingKeepsTheSubscription) {
+  auto channel = make(10);
+  auto f = std::make_shared<Follower>(1);
+  f->ticket = 1;
+  channel->subscribe(f, std::nullopt, std::nullopt, 1);
+  settle();
+  channel->publish(event("E1", 1));
+  settle();
+  // The page's effect runs again: unsubscribe and subscribe, one after the other.
+  channel->unsubscribe(f.get());
+  f->ticket = 2;
+  channel->subscribe(f, std::string("E1"), 1, 2);
+  settle();
+  channel->publish(event("E1", 2));
+  settle();
+  EXPECT_EQ(channel->subscriber_count(), 1u);
+  EXPECT_EQ(f->got.back().at("v").as_int64(), 2);
+}
+
 }  // namespace
 }  // namespace croupier::gateway

@@ -1,5 +1,7 @@
 #include "gateway/listener.hpp"
 
+#include <unistd.h>
+
 #include <array>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
@@ -169,15 +171,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // The socket moves to a socket thread, in turn, and the session answers the handshake
     // there, with whatever the client sent after its request.
     std::string early = beast::buffers_to_string(buffer_.data());
-    tcp::socket socket = stream_.release_socket();
-    size_t shard = 0;
-    if (!svc_.socket_shards.empty()) {
-      shard = svc_.next_shard.fetch_add(1, std::memory_order_relaxed) % svc_.socket_shards.size();
-      beast::error_code ec;
-      const auto protocol = socket.local_endpoint(ec).protocol();
-      const auto fd = ec ? -1 : socket.release(ec);
-      if (ec) return;  // the client is already gone
-      socket = tcp::socket(svc_.socket_shards[shard], protocol, fd);
+    // (The server always has socket threads: App makes one per io thread.)
+    tcp::socket accepted = stream_.release_socket();
+    const size_t shard =
+        svc_.next_shard.fetch_add(1, std::memory_order_relaxed) % svc_.socket_shards.size();
+    beast::error_code ec;
+    const auto protocol = accepted.local_endpoint(ec).protocol();
+    const auto fd = ec ? -1 : accepted.release(ec);
+    if (ec) return;  // the client is already gone
+    tcp::socket socket(svc_.socket_shards[shard]);
+    socket.assign(protocol, fd, ec);
+    if (ec) {
+      ::close(fd);
+      return;
     }
     std::make_shared<WsSession>(std::move(socket), shard, svc_, auth.value(),
                                 std::move(admitted.slot))

@@ -139,7 +139,9 @@ void WsSession::run(const Request& req, std::string early) {
 void WsSession::do_read() {
   socket_.async_read_some(asio::buffer(chunk_),
                           [self = shared_from_this()](boost::system::error_code ec, size_t n) {
-                            if (!ec) self->reader_.feed(std::string_view(self->chunk_.data(), n));
+                            // After a protocol failure what comes is drained, not read.
+                            if (!ec && !self->reader_.failed())
+                              self->reader_.feed(std::string_view(self->chunk_.data(), n));
                             self->on_read(ec, n);
                           });
 }
@@ -151,6 +153,7 @@ void WsSession::on_read(boost::system::error_code ec, size_t) {
     shut();
     return;
   }
+  if (reader_.failed()) return do_read();  // draining until the client's end or the deadline
   last_read_ = steady_clock::now();
   pinged_ = false;
   while (!shut_) {
@@ -161,13 +164,13 @@ void WsSession::on_read(boost::system::error_code ec, size_t) {
   if (shut_) return;
   if (reader_.failed()) {
     if (reader_.failed() == 1009) log::info("websocket message too big", {{"player", player()}});
-    // The connection has failed (RFC 6455 7.1.7): nothing more is read from the client,
-    // so the socket ends once the close frame is out, without waiting for its answer.
-    peer_closed_ = true;
+    // The connection has failed (RFC 6455 7.1.7): nothing more the client sends is read.
+    // The close frame goes out and the server's side is shut; what the client still sends
+    // is drained until its end (closing with unread bytes would reset the connection, and
+    // the client could lose the close code) or the close deadline.
     close(reader_.failed(), reader_.failure());
-    return;
   }
-  do_read();  // after a close, to hear the client's close frame
+  do_read();  // after a close, to hear the client's close frame (or its end)
 }
 
 void WsSession::on_frame(ws::Message m) {
@@ -257,10 +260,12 @@ void WsSession::on_subscribe(SubscribeCommand c) {
   if (!channels_.contains(c.channel) && channels_.size() >= svc_.settings.ws_subscriptions_max) {
     return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
   }
-  if (auto old = channels_.find(c.channel); old != channels_.end()) old->second->unsubscribe(this);
+  if (auto old = channels_.find(c.channel); old != channels_.end())
+    old->second.channel->unsubscribe(this);
+  const uint64_t ticket = ++next_ticket_;
   if (lobby) {
-    channels_[c.channel] = svc_.lobby->channel();
-    svc_.lobby->channel()->subscribe(shared_from_this(), std::move(c.epoch), c.version);
+    channels_[c.channel] = Following{svc_.lobby->channel(), ticket};
+    svc_.lobby->channel()->subscribe(shared_from_this(), std::move(c.epoch), c.version, ticket);
     return;
   }
   if (live->def->family().shape == games::Shape::seated_blackjack) {
@@ -269,14 +274,20 @@ void WsSession::on_subscribe(SubscribeCommand c) {
     live->actor->set_blackjack_prefs(
         session_.player.id, blackjack_prefs(svc_.store, session_.player.id, live->def->config.id));
   }
-  channels_[c.channel] = live->channel;
-  live->channel->subscribe(shared_from_this(), std::move(c.epoch), c.version);
+  channels_[c.channel] = Following{live->channel, ticket};
+  live->channel->subscribe(shared_from_this(), std::move(c.epoch), c.version, ticket);
+}
+
+bool WsSession::follows(const Channel& channel, uint64_t ticket) const {
+  auto it = channels_.find(channel.name());
+  return !closing_ && it != channels_.end() && it->second.channel.get() == &channel &&
+         it->second.ticket == ticket;
 }
 
 void WsSession::on_unsubscribe(const UnsubscribeCommand& c) {
   auto it = channels_.find(c.channel);
   if (it == channels_.end()) return;
-  it->second->unsubscribe(this);
+  it->second.channel->unsubscribe(this);
   channels_.erase(it);
   send_private(json::object{{"type", "unsubscribed"}, {"channel", c.channel}});
 }
@@ -478,7 +489,6 @@ void WsSession::push(ws::Frame frame) {
   queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
   if (waiting_ || flush_pending_) return;
-  if (svc_.socket_shards.empty()) return flush();  // sockets on a shared pool: no cork
   flush_pending_ = true;
   if (t_unflushed.empty()) {
     asio::post(socket_.get_executor(), [] {
@@ -507,7 +517,11 @@ void WsSession::flush() {
       socket_.async_wait(asio::ip::tcp::socket::wait_write,
                          [self = shared_from_this()](boost::system::error_code ec) {
                            self->waiting_ = false;
-                           if (ec) return;
+                           if (ec == asio::error::operation_aborted) return;  // shut
+                           if (ec) {
+                             self->leave_channels();
+                             return self->shut();
+                           }
                            self->flush();
                          });
       return;
@@ -540,8 +554,12 @@ void WsSession::flush() {
 
 void WsSession::arm(steady_clock::duration after) {
   timer_.expires_after(after);
+  // A wake-up already on its way when the timer is re-armed is not cancelled: it is told
+  // apart by its generation.
   timer_.async_wait(
-      [self = shared_from_this()](boost::system::error_code ec) { self->on_tick(ec); });
+      [self = shared_from_this(), generation = ++timer_generation_](boost::system::error_code ec) {
+        if (generation == self->timer_generation_) self->on_tick(ec);
+      });
 }
 
 void WsSession::on_tick(boost::system::error_code ec) {
@@ -560,6 +578,7 @@ void WsSession::on_tick(boost::system::error_code ec) {
   if (silent >= kPingAfter && !pinged_) {
     pinged_ = true;
     push(std::make_shared<const std::string>(ws::server_frame(ws::Opcode::ping, "")));
+    if (shut_) return;
   }
   arm(kTick);
 }
@@ -598,7 +617,7 @@ void WsSession::shut() {
 }
 
 void WsSession::leave_channels() {
-  for (auto& [name, channel] : channels_) channel->unsubscribe(this);
+  for (auto& [name, following] : channels_) following.channel->unsubscribe(this);
   channels_.clear();
   // A seat at a private table is given up with the connection that took it.
   for (const auto& table_id : seated_)

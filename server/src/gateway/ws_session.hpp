@@ -53,7 +53,7 @@ std::string handshake_problem(const Request& req);
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  // `socket` runs on socket shard `shard` of svc.socket_shards.
+  // `socket` runs on socket shard `shard` of svc.socket_shards (which has at least one).
   WsSession(boost::asio::ip::tcp::socket&& socket, size_t shard, Services& svc,
             AuthedSession session, std::unique_ptr<SocketSlot> slot);
   ~WsSession() override;
@@ -65,6 +65,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   ledger::PlayerId player() const override { return session_.player.id; }
   size_t shard() const override { return shard_; }
   void deliver(ws::Frame frame) override;
+  bool follows(const Channel& channel, uint64_t ticket) const override;
   // Queues a frame from any thread.
   void send(ws::Frame frame);
   // Sends a last event (none if empty), then closes with `code`.
@@ -130,7 +131,14 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool close_sent_ = false;  // and written
   bool peer_closed_ = false;
   bool shut_ = false;  // the socket is closed
-  std::map<std::string, std::shared_ptr<Channel>> channels_;
+  // The channels followed, each with the ticket of its subscription (Channel::subscribe).
+  struct Following {
+    std::shared_ptr<Channel> channel;
+    uint64_t ticket = 0;
+  };
+  std::map<std::string, Following, std::less<>> channels_;
+  uint64_t next_ticket_ = 0;
+  uint64_t timer_generation_ = 0;  // a wake-up of an earlier arm() is ignored
   TokenBucket bucket_;
   TokenBucket chat_bucket_{1.0, 3.0};  // chat: one message a second, bursts of three
   int rate_strikes_ = 0;
