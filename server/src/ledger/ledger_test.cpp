@@ -257,6 +257,27 @@ TEST_P(LedgerTest, ARefusalHalfwayThroughUndoesEverything) {
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
 }
 
+TEST_P(LedgerTest, ABetThatWouldOverflowTheRoundIsRefusedBeforeItWritesAnything) {
+  // Bets are placed without a savepoint, so the refusal must come before the first write.
+  auto ledger = open();
+  const Money huge = Money{INT64_MAX - major(1).units};
+  ASSERT_TRUE(run(*ledger, Fund{"f1", kAlice, "EUR", huge, "whale"}).ok());
+  ASSERT_TRUE(run(*ledger, Fund{"f2", kBob, "EUR", major(10), "demo"}).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"red", huge}})).ok());
+  auto overflow = run(*ledger, bets("b2", "r1", kBob, {{"red", major(1)}, {"black", major(2)}}));
+  ASSERT_FALSE(overflow.ok());
+  EXPECT_EQ(overflow.error(), Failure::invalid_request);
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(10));
+  EXPECT_FALSE(ledger->has_bets_in_play(kBob));  // no bet row was left behind
+  // Refused, not recorded: the key is free for a bet that fits in another round.
+  ASSERT_TRUE(run(*ledger, open_round("r2", 2)).ok());
+  auto placed = run(*ledger, bets("b2", "r2", kBob, {{"red", major(1)}}));
+  ASSERT_TRUE(placed.ok());
+  EXPECT_FALSE(placed->replayed);
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(9));
+}
+
 // ---- Round lifecycle ------------------------------------------------------------------
 
 TEST_P(LedgerTest, RefusesBetsOutsideAnOpenRound) {

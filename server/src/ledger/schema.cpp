@@ -138,6 +138,7 @@ std::unique_ptr<sqlite::Db> open_write_connection(const std::string& path) {
     db->exec("PRAGMA journal_mode = WAL");
     db->exec("PRAGMA synchronous = FULL");
     db->exec("PRAGMA foreign_keys = ON");
+    db->exec("PRAGMA temp_store = MEMORY");
     ensure_schema(*db);
   } catch (const sqlite::Error& e) {
     throw std::runtime_error("cannot open ledger database " + path + ": " + e.what());
