@@ -276,6 +276,10 @@ TEST_P(LedgerTest, ABetThatWouldOverflowTheRoundIsRefusedBeforeItWritesAnything)
   ASSERT_TRUE(placed.ok());
   EXPECT_FALSE(placed->replayed);
   EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(9));
+  // The check adds up balances near the 64-bit limit without overflowing.
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
 }
 
 // ---- Round lifecycle ------------------------------------------------------------------
