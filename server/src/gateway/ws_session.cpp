@@ -189,11 +189,9 @@ void WsSession::on_frame(ws::Message m) {
       if (!closing_) {
         leave_channels();
         closing_ = true;
-        queue_.push_back(std::make_shared<const std::string>(ws::server_frame(
-            ws::Opcode::close,
-            m.close_code == 1005 ? std::string() : ws::close_payload(m.close_code, ""))));
-        arm(kCloseWait);
-        if (!waiting_) flush();
+        queue_close(ws::server_frame(ws::Opcode::close, m.close_code == 1005
+                                                            ? std::string()
+                                                            : ws::close_payload(m.close_code, "")));
       }
       return;
     default:
@@ -588,8 +586,13 @@ void WsSession::close(uint16_t code, std::string_view reason) {
   closing_ = true;
   leave_channels();
   // After the frames already queued (a kickout's notice before its 1008).
-  queue_.push_back(std::make_shared<const std::string>(
-      ws::server_frame(ws::Opcode::close, ws::close_payload(code, reason))));
+  queue_close(ws::server_frame(ws::Opcode::close, ws::close_payload(code, reason)));
+}
+
+void WsSession::queue_close(std::string frame) {
+  // Past the queue's limits (it is the last frame), counted like the others.
+  queued_bytes_ += frame.size();
+  queue_.push_back(std::make_shared<const std::string>(std::move(frame)));
   arm(kCloseWait);
   if (!waiting_) flush();
 }

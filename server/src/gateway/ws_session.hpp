@@ -102,6 +102,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void arm(std::chrono::steady_clock::duration after);
   void on_tick(boost::system::error_code ec);
   void close(uint16_t code, std::string_view reason);
+  // Queues the close frame and gives the client kCloseWait to answer.
+  void queue_close(std::string frame);
   void drop(std::string_view why);
   void shut();
   void leave_channels();
