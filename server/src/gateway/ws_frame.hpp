@@ -31,7 +31,6 @@ enum class Opcode : uint8_t {
 };
 
 // Close codes the server sends (RFC 6455 section 7.4.1).
-constexpr uint16_t kNormalClosure = 1000;
 constexpr uint16_t kGoingAway = 1001;
 constexpr uint16_t kPolicyViolation = 1008;
 
