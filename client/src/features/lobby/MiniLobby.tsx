@@ -4,7 +4,7 @@
 // lobby) and close. Escape closes it.
 import './lobby.css';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { followLink, navigate } from '../../lib/navigation';
@@ -37,8 +37,9 @@ export default function MiniLobby({ currentTableId, onClose }: MiniLobbyProps) {
   const multi = showsMultiBaccarat(tables, tab, 'all');
   const now = useNow(shown.some((x) => live[x.tableId]?.betsOpen === true));
 
-  // Keyboard users land in the panel.
-  useEffect(() => {
+  // Keyboard users land in the panel, at once: a layout effect, so that a close pressed
+  // before the browser painted cannot have its focus taken back by a late effect.
+  useLayoutEffect(() => {
     panel.current?.querySelector<HTMLElement>('select, button')?.focus();
   }, []);
 
