@@ -145,6 +145,7 @@ void BM_RawSqliteSameRows(benchmark::State& state) {
     ledger->stop();
   }
   auto db = open_write_connection(dir.file("ledger.db"));
+  if (getenv("CACHE")) db->exec(getenv("CACHE"));
   std::vector<int64_t> cash_ids;
   for (int p = 0; p < kPlayers; ++p) {
     auto q = db->query("SELECT id FROM accounts WHERE name = ?");
@@ -189,6 +190,89 @@ void BM_RawSqliteSameRows(benchmark::State& state) {
 }
 
 BENCHMARK(BM_RawSqliteSameRows)
+    ->ArgName("batch")
+    ->Arg(1000)
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+
+// The same rows again, written by multi-row INSERTs of `rows` bets each (with ids chosen
+// by the writer): what the statement count costs on top of the B-tree work.
+std::string values_sql(const char* head, int columns, int rows) {
+  std::string row = "(";
+  for (int c = 0; c < columns; ++c) row += c ? ",?" : "?";
+  row += ")";
+  std::string sql = head;
+  for (int r = 0; r < rows; ++r) sql += (r ? "," : " VALUES ") + row;
+  return sql;
+}
+
+void BM_RawSqliteMultiRow(benchmark::State& state) {
+  const int64_t batch = state.range(0);
+  constexpr int kRows = 50;
+  ScratchDir dir;
+  {
+    auto ledger = Ledger::open(Options{dir.file("ledger.db")});
+    prepare(*ledger);
+    ledger->stop();
+  }
+  auto db = open_write_connection(dir.file("ledger.db"));
+  if (getenv("CACHE")) db->exec(getenv("CACHE"));
+  std::vector<int64_t> cash_ids;
+  for (int p = 0; p < kPlayers; ++p) {
+    auto q = db->query("SELECT id FROM accounts WHERE name = ?");
+    q.bind(player_cash(p + 1, "EUR").name);
+    if (!q.step()) throw std::runtime_error("no account");
+    cash_ids.push_back(q.int64(0));
+  }
+  const AccountRef round = round_account("bench-round", "EUR");
+  db->query("INSERT INTO accounts (name, kind, owner, currency) VALUES (?, ?, ?, ?)")
+      .bind(round.name, round.kind, round.owner, round.currency)
+      .run();
+  const int64_t round_id = db->last_insert_rowid();
+  const std::string bets_sql = values_sql(
+      "INSERT INTO bets (id, round_id, player_id, currency, spot, amount, cash_part, bonus_part, "
+      "status, place_key, placed_ms)",
+      11, kRows);
+  const std::string transfers_sql = values_sql(
+      "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)", 6,
+      kRows);
+  const std::string ops_sql =
+      values_sql("INSERT INTO ops (key, kind, fingerprint, result, created_ms)", 5, kRows);
+  const std::string fingerprint(32, '\x5a');
+  int64_t i = 0;
+  std::vector<std::string> keys(kRows), results(kRows);
+  for (auto _ : state) {
+    db->exec("BEGIN IMMEDIATE");
+    for (int64_t k = 0; k < batch; k += kRows) {
+      auto bets = db->query(bets_sql);
+      auto transfers = db->query(transfers_sql);
+      auto ops = db->query(ops_sql);
+      for (int r = 0; r < kRows; ++r) {
+        const int64_t n = i + r;
+        keys[r] = "bet-" + std::to_string(n);
+        results[r] = "[" + std::to_string(n + 1) + "]";
+        const int64_t player = n % kPlayers;
+        bets.bind_from(r * 11 + 1, n + 1, "bench-round", player + 1, "EUR", "red", 100'000, 100'000,
+                       0, "accepted", keys[r], n);
+        transfers.bind_from(r * 6 + 1, keys[r], cash_ids[player], round_id, 100'000, n + 1,
+                            "stake");
+        ops.bind_from(r * 5 + 1, keys[r], "bets", sqlite::Blob{fingerprint}, results[r], n);
+      }
+      bets.run();
+      transfers.run();
+      ops.run();
+      i += kRows;
+    }
+    for (int64_t id : cash_ids)
+      db->query("UPDATE accounts SET balance = balance - 1 WHERE id = ?").bind(id).run();
+    db->query("UPDATE accounts SET balance = balance + 1 WHERE id = ?").bind(round_id).run();
+    db->exec("COMMIT");
+  }
+  state.SetItemsProcessed(i);
+}
+
+BENCHMARK(BM_RawSqliteMultiRow)
     ->ArgName("batch")
     ->Arg(1000)
     ->UseRealTime()

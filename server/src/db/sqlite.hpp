@@ -109,6 +109,14 @@ class Query {
     return *this;
   }
 
+  // Binds the arguments to parameters first..first+n-1: one row of a multi-row INSERT.
+  template <class... Args>
+  Query& bind_from(int first, const Args&... args) {
+    int index = first - 1;
+    (bind_one(++index, args), ...);
+    return *this;
+  }
+
   // Advances to the next row: true when a row is available, false when done.
   bool step();
   // Runs a statement that returns no rows (INSERT, UPDATE).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <span>
 #include <stdexcept>
 
 #include "ledger/op_codec.hpp"
@@ -50,6 +51,26 @@ Money bonus_share(Money returned, Money bonus_part, Money amount) {
   return Money{static_cast<int64_t>(share)};
 }
 
+// Rows per multi-row INSERT: long enough that a statement's set-up is shared by many
+// rows, short enough that the statements stay few in the connection's cache.
+constexpr size_t kRowsPerInsert = 64;
+
+// "<head> VALUES (?,...),(?,...)" with `rows` rows of `columns` parameters; built once
+// per shape and kept.
+const std::string& values_sql(std::vector<std::string>& built, const char* head, int columns,
+                              size_t rows) {
+  if (built.size() <= rows) built.resize(rows + 1);
+  std::string& sql = built[rows];
+  if (sql.empty()) {
+    std::string row = "(";
+    for (int c = 0; c < columns; ++c) row += c ? ",?" : "?";
+    row += ")";
+    sql = head;
+    for (size_t r = 0; r < rows; ++r) sql += (r ? "," : " VALUES ") + row;
+  }
+  return sql;
+}
+
 // A stored result we wrote ourselves could not be read back: the file is damaged.
 [[noreturn]] void corrupt_record(std::string_view key) {
   throw std::runtime_error("ledger: unreadable result stored for operation " + std::string(key));
@@ -57,28 +78,69 @@ Money bonus_share(Money returned, Money bonus_part, Money amount) {
 
 }  // namespace
 
-Batch::Batch(sqlite::Db& db, const AccountCache& committed, int64_t now_ms)
-    : db_(db), committed_(committed), now_ms_(now_ms) {}
+Batch::Batch(sqlite::Db& db, const Committed& committed, int64_t now_ms)
+    : db_(db), committed_(committed), now_ms_(now_ms), next_bet_id_(committed.next_bet_id) {}
+
+void Committed::load(sqlite::Db& db) {
+  unended_rounds.clear();
+  bets_in_play.clear();
+  auto rounds = db.query("SELECT id, state FROM rounds WHERE state IN ('open', 'result')");
+  while (rounds.step()) unended_rounds.emplace(rounds.text(0), rounds.text(1));
+  // Only rounds not yet ended hold accepted bets: settling or cancelling a round ends
+  // every one of its bets.
+  auto bets = db.query(
+      "SELECT b.player_id, COUNT(*) FROM rounds r "
+      "JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
+      "WHERE r.state IN ('open', 'result') GROUP BY b.player_id");
+  while (bets.step()) bets_in_play.emplace(bets.int64(0), bets.int64(1));
+  auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
+  last.step();
+  next_bet_id = last.int64(0) + 1;
+}
 
 // ---- Savepoints ---------------------------------------------------------------------
 
+// Every operation in a savepoint may read bets, so the rows of the operations before it
+// are written first, and its own before the savepoint is released.
 template <class F>
 auto Batch::in_savepoint(F&& body) -> decltype(body()) {
+  flush_rows();
   db_.query("SAVEPOINT op").run();
   const size_t retired_mark = retired_.size();
+  const BetId next_bet_mark = next_bet_id_;
   auto result = body();
-  if (!result.ok()) {
+  if (result.ok()) {
+    flush_rows();
+  } else {
+    for (const std::string& key : pending_.op_keys) recorded_.erase(key);
+    pending_ = Pending{};
+    next_bet_id_ = next_bet_mark;
     db_.query("ROLLBACK TO op").run();
     undo_op();
     retired_.resize(retired_mark);
   }
   db_.query("RELEASE op").run();
-  undo_.clear();
+  forget_undo();
   return result;
 }
 
 void Batch::undo_op() {
   for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) overlay_[it->name] = it->before;
+  for (auto it = round_undo_.rbegin(); it != round_undo_.rend(); ++it) {
+    if (it->before) {
+      round_overlay_[it->round_id] = *it->before;
+    } else {
+      round_overlay_.erase(it->round_id);
+    }
+  }
+  for (const auto& [player, delta] : in_play_undo_) in_play_delta_[player] -= delta;
+  forget_undo();
+}
+
+void Batch::forget_undo() {
+  undo_.clear();
+  round_undo_.clear();
+  in_play_undo_.clear();
 }
 
 Result<Done, Failure> Batch::apply(const Fund& op) {
@@ -93,7 +155,7 @@ Result<PlacedBets, Failure> Batch::apply(const PlaceBets& op) {
   // touches, took about a sixth of a bet's time), and a failure after it is a bug that
   // throws, failing the whole batch.
   auto result = place_bets(op);
-  undo_.clear();
+  forget_undo();
   return result;
 }
 Result<CancelledBets, Failure> Batch::apply(const CancelBets& op) {
@@ -160,6 +222,7 @@ Result<Done, Failure> Batch::open_round(const OpenRound& op) {
          "VALUES (?, ?, ?, ?, 'open', ?)")
       .bind(op.round_id, op.table_id, op.game, op.seq, op.at_ms)
       .run();
+  set_round_state(op.round_id, "open");
   record_op(key, "open", fp, "", op.at_ms);
   return Done{};
 }
@@ -206,6 +269,7 @@ Result<PlacedBets, Failure> Batch::place_bets(const PlaceBets& op) {
     }
     ids.push_back(id);
   }
+  count_in_play(op.player, static_cast<int64_t>(ids.size()));
   record_op(op.key, "bets", fp, encode_bet_ids(ids), op.at_ms);
   return PlacedBets{std::move(ids), player_balance(op.player, op.currency), false};
 }
@@ -267,6 +331,7 @@ Result<Done, Failure> Batch::record_result(const RecordResult& op) {
   db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ? WHERE id = ?")
       .bind(op.result, op.at_ms, op.round_id)
       .run();
+  set_round_state(op.round_id, "result");
   record_op(key, "result", fp, "", op.at_ms);
   return Done{};
 }
@@ -375,7 +440,7 @@ Result<Settlement, Failure> Batch::finish_round_end(const std::string& key, std:
 Batch::Entry& Batch::load(const AccountRef& ref) {
   if (auto it = overlay_.find(ref.name); it != overlay_.end()) return it->second;
   CachedAccount account;
-  if (auto it = committed_.find(ref.name); it != committed_.end()) {
+  if (auto it = committed_.accounts.find(ref.name); it != committed_.accounts.end()) {
     account = it->second;
   } else {
     // Not touched by this batch, so the row holds the committed value.
@@ -410,16 +475,8 @@ bool Batch::move(const AccountRef& from, const AccountRef& to, Money amount, std
   debit.account.balance = *debit_after;
   credit.account.balance = *credit_after;
   debit.dirty = credit.dirty = true;
-
-  auto q = db_.query(
-      "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind) "
-      "VALUES (?, ?, ?, ?, ?, ?)");
-  if (bet) {
-    q.bind(op_key, debit.account.id, credit.account.id, amount, *bet, kind);
-  } else {
-    q.bind(op_key, debit.account.id, credit.account.id, amount, std::nullopt, kind);
-  }
-  q.run();
+  pending_.transfers.push_back(
+      TransferInsert{std::string(op_key), debit.account.id, credit.account.id, amount, bet, kind});
   return true;
 }
 
@@ -440,7 +497,60 @@ void Batch::retire_round_accounts(std::string_view round_id) {
   while (q.step()) retired_.push_back(round_account(round_id, q.text(0)).name);
 }
 
+void Batch::flush_rows() {
+  thread_local std::vector<std::string> bets_sql, transfers_sql, ops_sql;
+  const auto bets = std::span(pending_.bets);
+  for (size_t at = 0; at < bets.size(); at += kRowsPerInsert) {
+    const auto rows = bets.subspan(at, std::min(kRowsPerInsert, bets.size() - at));
+    auto q = db_.query(values_sql(bets_sql,
+                                  "INSERT INTO bets (id, round_id, player_id, currency, spot, "
+                                  "amount, cash_part, bonus_part, status, place_key, placed_ms)",
+                                  11, rows.size()));
+    int p = 1;
+    for (const BetInsert& b : rows) {
+      q.bind_from(p, b.id, b.op->round_id, b.op->player, b.op->currency, b.line->spot,
+                  b.line->amount, b.cash_part, b.bonus_part, "accepted", b.op->key, b.op->at_ms);
+      p += 11;
+    }
+    q.run();
+  }
+  const auto transfers = std::span(pending_.transfers);
+  for (size_t at = 0; at < transfers.size(); at += kRowsPerInsert) {
+    const auto rows = transfers.subspan(at, std::min(kRowsPerInsert, transfers.size() - at));
+    auto q = db_.query(values_sql(
+        transfers_sql,
+        "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)", 6,
+        rows.size()));
+    int p = 1;
+    for (const TransferInsert& t : rows) {
+      q.bind_from(p, t.op_key, t.debit, t.credit, t.amount);
+      if (t.bet) {
+        q.bind_from(p + 4, *t.bet, t.kind);
+      } else {
+        q.bind_from(p + 4, std::nullopt, t.kind);
+      }
+      p += 6;
+    }
+    q.run();
+  }
+  const auto keys = std::span(pending_.op_keys);
+  for (size_t at = 0; at < keys.size(); at += kRowsPerInsert) {
+    const auto rows = keys.subspan(at, std::min(kRowsPerInsert, keys.size() - at));
+    auto q = db_.query(values_sql(
+        ops_sql, "INSERT INTO ops (key, kind, fingerprint, result, created_ms)", 5, rows.size()));
+    int p = 1;
+    for (const std::string& key : rows) {
+      const OpRecord& op = recorded_.at(key);
+      q.bind_from(p, key, op.kind, sqlite::Blob{op.fingerprint}, op.result, op.at_ms);
+      p += 5;
+    }
+    q.run();
+  }
+  pending_ = Pending{};
+}
+
 void Batch::write_balances() {
+  flush_rows();
   for (const auto& [name, entry] : overlay_) {
     if (!entry.dirty) continue;
     db_.query("UPDATE accounts SET balance = ? WHERE id = ?")
@@ -449,14 +559,34 @@ void Batch::write_balances() {
   }
 }
 
-void Batch::publish(AccountCache& cache) const {
-  for (const auto& [name, entry] : overlay_) cache.insert_or_assign(name, entry.account);
-  for (const std::string& name : retired_) cache.erase(name);
+void Batch::publish(Committed& committed) const {
+  for (const auto& [name, entry] : overlay_)
+    committed.accounts.insert_or_assign(name, entry.account);
+  for (const std::string& name : retired_) committed.accounts.erase(name);
+  committed.next_bet_id = next_bet_id_;
+  for (const auto& [round_id, state] : round_overlay_) {
+    if (state == "open" || state == "result") {
+      committed.unended_rounds.insert_or_assign(round_id, state);
+    } else {
+      committed.unended_rounds.erase(round_id);
+    }
+  }
+  for (const auto& [player, delta] : in_play_delta_) {
+    if (delta == 0) continue;
+    const int64_t now = committed.bets_in_play[player] += delta;
+    assert(now >= 0);
+    if (now <= 0) committed.bets_in_play.erase(player);
+  }
 }
 
 // ---- Idempotency records ------------------------------------------------------------
 
 Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std::string* result) {
+  if (auto it = recorded_.find(std::string(key)); it != recorded_.end()) {
+    if (it->second.fingerprint != fingerprint) return Seen::conflict;
+    if (result) *result = it->second.result;
+    return Seen::same;
+  }
   auto q = db_.query("SELECT fingerprint, result FROM ops WHERE key = ?");
   q.bind(key);
   if (!q.step()) return Seen::fresh;
@@ -467,18 +597,38 @@ Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std:
 
 void Batch::record_op(std::string_view key, std::string_view kind, std::string_view fingerprint,
                       std::string_view result, int64_t at_ms) {
-  db_.query("INSERT INTO ops (key, kind, fingerprint, result, created_ms) VALUES (?, ?, ?, ?, ?)")
-      .bind(key, kind, sqlite::Blob{fingerprint}, result, at_ms)
-      .run();
+  auto [it, fresh] = recorded_.emplace(
+      std::string(key),
+      OpRecord{std::string(kind), std::string(fingerprint), std::string(result), at_ms});
+  assert(fresh);
+  pending_.op_keys.push_back(it->first);
 }
 
 // ---- Rounds and bets ----------------------------------------------------------------
 
+// Rounds not yet ended are known in memory; only an ended or unknown round is looked up
+// (a refusal, or the existence check of a new round).
 std::optional<std::string> Batch::round_state(std::string_view round_id) {
+  const std::string id(round_id);
+  if (auto it = round_overlay_.find(id); it != round_overlay_.end()) return it->second;
+  if (auto it = committed_.unended_rounds.find(id); it != committed_.unended_rounds.end())
+    return it->second;
   auto q = db_.query("SELECT state FROM rounds WHERE id = ?");
   q.bind(round_id);
   if (!q.step()) return std::nullopt;
   return q.text(0);
+}
+
+void Batch::set_round_state(const std::string& round_id, std::string state) {
+  auto it = round_overlay_.find(round_id);
+  round_undo_.push_back(
+      RoundUndo{round_id, it == round_overlay_.end() ? std::nullopt : std::optional(it->second)});
+  round_overlay_.insert_or_assign(round_id, std::move(state));
+}
+
+void Batch::count_in_play(PlayerId player, int64_t delta) {
+  in_play_undo_.emplace_back(player, delta);
+  in_play_delta_[player] += delta;
 }
 
 std::optional<Failure> Batch::require_open(std::string_view round_id) {
@@ -522,13 +672,9 @@ std::vector<Batch::BetRow> Batch::accepted_bets(std::string_view round_id) {
 
 BetId Batch::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part,
                         Money bonus_part) {
-  db_.query(
-         "INSERT INTO bets (round_id, player_id, currency, spot, amount, cash_part, bonus_part, "
-         "status, place_key, placed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 'accepted', ?, ?)")
-      .bind(op.round_id, op.player, op.currency, line.spot, line.amount, cash_part, bonus_part,
-            op.key, op.at_ms)
-      .run();
-  return db_.last_insert_rowid();
+  const BetId id = next_bet_id_++;
+  pending_.bets.push_back(BetInsert{id, &op, &line, cash_part, bonus_part});
+  return id;
 }
 
 // The stake moves from the round to the house, then the house pays the return to the
@@ -546,6 +692,7 @@ bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_ke
   db_.query("UPDATE bets SET status = 'settled', returned = ?, settle_key = ? WHERE id = ?")
       .bind(returned, op_key, bet.id)
       .run();
+  count_in_play(bet.player, -1);
   return true;
 }
 
@@ -560,6 +707,7 @@ bool Batch::refund_bet(const BetRow& bet, std::string_view op_key) {
   db_.query("UPDATE bets SET status = 'refunded', settle_key = ? WHERE id = ?")
       .bind(op_key, bet.id)
       .run();
+  count_in_play(bet.player, -1);
   return true;
 }
 
@@ -568,6 +716,7 @@ void Batch::close_round(std::string_view round_id, std::string_view state,
   db_.query("UPDATE rounds SET state = ?, reason = ?, closed_ms = ? WHERE id = ?")
       .bind(state, reason, at_ms, round_id)
       .run();
+  set_round_state(std::string(round_id), std::string(state));
   retire_round_accounts(round_id);
 }
 

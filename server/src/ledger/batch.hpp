@@ -7,10 +7,14 @@
 // its own SAVEPOINT: a refused operation is rolled back to it, together with its changes
 // to the in-memory overlay, so it leaves no trace and does not disturb the others.
 //
-// Balances are validated against an overlay on top of the committed cache, so a later
-// operation of the batch sees what an earlier one did. Round states, bets and
-// idempotency records are read from the write connection itself, which sees the batch's
-// own uncommitted rows: that is the overlay for everything but balances.
+// Balances, the states of rounds not yet ended and the count of each player's bets in
+// play are validated against an overlay on top of the committed state the writer keeps
+// in memory, so a later operation of the batch sees what an earlier one did, and a bet
+// reads nothing from the database to learn them. The rows of bets, transfers and
+// idempotency records are buffered and written by multi-row INSERTs: before any
+// operation that reads bets (all of which run in savepoints) and before COMMIT. Bet ids
+// are handed out by the writer. An idempotency key recorded earlier in the batch is
+// answered from the batch's own map, so buffered records need no read.
 //
 // Thread-safety: none. A Batch lives on the writer for one transaction; it reads the
 // committed cache without locking because the writer is the only thread that changes it.
@@ -41,10 +45,26 @@ struct CachedAccount {
 };
 using AccountCache = std::unordered_map<std::string, CachedAccount>;
 
+// What the writer knows of the committed ledger, kept in memory.
+struct Committed {
+  // Accounts read or changed so far (a cache: emptied when it grows too large).
+  AccountCache accounts;
+  // Rounds not yet ended: id -> "open" or "result" (complete: loaded at start-up, kept
+  // by every batch; a round absent here has ended or does not exist).
+  std::unordered_map<std::string, std::string> unended_rounds;
+  // Accepted (not yet settled or refunded) bets per player; players with none absent.
+  std::unordered_map<PlayerId, int64_t> bets_in_play;
+  // The id the next bet gets (the writer is the only one that inserts bets).
+  BetId next_bet_id = 1;
+
+  // Loads the unended rounds and the bets in play from the database (at start-up).
+  void load(sqlite::Db& db);
+};
+
 class Batch {
  public:
   // `now_ms` stamps records of operations that carry no time of their own (Fund).
-  Batch(sqlite::Db& db, const AccountCache& committed, int64_t now_ms);
+  Batch(sqlite::Db& db, const Committed& committed, int64_t now_ms);
 
   Result<Done, Failure> apply(const Fund& op);
   Result<Done, Failure> apply(const OpenRound& op);
@@ -54,11 +74,13 @@ class Batch {
   Result<Settlement, Failure> apply(const SettleRound& op);
   Result<Settlement, Failure> apply(const CancelRound& op);
 
-  // Writes the final balance of every account the batch changed (before COMMIT).
+  // Writes the buffered rows and the final balance of every account the batch changed
+  // (before COMMIT).
   void write_balances();
-  // Copies every account the batch read or changed into `cache` and drops the accounts
-  // of rounds that ended (after COMMIT succeeded).
-  void publish(AccountCache& cache) const;
+  // Copies every account the batch read or changed into `committed`, drops the accounts
+  // of rounds that ended, and moves the batch's round states and bets in play into it
+  // (after COMMIT succeeded).
+  void publish(Committed& committed) const;
 
  private:
   struct Entry {
@@ -68,6 +90,10 @@ class Batch {
   struct Undo {
     std::string name;
     Entry before;
+  };
+  struct RoundUndo {
+    std::string round_id;
+    std::optional<std::string> before;  // nullopt: not in the overlay
   };
   struct BetRow {
     BetId id = 0;
@@ -79,9 +105,38 @@ class Batch {
   };
   enum class Seen { fresh, same, conflict };
 
+  // Rows waiting for their multi-row INSERT.
+  struct BetInsert {
+    BetId id;
+    const PlaceBets* op;
+    const StakeLine* line;
+    Money cash_part, bonus_part;
+  };
+  struct TransferInsert {
+    std::string op_key;
+    int64_t debit, credit;
+    Money amount;
+    std::optional<BetId> bet;
+    std::string_view kind;  // a literal
+  };
+  struct OpRecord {
+    std::string kind;  // a literal's copy
+    std::string fingerprint;
+    std::string result;
+    int64_t at_ms;
+  };
+  struct Pending {
+    std::vector<BetInsert> bets;
+    std::vector<TransferInsert> transfers;
+    std::vector<std::string> op_keys;  // into recorded_
+  };
+
   template <class F>
   auto in_savepoint(F&& body) -> decltype(body());
   void undo_op();
+  void forget_undo();
+  // Writes the buffered rows; the database then holds everything the batch did.
+  void flush_rows();
 
   Result<Done, Failure> fund(const Fund& op);
   Result<Done, Failure> open_round(const OpenRound& op);
@@ -107,6 +162,9 @@ class Batch {
 
   // Rounds and bets.
   std::optional<std::string> round_state(std::string_view round_id);
+  // Records a round's new state in the batch's overlay.
+  void set_round_state(const std::string& round_id, std::string state);
+  void count_in_play(PlayerId player, int64_t delta);
   std::optional<Failure> require_open(std::string_view round_id);
   std::optional<Failure> require_unended(std::string_view round_id);
   std::optional<BetRow> read_bet(BetId id);
@@ -131,10 +189,18 @@ class Batch {
   void fill_balances(std::vector<PlayerSettlement>& players);
 
   sqlite::Db& db_;
-  const AccountCache& committed_;
+  const Committed& committed_;
   const int64_t now_ms_;
+  BetId next_bet_id_;
+  Pending pending_;
+  // Every operation recorded by this batch, by key (answers a replay within the batch).
+  std::unordered_map<std::string, OpRecord> recorded_;
   std::unordered_map<std::string, Entry> overlay_;
-  std::vector<Undo> undo_;            // the current operation's overlay changes
+  std::unordered_map<std::string, std::string> round_overlay_;  // states set by the batch
+  std::unordered_map<PlayerId, int64_t> in_play_delta_;         // change of bets in play
+  std::vector<Undo> undo_;  // the current operation's overlay changes
+  std::vector<RoundUndo> round_undo_;
+  std::vector<std::pair<PlayerId, int64_t>> in_play_undo_;
   std::vector<std::string> retired_;  // accounts of rounds that ended in this batch
 };
 

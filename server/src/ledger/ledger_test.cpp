@@ -250,8 +250,13 @@ TEST_P(LedgerTest, ARefusalHalfwayThroughUndoesEverything) {
   ASSERT_FALSE(overflow.ok());
   EXPECT_EQ(overflow.error(), Failure::invalid_request);
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(90));  // not paid after all
+  EXPECT_TRUE(ledger->has_bets_in_play(kAlice));              // nor settled
+  EXPECT_TRUE(ledger->has_bets_in_play(kBob));
+  EXPECT_EQ(ledger->unsettled_rounds("rou-1").size(), 1u);  // the round did not end
   ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{a, major(20)}, {b, Money{}}}, 9}).ok());
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  EXPECT_FALSE(ledger->has_bets_in_play(kBob));
   ledger->stop();
   auto report = check_ledger(path_);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
@@ -551,6 +556,49 @@ TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
   EXPECT_EQ(results[0].round_id, "r2");
   EXPECT_EQ(results[0].result, "17");
   EXPECT_EQ(results[0].at_ms, 12);
+}
+
+// Whether a player has bets in play is counted in memory: it follows bets, refunds and
+// settlements, and is counted again from the file at start-up.
+TEST_P(LedgerTest, KnowsWhoHasBetsInPlayAcrossRestarts) {
+  BetId a1 = 0, a2 = 0, b1 = 0;
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+    ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+    auto placed = run(*ledger, bets("b1", "r1", kAlice, {{"red", major(1)}, {"17", major(1)}}));
+    a1 = placed->bet_ids[0];
+    a2 = placed->bet_ids[1];
+    b1 = run(*ledger, bets("b2", "r1", kBob, {{"red", major(1)}}))->bet_ids[0];
+    EXPECT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"red", major(1)}, {"17", major(1)}}))
+                    ->replayed);  // a replay counts nothing
+    ASSERT_TRUE(run(*ledger, CancelBets{"c1", "r1", kAlice, {a1}, 6}).ok());
+    EXPECT_TRUE(ledger->has_bets_in_play(kAlice));  // one of two refunded
+    EXPECT_EQ(run(*ledger, CancelBets{"c2", "r1", kAlice, {a2, b1}, 6}).error(),
+              Failure::invalid_request);
+    EXPECT_TRUE(ledger->has_bets_in_play(kBob));
+    ledger->stop();
+  }
+  auto ledger = open();
+  EXPECT_TRUE(ledger->has_bets_in_play(kAlice));
+  EXPECT_TRUE(ledger->has_bets_in_play(kBob));
+  ASSERT_TRUE(run(*ledger, CancelBets{"c3", "r1", kAlice, {a2}, 7}).ok());
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "red", 8}).ok());
+  EXPECT_EQ(run(*ledger, bets("b4", "r1", kBob, {{"red", major(1)}})).error(),
+            Failure::round_not_open);
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{b1, major(2)}}, 9}).ok());
+  EXPECT_FALSE(ledger->has_bets_in_play(kBob));
+  EXPECT_EQ(run(*ledger, bets("b5", "r1", kBob, {{"red", major(1)}})).error(),
+            Failure::round_not_open);
+  EXPECT_EQ(run(*ledger, bets("b6", "r9", kBob, {{"red", major(1)}})).error(),
+            Failure::round_not_found);
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_in_play, 0);
 }
 
 TEST_P(LedgerTest, AFileFromBeforeTheDetailColumnGainsIt) {

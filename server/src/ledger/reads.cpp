@@ -59,12 +59,6 @@ std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view ta
   return results;
 }
 
-bool read_has_bets_in_play(sqlite::Db& db, PlayerId player) {
-  auto q = db.query("SELECT 1 FROM bets WHERE player_id = ? AND status = 'accepted' LIMIT 1");
-  q.bind(player);
-  return q.step();
-}
-
 std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, size_t limit) {
   auto q = db.query(
       "SELECT r.table_id, MAX(r.opened_ms), COUNT(DISTINCT r.id) FROM bets b "

@@ -19,7 +19,6 @@ inline constexpr size_t kRecentResultsMax = 10000;
 Balance read_balance(sqlite::Db& db, PlayerId player, std::string_view currency);
 std::vector<UnsettledRound> read_unsettled_rounds(sqlite::Db& db, std::string_view table_id);
 int64_t read_max_round_seq(sqlite::Db& db, std::string_view table_id);
-bool read_has_bets_in_play(sqlite::Db& db, PlayerId player);
 std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, size_t limit);
 std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, size_t limit);
 // At most kHistoryPageMax rounds, whatever query.limit asks for.

@@ -40,6 +40,7 @@ SqliteLedger::SqliteLedger(const Options& options) : options_(options) {
         "ledger: an in-memory database needs inline_mode (a read connection cannot see it)");
   }
   db_ = open_write_connection(options.path);
+  committed_.load(*db_);
   if (!is_private_database(options.path)) read_db_ = open_read_connection(options.path);
   if (!options.inline_mode) writer_ = std::thread([this] { writer_loop(); });
   log::info("ledger opened", {{"path", options.path}, {"inline", options.inline_mode}});
@@ -144,7 +145,7 @@ bool SqliteLedger::execute(std::span<AnyJob> jobs) {
   std::optional<Batch> batch;
   try {
     db_->query("BEGIN IMMEDIATE").run();
-    batch.emplace(*db_, cache_, SystemClock().wall_ms());
+    batch.emplace(*db_, committed_, SystemClock().wall_ms());
     for (AnyJob& job : jobs) {
       std::visit([&](auto& j) { j.result.emplace(batch->apply(j.op)); }, job);
     }
@@ -164,8 +165,8 @@ bool SqliteLedger::execute(std::span<AnyJob> jobs) {
 
 void SqliteLedger::publish(const Batch& batch) {
   std::lock_guard lock(cache_mu_);
-  if (cache_.size() > kCacheAccountsMax) cache_.clear();
-  batch.publish(cache_);
+  if (committed_.accounts.size() > kCacheAccountsMax) committed_.accounts.clear();
+  batch.publish(committed_);
 }
 
 void SqliteLedger::observe(size_t ops, double seconds) {
@@ -223,9 +224,10 @@ Balance SqliteLedger::balance(PlayerId player, std::string_view currency) const 
   const std::string bonus = player_bonus(player, currency).name;
   {
     std::lock_guard lock(cache_mu_);
-    auto c = cache_.find(cash);
-    auto b = cache_.find(bonus);
-    if (c != cache_.end() && b != cache_.end()) return {c->second.balance, b->second.balance};
+    auto c = committed_.accounts.find(cash);
+    auto b = committed_.accounts.find(bonus);
+    if (c != committed_.accounts.end() && b != committed_.accounts.end())
+      return {c->second.balance, b->second.balance};
   }
   // Not cached: the committed rows. Not inserted into the cache, because the writer may
   // commit a newer value between this read and any insert.
@@ -240,8 +242,10 @@ int64_t SqliteLedger::max_round_seq(std::string_view table_id) const {
   return with_reader([&](sqlite::Db& db) { return read_max_round_seq(db, table_id); });
 }
 
+// From memory: the writer counts every player's accepted bets as it commits them.
 bool SqliteLedger::has_bets_in_play(PlayerId player) const {
-  return with_reader([&](sqlite::Db& db) { return read_has_bets_in_play(db, player); });
+  std::lock_guard lock(cache_mu_);
+  return committed_.bets_in_play.contains(player);
 }
 
 std::vector<PlayerTable> SqliteLedger::player_tables(PlayerId player, size_t limit) const {

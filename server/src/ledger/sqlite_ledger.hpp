@@ -12,8 +12,9 @@
 // Reads never touch the write connection (except for a private in-memory database in
 // inline mode, where nothing else can see the data): balance() answers from the
 // committed cache and otherwise, like the other reads, from a read-only connection that
-// sees the last commit. A read throws sqlite::Error (a std::runtime_error) when SQLite
-// fails, since the interface has no refusal for reads.
+// sees the last commit; has_bets_in_play() answers from the writer's committed counts. A read
+// throws sqlite::Error (a std::runtime_error) when SQLite fails, since the interface has no refusal
+// for reads.
 //
 // One process writes a ledger file at a time: the cache trusts that no other connection
 // changes balances. Readers elsewhere (ledger-check, a console) are welcome.
@@ -128,7 +129,7 @@ class SqliteLedger final : public Ledger {
 
   // Changed only by the writer, under cache_mu_; the writer reads it without the lock.
   mutable std::mutex cache_mu_;
-  AccountCache cache_;
+  Committed committed_;
 
   mutable std::mutex read_mu_;  // guards read_db_
   std::mutex observer_mu_;      // guards observer_
