@@ -96,6 +96,15 @@ void Committed::load(sqlite::Db& db) {
   auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
   last.step();
   next_bet_id = last.int64(0) + 1;
+  load_op_keys(db);
+}
+
+void Committed::load_op_keys(sqlite::Db& db) {
+  auto count = db.query("SELECT COUNT(*) FROM ops");
+  count.step();
+  op_keys = KeyFilter(std::max<size_t>(size_t{1} << 20, 2 * static_cast<size_t>(count.int64(0))));
+  auto keys = db.query("SELECT key FROM ops");
+  while (keys.step()) op_keys.add(keys.text(0));
 }
 
 // ---- Savepoints ---------------------------------------------------------------------
@@ -564,6 +573,7 @@ void Batch::publish(Committed& committed) const {
     committed.accounts.insert_or_assign(name, entry.account);
   for (const std::string& name : retired_) committed.accounts.erase(name);
   committed.next_bet_id = next_bet_id_;
+  for (const auto& [key, op] : recorded_) committed.op_keys.add(key);
   for (const auto& [round_id, state] : round_overlay_) {
     if (state == "open" || state == "result") {
       committed.unended_rounds.insert_or_assign(round_id, state);
@@ -587,6 +597,7 @@ Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std:
     if (result) *result = it->second.result;
     return Seen::same;
   }
+  if (!committed_.op_keys.may_contain(key)) return Seen::fresh;
   auto q = db_.query("SELECT fingerprint, result FROM ops WHERE key = ?");
   q.bind(key);
   if (!q.step()) return Seen::fresh;

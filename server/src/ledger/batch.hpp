@@ -30,6 +30,7 @@
 
 #include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
+#include "ledger/key_filter.hpp"
 #include "ledger/ledger.hpp"
 
 namespace croupier::ledger {
@@ -56,9 +57,14 @@ struct Committed {
   std::unordered_map<PlayerId, int64_t> bets_in_play;
   // The id the next bet gets (the writer is the only one that inserts bets).
   BetId next_bet_id = 1;
+  // Every idempotency key recorded: a key it does not contain is new without a read.
+  KeyFilter op_keys;
 
-  // Loads the unended rounds and the bets in play from the database (at start-up).
+  // Loads all of the above but the accounts from the database (at start-up).
   void load(sqlite::Db& db);
+  // Rebuilds op_keys from the database with room for twice the keys it holds (at
+  // start-up, and when the filter has filled up).
+  void load_op_keys(sqlite::Db& db);
 };
 
 class Batch {
