@@ -9,7 +9,9 @@
 // BM_RawSqliteSameRows: the rows the ledger writes for those bets (the bet, the stake's
 // transfer, the idempotency record, and once per transaction the balances of the
 // accounts it touched), inserted straight into the same schema, in the same mode, by
-// prepared statements, `batch` bets per transaction: the ceiling for the ledger.
+// prepared statements, `batch` bets per transaction, one row per statement.
+// BM_RawSqliteMultiRow: the same rows by multi-row INSERTs of 50 rows, as the ledger
+// writes them: the ceiling for the ledger.
 //
 // BM_SettleRound: settling a round of 10,000 accepted bets (1,000 players, half of the
 // bets winning) in one SettleRound, from submission to the durable answer.
@@ -145,7 +147,6 @@ void BM_RawSqliteSameRows(benchmark::State& state) {
     ledger->stop();
   }
   auto db = open_write_connection(dir.file("ledger.db"));
-  if (getenv("CACHE")) db->exec(getenv("CACHE"));
   std::vector<int64_t> cash_ids;
   for (int p = 0; p < kPlayers; ++p) {
     auto q = db->query("SELECT id FROM accounts WHERE name = ?");
@@ -217,7 +218,6 @@ void BM_RawSqliteMultiRow(benchmark::State& state) {
     ledger->stop();
   }
   auto db = open_write_connection(dir.file("ledger.db"));
-  if (getenv("CACHE")) db->exec(getenv("CACHE"));
   std::vector<int64_t> cash_ids;
   for (int p = 0; p < kPlayers; ++p) {
     auto q = db->query("SELECT id FROM accounts WHERE name = ?");

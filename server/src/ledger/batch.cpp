@@ -87,10 +87,11 @@ void Committed::load(sqlite::Db& db) {
   auto rounds = db.query("SELECT id, state FROM rounds WHERE state IN ('open', 'result')");
   while (rounds.step()) unended_rounds.emplace(rounds.text(0), rounds.text(1));
   // Only rounds not yet ended hold accepted bets: settling or cancelling a round ends
-  // every one of its bets.
+  // every one of its bets. (CROSS JOIN keeps the few unended rounds outside: otherwise
+  // SQLite may scan every bet ever placed.)
   auto bets = db.query(
       "SELECT b.player_id, COUNT(*) FROM rounds r "
-      "JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
+      "CROSS JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
       "WHERE r.state IN ('open', 'result') GROUP BY b.player_id");
   while (bets.step()) bets_in_play.emplace(bets.int64(0), bets.int64(1));
   auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
@@ -147,6 +148,7 @@ void Batch::undo_op() {
 }
 
 void Batch::forget_undo() {
+  ++op_serial_;
   undo_.clear();
   round_undo_.clear();
   in_play_undo_.clear();
@@ -313,8 +315,13 @@ Result<CancelledBets, Failure> Batch::cancel_bets(const CancelBets& op) {
     bets.push_back(std::move(*bet));
   }
   Money refunded;
+  RoundAccounts accounts(op.round_id);
   for (const BetRow& bet : bets) {
-    if (!refund_bet(bet, op.key)) return Failure::invalid_request;
+    if (!refund_bet(bet, op.key, accounts.of(bet.player, bet.currency)))
+      return Failure::invalid_request;
+    db_.query("UPDATE bets SET status = 'refunded', settle_key = ? WHERE id = ?")
+        .bind(op.key, bet.id)
+        .run();
     refunded += bet.amount;
   }
   const std::string& currency = bets[0].currency;
@@ -368,11 +375,14 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
   }
 
   PlayerTotals totals;
+  RoundAccounts accounts(op.round_id);
   for (const BetRow& bet : bets) {
     const Money returned = returns.at(bet.id);
-    if (!settle_bet(bet, returned, key) || !totals.add(bet, returned))
+    if (!settle_bet(bet, returned, key, accounts.of(bet.player, bet.currency)) ||
+        !totals.add(bet, returned))
       return Failure::invalid_request;
   }
+  mark_settled(op.round_id, key, op.returns);
   if (!op.result.empty()) {
     db_.query("UPDATE rounds SET result = ?, result_ms = ? WHERE id = ? AND result IS NULL")
         .bind(op.result, op.at_ms, op.round_id)
@@ -394,9 +404,17 @@ Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
   if (auto refused = require_unended(op.round_id)) return *refused;
 
   PlayerTotals totals;
+  RoundAccounts accounts(op.round_id);
   for (const BetRow& bet : accepted_bets(op.round_id)) {
-    if (!refund_bet(bet, key) || !totals.add(bet, bet.amount)) return Failure::invalid_request;
+    if (!refund_bet(bet, key, accounts.of(bet.player, bet.currency)) ||
+        !totals.add(bet, bet.amount))
+      return Failure::invalid_request;
   }
+  db_.query(
+         "UPDATE bets SET status = 'refunded', settle_key = ? "
+         "WHERE round_id = ? AND status = 'accepted'")
+      .bind(key, op.round_id)
+      .run();
   close_round(op.round_id, "cancelled", op.reason, op.at_ms);
   return finish_round_end(key, "cancel", fp, std::move(totals), op.at_ms);
 }
@@ -496,8 +514,11 @@ void Batch::create(const AccountRef& ref, Entry& entry) {
   entry.account.id = db_.last_insert_rowid();
 }
 
-void Batch::remember(const std::string& name, const Entry& entry) {
+// Once per account per operation: its value before the operation is what undo restores.
+void Batch::remember(const std::string& name, Entry& entry) {
+  if (entry.remembered_in == op_serial_) return;
   undo_.push_back(Undo{name, entry});
+  entry.remembered_in = op_serial_;
 }
 
 void Batch::retire_round_accounts(std::string_view round_id) {
@@ -690,34 +711,61 @@ BetId Batch::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_p
 
 // The stake moves from the round to the house, then the house pays the return to the
 // accounts the stake came from, in proportion.
-bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_key) {
-  const AccountRef house = house_account(bet.currency);
+Batch::RoundAccounts::Refs Batch::RoundAccounts::of(PlayerId player, const std::string& currency) {
+  auto in = by_currency_.find(currency);
+  if (in == by_currency_.end()) {
+    in = by_currency_
+             .emplace(currency,
+                      InCurrency{round_account(round_id_, currency), house_account(currency), {}})
+             .first;
+  }
+  auto [it, fresh] = in->second.players.try_emplace(player);
+  if (fresh) it->second = {player_cash(player, currency), player_bonus(player, currency)};
+  return Refs{in->second.round, in->second.house, it->second.first, it->second.second};
+}
+
+bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
+                       const RoundAccounts::Refs& to) {
   const Money to_bonus = bonus_share(returned, bet.bonus_part, bet.amount);
-  if (!move(round_account(bet.round_id, bet.currency), house, bet.amount, "stake_in", bet.id,
-            op_key) ||
-      !move(house, player_bonus(bet.player, bet.currency), to_bonus, "payout", bet.id, op_key) ||
-      !move(house, player_cash(bet.player, bet.currency), returned - to_bonus, "payout", bet.id,
-            op_key)) {
+  if (!move(to.round, to.house, bet.amount, "stake_in", bet.id, op_key) ||
+      !move(to.house, to.bonus, to_bonus, "payout", bet.id, op_key) ||
+      !move(to.house, to.cash, returned - to_bonus, "payout", bet.id, op_key)) {
     return false;
   }
-  db_.query("UPDATE bets SET status = 'settled', returned = ?, settle_key = ? WHERE id = ?")
-      .bind(returned, op_key, bet.id)
-      .run();
   count_in_play(bet.player, -1);
   return true;
 }
 
-bool Batch::refund_bet(const BetRow& bet, std::string_view op_key) {
-  const AccountRef in_play = round_account(bet.round_id, bet.currency);
-  if (!move(in_play, player_cash(bet.player, bet.currency), bet.cash_part, "refund", bet.id,
-            op_key) ||
-      !move(in_play, player_bonus(bet.player, bet.currency), bet.bonus_part, "refund", bet.id,
-            op_key)) {
+// Every accepted bet of the round is settled with its return: the returns go in bulk to
+// the connection's temporary table, and one UPDATE applies them.
+void Batch::mark_settled(std::string_view round_id, std::string_view op_key,
+                         std::span<const std::pair<BetId, Money>> returns) {
+  thread_local std::vector<std::string> sql;
+  for (size_t at = 0; at < returns.size(); at += kRowsPerInsert) {
+    const auto rows = returns.subspan(at, std::min(kRowsPerInsert, returns.size() - at));
+    auto q = db_.query(
+        values_sql(sql, "INSERT INTO temp.settle_returns (bet_id, returned)", 2, rows.size()));
+    int p = 1;
+    for (const auto& [bet, returned] : rows) {
+      q.bind_from(p, bet, returned);
+      p += 2;
+    }
+    q.run();
+  }
+  db_.query(
+         "UPDATE bets SET status = 'settled', settle_key = ?, returned = r.returned "
+         "FROM temp.settle_returns r WHERE bets.id = r.bet_id AND bets.round_id = ? "
+         "AND bets.status = 'accepted'")
+      .bind(op_key, round_id)
+      .run();
+  db_.query("DELETE FROM temp.settle_returns").run();
+}
+
+bool Batch::refund_bet(const BetRow& bet, std::string_view op_key, const RoundAccounts::Refs& to) {
+  if (!move(to.round, to.cash, bet.cash_part, "refund", bet.id, op_key) ||
+      !move(to.round, to.bonus, bet.bonus_part, "refund", bet.id, op_key)) {
     return false;
   }
-  db_.query("UPDATE bets SET status = 'refunded', settle_key = ? WHERE id = ?")
-      .bind(op_key, bet.id)
-      .run();
   count_in_play(bet.player, -1);
   return true;
 }

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -91,7 +92,8 @@ class Batch {
  private:
   struct Entry {
     CachedAccount account;
-    bool dirty = false;  // balance changed in this batch
+    bool dirty = false;          // balance changed in this batch
+    uint64_t remembered_in = 0;  // the operation whose undo list holds its value before
   };
   struct Undo {
     std::string name;
@@ -158,7 +160,7 @@ class Batch {
   [[nodiscard]] bool move(const AccountRef& from, const AccountRef& to, Money amount,
                           std::string_view kind, std::optional<BetId> bet, std::string_view op_key);
   void create(const AccountRef& ref, Entry& entry);
-  void remember(const std::string& name, const Entry& entry);
+  void remember(const std::string& name, Entry& entry);
   void retire_round_accounts(std::string_view round_id);
 
   // Idempotency records.
@@ -176,8 +178,33 @@ class Batch {
   std::optional<BetRow> read_bet(BetId id);
   std::vector<BetRow> accepted_bets(std::string_view round_id);
   BetId insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part, Money bonus_part);
-  [[nodiscard]] bool settle_bet(const BetRow& bet, Money returned, std::string_view op_key);
-  [[nodiscard]] bool refund_bet(const BetRow& bet, std::string_view op_key);
+  // The accounts a bet's money moves between, built once per player of a round.
+  class RoundAccounts {
+   public:
+    struct Refs {
+      const AccountRef& round;
+      const AccountRef& house;
+      const AccountRef& cash;
+      const AccountRef& bonus;
+    };
+    explicit RoundAccounts(std::string_view round_id) : round_id_(round_id) {}
+    Refs of(PlayerId player, const std::string& currency);
+
+   private:
+    struct InCurrency {
+      AccountRef round, house;
+      std::unordered_map<PlayerId, std::pair<AccountRef, AccountRef>> players;  // cash, bonus
+    };
+    std::string round_id_;
+    std::map<std::string, InCurrency, std::less<>> by_currency_;
+  };
+  // The money of one bet's settlement or refund; the bet's row is marked by the caller.
+  [[nodiscard]] bool settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
+                                const RoundAccounts::Refs& to);
+  [[nodiscard]] bool refund_bet(const BetRow& bet, std::string_view op_key,
+                                const RoundAccounts::Refs& to);
+  void mark_settled(std::string_view round_id, std::string_view op_key,
+                    std::span<const std::pair<BetId, Money>> returns);
   void close_round(std::string_view round_id, std::string_view state,
                    const std::optional<std::string>& reason, int64_t at_ms);
   std::optional<std::vector<PlayerSettlement>> replayed_settlement(const std::string& stored);
@@ -205,6 +232,7 @@ class Batch {
   std::unordered_map<std::string, std::string> round_overlay_;  // states set by the batch
   std::unordered_map<PlayerId, int64_t> in_play_delta_;         // change of bets in play
   std::vector<Undo> undo_;  // the current operation's overlay changes
+  uint64_t op_serial_ = 1;  // counts operations, for Entry::remembered_in
   std::vector<RoundUndo> round_undo_;
   std::vector<std::pair<PlayerId, int64_t>> in_play_undo_;
   std::vector<std::string> retired_;  // accounts of rounds that ended in this batch

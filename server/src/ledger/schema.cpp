@@ -66,7 +66,6 @@ CREATE TABLE bets (
   placed_ms INTEGER NOT NULL,
   CHECK (cash_part + bonus_part = amount)
 );
-CREATE INDEX bets_by_round ON bets (round_id, status);
 
 CREATE TABLE transfers (
   id INTEGER PRIMARY KEY,
@@ -112,14 +111,18 @@ void ensure_schema(sqlite::Db& db) {
       db.exec(kSchema);
     }
     // Indexes added since schema version 1 (additive: older files gain them here), and
-    // one dropped: whether a player has bets in play is counted in memory by the writer
-    // (the partial index cost about a quarter of a bet's database time).
+    // two replaced: whether a player has bets in play is counted in memory by the writer
+    // (the partial index cost about a quarter of a bet's database time), and a round's
+    // bets are found by round alone (with the status in the index, settling a bet moved
+    // its entry).
     db.exec(
         "CREATE INDEX IF NOT EXISTS bets_by_player ON bets (player_id, round_id);"
         "CREATE INDEX IF NOT EXISTS rounds_by_opened ON rounds (opened_ms);"
         "CREATE INDEX IF NOT EXISTS rounds_unended ON rounds (table_id) "
         "WHERE state IN ('open', 'result');"
-        "DROP INDEX IF EXISTS bets_in_play_by_player;");
+        "DROP INDEX IF EXISTS bets_in_play_by_player;"
+        "CREATE INDEX IF NOT EXISTS bets_of_round ON bets (round_id);"
+        "DROP INDEX IF EXISTS bets_by_round;");
     // Columns added since schema version 1 (additive, so version 1 files still open).
     if (!has_column(db, "rounds", "detail")) db.exec("ALTER TABLE rounds ADD COLUMN detail TEXT");
     db.exec("COMMIT");
@@ -144,6 +147,11 @@ std::unique_ptr<sqlite::Db> open_write_connection(const std::string& path) {
     db->exec("PRAGMA foreign_keys = ON");
     db->exec("PRAGMA temp_store = MEMORY");
     ensure_schema(*db);
+    // A settlement's returns, written in bulk and applied to its bets by one UPDATE
+    // (the connection's own, in memory; emptied by every settlement).
+    db->exec(
+        "CREATE TEMP TABLE settle_returns (bet_id INTEGER PRIMARY KEY, returned INTEGER NOT "
+        "NULL)");
   } catch (const sqlite::Error& e) {
     throw std::runtime_error("cannot open ledger database " + path + ": " + e.what());
   }
