@@ -138,27 +138,46 @@ BENCHMARK(BM_LedgerPlaceBets)
     ->MinTime(2.0)
     ->Unit(benchmark::kMicrosecond);
 
+// A ledger file prepared as for the ledger's benchmark, opened for raw writes: the
+// players' cash account ids and the round's in-play account.
+struct RawFile {
+  explicit RawFile(const ScratchDir& dir) {
+    {
+      auto ledger = Ledger::open(Options{dir.file("ledger.db")});
+      prepare(*ledger);
+      ledger->stop();
+    }
+    db = open_write_connection(dir.file("ledger.db"));
+    for (int p = 0; p < kPlayers; ++p) {
+      auto q = db->query("SELECT id FROM accounts WHERE name = ?");
+      q.bind(player_cash(p + 1, "EUR").name);
+      if (!q.step()) throw std::runtime_error("no account");
+      cash_ids.push_back(q.int64(0));
+    }
+    const AccountRef round = round_account("bench-round", "EUR");
+    db->query("INSERT INTO accounts (name, kind, owner, currency) VALUES (?, ?, ?, ?)")
+        .bind(round.name, round.kind, round.owner, round.currency)
+        .run();
+    round_id = db->last_insert_rowid();
+  }
+  // The balances of every account a batch touched, once per transaction.
+  void write_balances() {
+    for (int64_t id : cash_ids)
+      db->query("UPDATE accounts SET balance = balance - 1 WHERE id = ?").bind(id).run();
+    db->query("UPDATE accounts SET balance = balance + 1 WHERE id = ?").bind(round_id).run();
+  }
+  std::unique_ptr<sqlite::Db> db;
+  std::vector<int64_t> cash_ids;
+  int64_t round_id = 0;
+};
+
 void BM_RawSqliteSameRows(benchmark::State& state) {
   const int64_t batch = state.range(0);
   ScratchDir dir;
-  {
-    auto ledger = Ledger::open(Options{dir.file("ledger.db")});
-    prepare(*ledger);
-    ledger->stop();
-  }
-  auto db = open_write_connection(dir.file("ledger.db"));
-  std::vector<int64_t> cash_ids;
-  for (int p = 0; p < kPlayers; ++p) {
-    auto q = db->query("SELECT id FROM accounts WHERE name = ?");
-    q.bind(player_cash(p + 1, "EUR").name);
-    if (!q.step()) throw std::runtime_error("no account");
-    cash_ids.push_back(q.int64(0));
-  }
-  const AccountRef round = round_account("bench-round", "EUR");
-  db->query("INSERT INTO accounts (name, kind, owner, currency) VALUES (?, ?, ?, ?)")
-      .bind(round.name, round.kind, round.owner, round.currency)
-      .run();
-  const int64_t round_id = db->last_insert_rowid();
+  RawFile raw(dir);
+  sqlite::Db* db = raw.db.get();
+  const std::vector<int64_t>& cash_ids = raw.cash_ids;
+  const int64_t round_id = raw.round_id;
   const std::string fingerprint(32, '\x5a');  // a SHA-256, as the ledger stores
   int64_t i = 0;
   for (auto _ : state) {
@@ -182,9 +201,7 @@ void BM_RawSqliteSameRows(benchmark::State& state) {
           .bind(key, "bets", sqlite::Blob{fingerprint}, "[" + std::to_string(bet) + "]", i)
           .run();
     }
-    for (int64_t id : cash_ids)
-      db->query("UPDATE accounts SET balance = balance - 1 WHERE id = ?").bind(id).run();
-    db->query("UPDATE accounts SET balance = balance + 1 WHERE id = ?").bind(round_id).run();
+    raw.write_balances();
     db->exec("COMMIT");
   }
   state.SetItemsProcessed(i);
@@ -212,24 +229,10 @@ void BM_RawSqliteMultiRow(benchmark::State& state) {
   const int64_t batch = state.range(0);
   constexpr int kRows = 50;
   ScratchDir dir;
-  {
-    auto ledger = Ledger::open(Options{dir.file("ledger.db")});
-    prepare(*ledger);
-    ledger->stop();
-  }
-  auto db = open_write_connection(dir.file("ledger.db"));
-  std::vector<int64_t> cash_ids;
-  for (int p = 0; p < kPlayers; ++p) {
-    auto q = db->query("SELECT id FROM accounts WHERE name = ?");
-    q.bind(player_cash(p + 1, "EUR").name);
-    if (!q.step()) throw std::runtime_error("no account");
-    cash_ids.push_back(q.int64(0));
-  }
-  const AccountRef round = round_account("bench-round", "EUR");
-  db->query("INSERT INTO accounts (name, kind, owner, currency) VALUES (?, ?, ?, ?)")
-      .bind(round.name, round.kind, round.owner, round.currency)
-      .run();
-  const int64_t round_id = db->last_insert_rowid();
+  RawFile raw(dir);
+  sqlite::Db* db = raw.db.get();
+  const std::vector<int64_t>& cash_ids = raw.cash_ids;
+  const int64_t round_id = raw.round_id;
   const std::string bets_sql = values_sql(
       "INSERT INTO bets (id, round_id, player_id, currency, spot, amount, cash_part, bonus_part, "
       "status, place_key, placed_ms)",
@@ -264,9 +267,7 @@ void BM_RawSqliteMultiRow(benchmark::State& state) {
       ops.run();
       i += kRows;
     }
-    for (int64_t id : cash_ids)
-      db->query("UPDATE accounts SET balance = balance - 1 WHERE id = ?").bind(id).run();
-    db->query("UPDATE accounts SET balance = balance + 1 WHERE id = ?").bind(round_id).run();
+    raw.write_balances();
     db->exec("COMMIT");
   }
   state.SetItemsProcessed(i);

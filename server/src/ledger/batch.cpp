@@ -71,6 +71,23 @@ const std::string& values_sql(std::vector<std::string>& built, const char* head,
   return sql;
 }
 
+// Writes `rows` by INSERTs of up to kRowsPerInsert rows each: `head` names the table and
+// its `columns` columns, and bind_row(query, first parameter, row) binds one row.
+template <class Row, class BindRow>
+void insert_rows(sqlite::Db& db, std::vector<std::string>& built, const char* head, int columns,
+                 std::span<const Row> rows, BindRow&& bind_row) {
+  for (size_t at = 0; at < rows.size(); at += kRowsPerInsert) {
+    const auto chunk = rows.subspan(at, std::min(kRowsPerInsert, rows.size() - at));
+    auto q = db.query(values_sql(built, head, columns, chunk.size()));
+    int p = 1;
+    for (const Row& row : chunk) {
+      bind_row(q, p, row);
+      p += columns;
+    }
+    q.run();
+  }
+}
+
 // A stored result we wrote ourselves could not be read back: the file is damaged.
 [[noreturn]] void corrupt_record(std::string_view key) {
   throw std::runtime_error("ledger: unreadable result stored for operation " + std::string(key));
@@ -529,53 +546,32 @@ void Batch::retire_round_accounts(std::string_view round_id) {
 
 void Batch::flush_rows() {
   thread_local std::vector<std::string> bets_sql, transfers_sql, ops_sql;
-  const auto bets = std::span(pending_.bets);
-  for (size_t at = 0; at < bets.size(); at += kRowsPerInsert) {
-    const auto rows = bets.subspan(at, std::min(kRowsPerInsert, bets.size() - at));
-    auto q = db_.query(values_sql(bets_sql,
-                                  "INSERT INTO bets (id, round_id, player_id, currency, spot, "
-                                  "amount, cash_part, bonus_part, status, place_key, placed_ms)",
-                                  11, rows.size()));
-    int p = 1;
-    for (const BetInsert& b : rows) {
-      q.bind_from(p, b.id, b.op->round_id, b.op->player, b.op->currency, b.line->spot,
-                  b.line->amount, b.cash_part, b.bonus_part, "accepted", b.op->key, b.op->at_ms);
-      p += 11;
-    }
-    q.run();
-  }
-  const auto transfers = std::span(pending_.transfers);
-  for (size_t at = 0; at < transfers.size(); at += kRowsPerInsert) {
-    const auto rows = transfers.subspan(at, std::min(kRowsPerInsert, transfers.size() - at));
-    auto q = db_.query(values_sql(
-        transfers_sql,
-        "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)", 6,
-        rows.size()));
-    int p = 1;
-    for (const TransferInsert& t : rows) {
-      q.bind_from(p, t.op_key, t.debit, t.credit, t.amount);
-      if (t.bet) {
-        q.bind_from(p + 4, *t.bet, t.kind);
-      } else {
-        q.bind_from(p + 4, std::nullopt, t.kind);
-      }
-      p += 6;
-    }
-    q.run();
-  }
-  const auto keys = std::span(pending_.op_keys);
-  for (size_t at = 0; at < keys.size(); at += kRowsPerInsert) {
-    const auto rows = keys.subspan(at, std::min(kRowsPerInsert, keys.size() - at));
-    auto q = db_.query(values_sql(
-        ops_sql, "INSERT INTO ops (key, kind, fingerprint, result, created_ms)", 5, rows.size()));
-    int p = 1;
-    for (const std::string& key : rows) {
-      const OpRecord& op = recorded_.at(key);
-      q.bind_from(p, key, op.kind, sqlite::Blob{op.fingerprint}, op.result, op.at_ms);
-      p += 5;
-    }
-    q.run();
-  }
+  insert_rows(db_, bets_sql,
+              "INSERT INTO bets (id, round_id, player_id, currency, spot, amount, cash_part, "
+              "bonus_part, status, place_key, placed_ms)",
+              11, std::span<const BetInsert>(pending_.bets),
+              [](sqlite::Query& q, int p, const BetInsert& b) {
+                q.bind_from(p, b.id, b.op->round_id, b.op->player, b.op->currency, b.line->spot,
+                            b.line->amount, b.cash_part, b.bonus_part, "accepted", b.op->key,
+                            b.op->at_ms);
+              });
+  insert_rows(db_, transfers_sql,
+              "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)",
+              6, std::span<const TransferInsert>(pending_.transfers),
+              [](sqlite::Query& q, int p, const TransferInsert& t) {
+                q.bind_from(p, t.op_key, t.debit, t.credit, t.amount);
+                if (t.bet) {
+                  q.bind_from(p + 4, *t.bet, t.kind);
+                } else {
+                  q.bind_from(p + 4, std::nullopt, t.kind);
+                }
+              });
+  insert_rows(db_, ops_sql, "INSERT INTO ops (key, kind, fingerprint, result, created_ms)", 5,
+              std::span<const std::string>(pending_.op_keys),
+              [&](sqlite::Query& q, int p, const std::string& key) {
+                const OpRecord& op = recorded_.at(key);
+                q.bind_from(p, key, op.kind, sqlite::Blob{op.fingerprint}, op.result, op.at_ms);
+              });
   pending_ = Pending{};
 }
 
@@ -741,17 +737,10 @@ bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_ke
 void Batch::mark_settled(std::string_view round_id, std::string_view op_key,
                          std::span<const std::pair<BetId, Money>> returns) {
   thread_local std::vector<std::string> sql;
-  for (size_t at = 0; at < returns.size(); at += kRowsPerInsert) {
-    const auto rows = returns.subspan(at, std::min(kRowsPerInsert, returns.size() - at));
-    auto q = db_.query(
-        values_sql(sql, "INSERT INTO temp.settle_returns (bet_id, returned)", 2, rows.size()));
-    int p = 1;
-    for (const auto& [bet, returned] : rows) {
-      q.bind_from(p, bet, returned);
-      p += 2;
-    }
-    q.run();
-  }
+  insert_rows(db_, sql, "INSERT INTO temp.settle_returns (bet_id, returned)", 2, returns,
+              [](sqlite::Query& q, int p, const std::pair<BetId, Money>& r) {
+                q.bind_from(p, r.first, r.second);
+              });
   db_.query(
          "UPDATE bets SET status = 'settled', settle_key = ?, returned = r.returned "
          "FROM temp.settle_returns r WHERE bets.id = r.bet_id AND bets.round_id = ? "
