@@ -10,7 +10,7 @@
 // transfer, the idempotency record, and once per transaction the balances of the
 // accounts it touched), inserted straight into the same schema, in the same mode, by
 // prepared statements, `batch` bets per transaction, one row per statement.
-// BM_RawSqliteMultiRow: the same rows by multi-row INSERTs of 50 rows, as the ledger
+// BM_RawSqliteMultiRow: the same rows by multi-row INSERTs of 64 rows, as the ledger
 // writes them: the ceiling for the ledger.
 //
 // BM_SettleRound: settling a round of 10,000 accepted bets (1,000 players, half of the
@@ -227,7 +227,7 @@ std::string values_sql(const char* head, int columns, int rows) {
 
 void BM_RawSqliteMultiRow(benchmark::State& state) {
   const int64_t batch = state.range(0);
-  constexpr int kRows = 50;
+  constexpr int kRows = 64;
   ScratchDir dir;
   RawFile raw(dir);
   sqlite::Db* db = raw.db.get();

@@ -67,6 +67,8 @@ class Db {
   void define_function(const std::string& name, TextFunction fn);
 
   int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  int64_t changes() const { return sqlite3_changes64(db_); }
   bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
   const std::string& path() const { return path_; }
 

@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "core/log.hpp"
 #include "ledger/op_codec.hpp"
 
 namespace croupier::ledger {
@@ -114,10 +115,6 @@ void Committed::load(sqlite::Db& db) {
   auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
   last.step();
   next_bet_id = last.int64(0) + 1;
-  load_op_keys(db);
-}
-
-void Committed::load_op_keys(sqlite::Db& db) {
   auto count = db.query("SELECT COUNT(*) FROM ops");
   count.step();
   op_keys = KeyFilter(std::max<size_t>(size_t{1} << 20, 2 * static_cast<size_t>(count.int64(0))));
@@ -601,7 +598,11 @@ void Batch::publish(Committed& committed) const {
   for (const auto& [player, delta] : in_play_delta_) {
     if (delta == 0) continue;
     const int64_t now = committed.bets_in_play[player] += delta;
-    assert(now >= 0);
+    if (now < 0) {
+      // A bug: more bets ended than were placed. The count stops at zero.
+      log::error("ledger: a player's count of bets in play went below zero",
+                 {{"player", player}, {"count", now}});
+    }
     if (now <= 0) committed.bets_in_play.erase(player);
   }
 }
@@ -747,6 +748,11 @@ void Batch::mark_settled(std::string_view round_id, std::string_view op_key,
          "AND bets.status = 'accepted'")
       .bind(op_key, round_id)
       .run();
+  if (db_.changes() != static_cast<int64_t>(returns.size())) {
+    throw std::logic_error("ledger: settling round " + std::string(round_id) + " marked " +
+                           std::to_string(db_.changes()) + " bets, not " +
+                           std::to_string(returns.size()));
+  }
   db_.query("DELETE FROM temp.settle_returns").run();
 }
 

@@ -61,11 +61,9 @@ struct Committed {
   // Every idempotency key recorded: a key it does not contain is new without a read.
   KeyFilter op_keys;
 
-  // Loads all of the above but the accounts from the database (at start-up).
+  // Loads all of the above but the accounts from the database (at start-up; the key
+  // filter's first layer gets room for twice the keys on file).
   void load(sqlite::Db& db);
-  // Rebuilds op_keys from the database with room for twice the keys it holds (at
-  // start-up, and when the filter has filled up).
-  void load_op_keys(sqlite::Db& db);
 };
 
 class Batch {

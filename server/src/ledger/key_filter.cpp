@@ -7,6 +7,7 @@ namespace croupier::ledger {
 namespace {
 
 constexpr uint64_t kBitsPerKey = 10;
+constexpr int kHashes = 7;  // best for ten bits per key
 
 // 64-bit FNV-1a with a final mix (splitmix64), seeded twice for two independent hashes.
 uint64_t hash(std::string_view key, uint64_t seed) {
@@ -23,31 +24,54 @@ uint64_t hash(std::string_view key, uint64_t seed) {
   return h;
 }
 
-}  // namespace
-
-KeyFilter::KeyFilter(size_t capacity)
-    : capacity_(std::max<size_t>(capacity, 1024)),
-      bit_count_(capacity_ * kBitsPerKey),
-      words_((bit_count_ + 63) / 64) {}
-
-template <class F>
-void KeyFilter::for_each_bit(std::string_view key, F&& f) const {
-  const uint64_t h1 = hash(key, 0);
-  const uint64_t h2 = hash(key, 0x9e3779b97f4a7c15ULL) | 1;
-  for (int i = 0; i < kHashes; ++i) f((h1 + static_cast<uint64_t>(i) * h2) % bit_count_);
+uint64_t first_hash(std::string_view key) {
+  return hash(key, 0);
+}
+uint64_t second_hash(std::string_view key) {
+  return hash(key, 0x9e3779b97f4a7c15ULL) | 1;
 }
 
-void KeyFilter::add(std::string_view key) {
-  for_each_bit(key, [&](uint64_t bit) { words_[bit / 64] |= uint64_t{1} << (bit % 64); });
+}  // namespace
+
+KeyFilter::Layer::Layer(size_t capacity)
+    : capacity_(capacity), bit_count_(capacity * kBitsPerKey), words_((bit_count_ + 63) / 64) {}
+
+// Bit positions h1 + i * h2 over the layer (double hashing).
+void KeyFilter::Layer::add(uint64_t h1, uint64_t h2) {
+  for (int i = 0; i < kHashes; ++i) {
+    const uint64_t bit = (h1 + static_cast<uint64_t>(i) * h2) % bit_count_;
+    words_[bit / 64] |= uint64_t{1} << (bit % 64);
+  }
   ++size_;
 }
 
+bool KeyFilter::Layer::may_contain(uint64_t h1, uint64_t h2) const {
+  for (int i = 0; i < kHashes; ++i) {
+    const uint64_t bit = (h1 + static_cast<uint64_t>(i) * h2) % bit_count_;
+    if (!(words_[bit / 64] & (uint64_t{1} << (bit % 64)))) return false;
+  }
+  return true;
+}
+
+KeyFilter::KeyFilter(size_t capacity) {
+  layers_.emplace_back(std::max<size_t>(capacity, 1024));
+}
+
+void KeyFilter::add(std::string_view key) {
+  if (layers_.back().full()) layers_.emplace_back(2 * layers_.back().capacity());
+  layers_.back().add(first_hash(key), second_hash(key));
+}
+
 bool KeyFilter::may_contain(std::string_view key) const {
-  bool all = true;
-  for_each_bit(key, [&](uint64_t bit) {
-    if (!(words_[bit / 64] & (uint64_t{1} << (bit % 64)))) all = false;
-  });
-  return all;
+  const uint64_t h1 = first_hash(key), h2 = second_hash(key);
+  return std::any_of(layers_.begin(), layers_.end(),
+                     [&](const Layer& layer) { return layer.may_contain(h1, h2); });
+}
+
+size_t KeyFilter::size() const {
+  size_t n = 0;
+  for (const Layer& layer : layers_) n += layer.size();
+  return n;
 }
 
 }  // namespace croupier::ledger

@@ -2,9 +2,10 @@
 // (nearly every one) is known to be new without a read of the ops table.
 //
 // may_contain() answers false only for a key never added; true means "perhaps" (about
-// 1 % of new keys at full load), and the caller then reads the database. The filter
-// holds up to capacity() keys at ten bits each; past that its false positives grow,
-// and the owner rebuilds it larger from the database (see Committed in batch.hpp).
+// 1 % of new keys), and the caller then reads the database. It grows without reading
+// anything again: ten bits per key in layers, and when the newest layer holds its
+// capacity a layer twice as large is added (a lookup asks every layer; after a start-up
+// that sizes the first layer at twice the keys on file, a second layer is rare).
 //
 // Thread-safety: none; the ledger's writer owns it.
 #pragma once
@@ -18,27 +19,34 @@ namespace croupier::ledger {
 
 class KeyFilter {
  public:
-  // Room for `capacity` keys (at least 1024).
+  // Room for `capacity` keys (at least 1024) before a second layer is added.
   explicit KeyFilter(size_t capacity = 0);
 
   void add(std::string_view key);
   bool may_contain(std::string_view key) const;
 
-  size_t size() const { return size_; }
-  size_t capacity() const { return capacity_; }
-  bool full() const { return size_ > capacity_; }
+  size_t size() const;
+  size_t layers() const { return layers_.size(); }
 
  private:
-  static constexpr int kHashes = 7;  // best for ten bits per key
+  // One Bloom filter of fixed size.
+  class Layer {
+   public:
+    explicit Layer(size_t capacity);
+    void add(uint64_t h1, uint64_t h2);
+    bool may_contain(uint64_t h1, uint64_t h2) const;
+    bool full() const { return size_ >= capacity_; }
+    size_t size() const { return size_; }
+    size_t capacity() const { return capacity_; }
 
-  // Bit positions of `key`: h1 + i * h2 over the table (double hashing).
-  template <class F>
-  void for_each_bit(std::string_view key, F&& f) const;
+   private:
+    size_t capacity_;
+    uint64_t bit_count_;
+    std::vector<uint64_t> words_;
+    size_t size_ = 0;
+  };
 
-  size_t capacity_;
-  uint64_t bit_count_;
-  std::vector<uint64_t> words_;
-  size_t size_ = 0;
+  std::vector<Layer> layers_;
 };
 
 }  // namespace croupier::ledger

@@ -722,12 +722,14 @@ TEST_F(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
   EXPECT_EQ(outcomes[0], Failure::storage);
   EXPECT_EQ(outcomes[1], Failure::storage);
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(5));  // the cache kept the old value
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));            // and so did the count
 
   exec_sql(path_, "DROP TRIGGER boom");
   ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
   EXPECT_TRUE(run(*ledger, fund("f1", kAlice, major(10)))->replayed);
   ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"boom", major(1)}})).ok());
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(14));
+  EXPECT_TRUE(ledger->has_bets_in_play(kAlice));
   ledger->stop();
   auto report = check_ledger(path_);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);

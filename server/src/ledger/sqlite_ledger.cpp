@@ -164,13 +164,9 @@ bool SqliteLedger::execute(std::span<AnyJob> jobs) {
 }
 
 void SqliteLedger::publish(const Batch& batch) {
-  {
-    std::lock_guard lock(cache_mu_);
-    if (committed_.accounts.size() > kCacheAccountsMax) committed_.accounts.clear();
-    batch.publish(committed_);
-  }
-  // The key filter is the writer's alone: rebuilt larger without holding up readers.
-  if (committed_.op_keys.full()) committed_.load_op_keys(*db_);
+  std::lock_guard lock(cache_mu_);
+  if (committed_.accounts.size() > kCacheAccountsMax) committed_.accounts.clear();
+  batch.publish(committed_);
 }
 
 void SqliteLedger::observe(size_t ops, double seconds) {
