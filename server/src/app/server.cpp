@@ -377,7 +377,9 @@ bool App::start() {
                            {},
                            {},
                            {},
-                           {}});
+                           {},
+                           {},
+                           {0}});
   for (auto& shard : m.shards) m.svc->socket_shards.push_back(shard->get_executor());
   m.make_tables();
   m.router = std::make_unique<gateway::Router>(*m.svc);

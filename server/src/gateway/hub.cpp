@@ -17,7 +17,7 @@ Channel::Channel(boost::asio::any_io_executor executor,
       snapshot_(std::move(snapshot)) {
   // Without socket threads every subscriber shares one shard, on a strand of its own.
   if (shards.empty()) shards.push_back(boost::asio::make_strand(executor));
-  for (auto& e : shards) shards_.push_back(Shard{std::move(e), {}});
+  for (auto& e : shards) shards_.emplace_back(std::move(e));
 }
 
 const ws::Frame* Channel::Framed::personal_for(ledger::PlayerId player) const {
@@ -72,8 +72,10 @@ void Channel::unsubscribe(const Subscriber* subscriber) {
   Shard& shard = shard_of(*subscriber);
   boost::asio::post(strand_, [self = shared_from_this(), &shard, subscriber] {
     boost::asio::post(shard.executor, [self, &shard, subscriber] {
-      if (shard.subscribers.erase(subscriber) > 0)
+      if (shard.subscribers.erase(subscriber) > 0) {
         self->count_.fetch_sub(1, std::memory_order_relaxed);
+        shard.members.fetch_sub(1, std::memory_order_relaxed);
+      }
     });
   });
 }
@@ -95,6 +97,8 @@ void Channel::on_publish(protocol::WireEvent event) {
   history_.push_back(e);
   while (history_.size() > history_max_) history_.pop_front();
   for (auto& shard : shards_) {
+    // A socket thread with no subscriber of this channel has nothing to do.
+    if (shard.members.load(std::memory_order_relaxed) == 0) continue;
     boost::asio::post(shard.executor, [self = shared_from_this(), &shard, e] {
       // The shard's own copy of the shared frame: each socket's queue holds a reference,
       // and a reference count shared by every core would bounce between their caches.
@@ -108,6 +112,7 @@ void Channel::on_publish(protocol::WireEvent event) {
         } else {
           it = subs.erase(it);
           self->count_.fetch_sub(1, std::memory_order_relaxed);
+          shard.members.fetch_sub(1, std::memory_order_relaxed);
         }
       }
     });
@@ -167,18 +172,24 @@ void Channel::resync(std::shared_ptr<Subscriber> s, uint64_t ticket) {
 void Channel::join(std::shared_ptr<Subscriber> s, uint64_t ticket, std::vector<ws::Frame> first,
                    std::vector<FramedPtr> events) {
   Shard& shard = shard_of(*s);
+  shard.members.fetch_add(1, std::memory_order_relaxed);
   boost::asio::post(shard.executor, [self = shared_from_this(), &shard, s = std::move(s), ticket,
                                      first = std::move(first), events = std::move(events)] {
     // Left (or subscribed again) while the first frames were prepared: nothing to send.
-    if (!s->follows(*self, ticket)) return;
+    if (!s->follows(*self, ticket)) {
+      shard.members.fetch_sub(1, std::memory_order_relaxed);
+      return;
+    }
     for (const auto& f : first) s->deliver(f);
     for (const auto& e : events) s->deliver(e->for_player(s->player()));
     // A gone subscriber's entry at the same address (not yet swept) is taken over.
     auto [it, added] = shard.subscribers.try_emplace(s.get(), s);
-    if (added)
+    if (added) {
       self->count_.fetch_add(1, std::memory_order_relaxed);
-    else
+    } else {
       it->second = s;
+      shard.members.fetch_sub(1, std::memory_order_relaxed);
+    }
   });
 }
 

@@ -91,9 +91,14 @@ class Channel : public std::enable_shared_from_this<Channel> {
   };
   using FramedPtr = std::shared_ptr<const Framed>;
   struct Shard {
+    explicit Shard(boost::asio::any_io_executor e) : executor(std::move(e)) {}
     boost::asio::any_io_executor executor;
     // Touched on `executor` only.
     std::unordered_map<const Subscriber*, std::weak_ptr<Subscriber>> subscribers;
+    // Subscribers in the map plus joins on their way to it: counted up on the strand
+    // before a join is posted, down on `executor` when an entry goes or a join is
+    // dropped, so the strand never reads zero while the shard has someone to serve.
+    std::atomic<size_t> members{0};
   };
 
   void on_publish(protocol::WireEvent event);
@@ -110,7 +115,7 @@ class Channel : public std::enable_shared_from_this<Channel> {
 
   // Constant after construction.
   boost::asio::strand<boost::asio::any_io_executor> strand_;
-  std::vector<Shard> shards_;  // the vector is fixed; each shard's map lives on its executor
+  std::deque<Shard> shards_;  // fixed after construction; each shard's map lives on its executor
   const std::string name_;
   const std::string table_id_;
   const size_t history_max_;
