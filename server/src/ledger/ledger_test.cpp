@@ -7,7 +7,9 @@
 #include <fstream>
 #include <thread>
 
+#include "db/sqlite.hpp"
 #include "ledger/ledger_testing.hpp"
+#include "ledger/schema.hpp"
 
 namespace croupier::ledger {
 namespace {
@@ -607,7 +609,9 @@ TEST_P(LedgerTest, AFileFromBeforeTheDetailColumnGainsIt) {
     ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
     ledger->stop();
   }
-  exec_sql(path_, "ALTER TABLE rounds DROP COLUMN detail");
+  exec_sql(path_,
+           "ALTER TABLE rounds DROP COLUMN detail;"
+           "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   auto ledger = open();
   ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
   ASSERT_TRUE(run(*ledger, open_round("r2", 2)).ok());
@@ -628,14 +632,43 @@ TEST_P(LedgerTest, AfterStopSubmissionsFailWithStorage) {
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(1));
 }
 
+// A file as version 1 left it (its two indexes of issue 16's time, without the three
+// added since) is brought to the current version when it opens, and keeps its money.
+TEST_P(LedgerTest, AVersionOneFileIsMigratedWhenItOpens) {
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"red", major(4)}})).ok());
+    ledger->stop();
+  }
+  exec_sql(path_,
+           "DROP INDEX bets_of_round; DROP INDEX rounds_unended;"
+           "CREATE INDEX bets_by_round ON bets (round_id, status);"
+           "CREATE INDEX bets_in_play_by_player ON bets (player_id) WHERE status = 'accepted';"
+           "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+  auto ledger = open();
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(6));
+  EXPECT_TRUE(ledger->has_bets_in_play(kAlice));
+  ledger->stop();
+  auto db = sqlite::Db::open(path_, sqlite::Db::Mode::read_only);
+  EXPECT_EQ(db->scalar_text("SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::string(kSchemaVersion));
+  EXPECT_EQ(db->scalar_text("SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master "
+                            "WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)"),
+            "bets_by_player,bets_of_round,rounds_by_opened,rounds_unended,transfers_by_bet");
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
 TEST_P(LedgerTest, RefusesAFileWithAnotherSchema) {
   { auto ledger = open(); }
-  exec_sql(path_, "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+  exec_sql(path_, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   try {
     open();
-    FAIL() << "opened a file with schema_version 2";
+    FAIL() << "opened a file with schema_version 99";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("schema_version 2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("schema_version 99"), std::string::npos) << e.what();
   }
   const std::string foreign = dir_.file("foreign.db");
   exec_sql(foreign, "CREATE TABLE t (x)");

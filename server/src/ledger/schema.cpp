@@ -1,5 +1,7 @@
 #include "ledger/schema.hpp"
 
+#include <cstdlib>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -16,7 +18,7 @@ CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-INSERT INTO meta (key, value) VALUES ('schema_version', '1');
+INSERT INTO meta (key, value) VALUES ('schema_version', '0');
 
 CREATE TABLE accounts (
   id INTEGER PRIMARY KEY,
@@ -66,6 +68,8 @@ CREATE TABLE bets (
   placed_ms INTEGER NOT NULL,
   CHECK (cash_part + bonus_part = amount)
 );
+CREATE INDEX bets_by_round ON bets (round_id, status);
+CREATE INDEX bets_in_play_by_player ON bets (player_id) WHERE status = 'accepted';
 
 CREATE TABLE transfers (
   id INTEGER PRIMARY KEY,
@@ -92,39 +96,59 @@ bool has_column(sqlite::Db& db, std::string_view table, std::string_view column)
   return q.step();
 }
 
-// Creates the schema in an empty file, or checks that a non-empty file is ours. Runs in
-// one write transaction so two processes opening a new file cannot both create it.
+// Version 2: what was added to version 1 files in place before versions were counted
+// (so each step tolerates having been done: IF NOT EXISTS, a column check), and issue
+// 16's indexes: whether a player has bets in play is counted in memory by the writer
+// (the partial index cost about a quarter of a bet's database time), and a round's bets
+// are found by round alone (with the status in the index, settling a bet moved its
+// entry).
+void migrate_to_2(sqlite::Db& db) {
+  db.exec(
+      "CREATE INDEX IF NOT EXISTS bets_by_player ON bets (player_id, round_id);"
+      "CREATE INDEX IF NOT EXISTS rounds_by_opened ON rounds (opened_ms);"
+      "CREATE INDEX IF NOT EXISTS rounds_unended ON rounds (table_id) "
+      "WHERE state IN ('open', 'result');"
+      "DROP INDEX IF EXISTS bets_in_play_by_player;"
+      "CREATE INDEX IF NOT EXISTS bets_of_round ON bets (round_id);"
+      "DROP INDEX IF EXISTS bets_by_round;");
+  if (!has_column(db, "rounds", "detail")) db.exec("ALTER TABLE rounds ADD COLUMN detail TEXT");
+}
+
+// The migrations in order: migrations[i] takes a file from version i to i + 1.
+using Migration = void (*)(sqlite::Db&);
+constexpr Migration kMigrations[] = {
+    [](sqlite::Db& db) { db.exec(kSchema); },  // 0 -> 1: the first schema
+    migrate_to_2,
+};
+static_assert(std::size(kMigrations) == 2, "kSchemaVersion names the last migration");
+
+// Brings the file to kSchemaVersion, or refuses it. Runs in one write transaction so two
+// processes opening a new file cannot both create it.
 void ensure_schema(sqlite::Db& db) {
+  const int latest = static_cast<int>(std::size(kMigrations));
   db.exec("BEGIN IMMEDIATE");
   try {
+    int version = 0;
     if (has_table(db, "meta")) {
-      auto version = db.scalar_text("SELECT value FROM meta WHERE key = 'schema_version'");
-      if (version != std::string(kSchemaVersion)) {
+      auto text = db.scalar_text("SELECT value FROM meta WHERE key = 'schema_version'");
+      char* end = nullptr;
+      const long parsed = text ? std::strtol(text->c_str(), &end, 10) : -1;
+      if (!text || *end != 0 || parsed < 1 || parsed > latest) {
         throw std::runtime_error("ledger database " + db.path() + " has schema_version " +
-                                 version.value_or("(none)") + ", this server needs " +
+                                 text.value_or("(none)") + ", this server reads 1 to " +
                                  std::string(kSchemaVersion));
       }
+      version = static_cast<int>(parsed);
     } else if (db.scalar_text("SELECT count(*) FROM sqlite_master") != "0") {
       throw std::runtime_error("ledger database " + db.path() +
                                " is an SQLite file of another application (no meta table)");
-    } else {
-      db.exec(kSchema);
     }
-    // Indexes added since schema version 1 (additive: older files gain them here), and
-    // two replaced: whether a player has bets in play is counted in memory by the writer
-    // (the partial index cost about a quarter of a bet's database time), and a round's
-    // bets are found by round alone (with the status in the index, settling a bet moved
-    // its entry).
-    db.exec(
-        "CREATE INDEX IF NOT EXISTS bets_by_player ON bets (player_id, round_id);"
-        "CREATE INDEX IF NOT EXISTS rounds_by_opened ON rounds (opened_ms);"
-        "CREATE INDEX IF NOT EXISTS rounds_unended ON rounds (table_id) "
-        "WHERE state IN ('open', 'result');"
-        "DROP INDEX IF EXISTS bets_in_play_by_player;"
-        "CREATE INDEX IF NOT EXISTS bets_of_round ON bets (round_id);"
-        "DROP INDEX IF EXISTS bets_by_round;");
-    // Columns added since schema version 1 (additive, so version 1 files still open).
-    if (!has_column(db, "rounds", "detail")) db.exec("ALTER TABLE rounds ADD COLUMN detail TEXT");
+    for (int v = version; v < latest; ++v) {
+      kMigrations[v](db);
+      db.query("UPDATE meta SET value = ? WHERE key = 'schema_version'")
+          .bind(std::to_string(v + 1))
+          .run();
+    }
     db.exec("COMMIT");
   } catch (...) {
     db.exec("ROLLBACK");
