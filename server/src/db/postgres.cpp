@@ -164,22 +164,6 @@ void Query::set(int index, std::optional<std::string> value, bool binary) {
   binary_[static_cast<size_t>(index - 1)] = binary ? 1 : 0;
 }
 
-void Query::bind_one(int index, int64_t value) {
-  set(index, std::to_string(value), false);
-}
-void Query::bind_one(int index, std::string_view value) {
-  set(index, std::string(value), false);
-}
-void Query::bind_one(int index, Blob value) {
-  set(index, std::string(value.bytes), true);
-}
-void Query::bind_one(int index, std::nullopt_t) {
-  set(index, std::nullopt, false);
-}
-void Query::bind_one(int index, const std::optional<std::string>& value) {
-  set(index, value, false);
-}
-
 void Query::execute() {
   executed_ = true;
   std::vector<const char*> values(values_.size());

@@ -24,11 +24,11 @@
 #include <vector>
 
 #include "core/money.hpp"
-#include "db/sqlite.hpp"  // sqlite::Blob, shared by both engines
+#include "db/binding.hpp"
 
 namespace croupier::postgres {
 
-using sqlite::Blob;
+using db::Blob;
 
 class Error : public std::runtime_error {
  public:
@@ -90,24 +90,11 @@ class Db {
   friend class Query;
 };
 
-class Query {
+class Query : public db::Binding<Query> {
  public:
   Query(Query&& other) noexcept;
   Query& operator=(Query&&) = delete;
   ~Query();
-
-  template <class... Args>
-  Query& bind(const Args&... args) {
-    int index = 0;
-    (bind_one(++index, args), ...);
-    return *this;
-  }
-  template <class... Args>
-  Query& bind_from(int first, const Args&... args) {
-    int index = first - 1;
-    (bind_one(++index, args), ...);
-    return *this;
-  }
 
   // Executes at the first call; then advances to the next row: true when there is one.
   bool step();
@@ -124,15 +111,11 @@ class Query {
  private:
   Query(Db& db, const Db::Prepared& prepared, std::string_view sql);
 
-  void bind_one(int index, int64_t value);
-  void bind_one(int index, int value) { bind_one(index, static_cast<int64_t>(value)); }
-  void bind_one(int index, Money value) { bind_one(index, value.units); }
-  void bind_one(int index, std::string_view value);
-  void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
-  void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
-  void bind_one(int index, Blob value);
-  void bind_one(int index, std::nullopt_t);
-  void bind_one(int index, const std::optional<std::string>& value);
+  friend class db::Binding<Query>;
+  void bind_int64(int index, int64_t value) { set(index, std::to_string(value), false); }
+  void bind_text(int index, std::string_view value) { set(index, std::string(value), false); }
+  void bind_blob(int index, std::string_view bytes) { set(index, std::string(bytes), true); }
+  void bind_null(int index) { set(index, std::nullopt, false); }
   void set(int index, std::optional<std::string> value, bool binary);
   void execute();
   const char* cell(int col) const;

@@ -95,30 +95,21 @@ void Query::check(int rc) const {
   if (rc != SQLITE_OK) db_->fail(rc, sql_);
 }
 
-void Query::bind_one(int index, int64_t value) {
+void Query::bind_int64(int index, int64_t value) {
   check(sqlite3_bind_int64(stmt_, index, value));
 }
 
-void Query::bind_one(int index, std::string_view value) {
+void Query::bind_text(int index, std::string_view value) {
   check(
       sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
 }
 
-void Query::bind_one(int index, Blob value) {
-  check(
-      sqlite3_bind_blob64(stmt_, index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
+void Query::bind_blob(int index, std::string_view bytes) {
+  check(sqlite3_bind_blob64(stmt_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT));
 }
 
-void Query::bind_one(int index, std::nullopt_t) {
+void Query::bind_null(int index) {
   check(sqlite3_bind_null(stmt_, index));
-}
-
-void Query::bind_one(int index, const std::optional<std::string>& value) {
-  if (value) {
-    bind_one(index, std::string_view(*value));
-  } else {
-    bind_one(index, std::nullopt);
-  }
 }
 
 bool Query::step() {

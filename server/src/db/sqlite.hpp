@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/money.hpp"
+#include "db/binding.hpp"
 
 namespace croupier::sqlite {
 
@@ -37,10 +38,7 @@ class Error : public std::runtime_error {
   int code_;
 };
 
-// Binds a value as a BLOB rather than TEXT (fingerprints are raw digest bytes).
-struct Blob {
-  std::string_view bytes;
-};
+using db::Blob;
 
 class Query;
 
@@ -97,27 +95,11 @@ class Db {
 
 // One use of a cached statement: bind, step through the rows, read columns. Resetting
 // on destruction releases the statement's read snapshot and its bindings.
-class Query {
+class Query : public db::Binding<Query> {
  public:
   Query(Query&& other) noexcept;
   Query& operator=(Query&&) = delete;
   ~Query();
-
-  // Binds the arguments to parameters 1..n in order.
-  template <class... Args>
-  Query& bind(const Args&... args) {
-    int index = 0;
-    (bind_one(++index, args), ...);
-    return *this;
-  }
-
-  // Binds the arguments to parameters first..first+n-1: one row of a multi-row INSERT.
-  template <class... Args>
-  Query& bind_from(int first, const Args&... args) {
-    int index = first - 1;
-    (bind_one(++index, args), ...);
-    return *this;
-  }
 
   // Advances to the next row: true when a row is available, false when done.
   bool step();
@@ -134,15 +116,11 @@ class Query {
  private:
   Query(const Db& db, sqlite3_stmt* stmt, bool* busy, std::string_view sql);
 
-  void bind_one(int index, int64_t value);
-  void bind_one(int index, int value) { bind_one(index, static_cast<int64_t>(value)); }
-  void bind_one(int index, Money value) { bind_one(index, value.units); }
-  void bind_one(int index, std::string_view value);
-  void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
-  void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
-  void bind_one(int index, Blob value);
-  void bind_one(int index, std::nullopt_t);
-  void bind_one(int index, const std::optional<std::string>& value);
+  friend class db::Binding<Query>;
+  void bind_int64(int index, int64_t value);
+  void bind_text(int index, std::string_view value);
+  void bind_blob(int index, std::string_view bytes);
+  void bind_null(int index);
   void check(int rc) const;
 
   const Db* db_;
