@@ -89,7 +89,7 @@ bool Table::seated(ledger::PlayerId player) const {
 std::vector<SeatInfo> Table::seats_info() const {
   std::vector<SeatInfo> out;
   for (size_t i = 0; i < seats_.size(); ++i) {
-    SeatInfo seat{static_cast<int>(i + 1), std::nullopt, {}};
+    SeatInfo seat{static_cast<int>(i + 1), std::nullopt, {}, {}};
     if (seats_[i]) {
       seat.player = seats_[i]->player;
       seat.name = seats_[i]->who.name;

@@ -119,15 +119,19 @@ TEST_F(Blackjack, TwoSeatsAndBetsBehindFollowTheSeatsDecisions) {
 
   const int64_t ann0 = balance_of(ann.http), bob0 = balance_of(bob.http);
   const int64_t cat0 = balance_of(cat.http), dan0 = balance_of(dan.http);
-  std::string game(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());
-  // On a busy machine the calls above can outlast the first round's betting (it opened
-  // when Ann sat): the latest betsopen already received names the round open now.
-  for (int i = 0; i < 200; ++i) {
-    auto m = ann.ws->next(20ms);
-    if (!m) break;
-    if (is_type(*m, "betsopen")) game = std::string(m->at("gameId").as_string());
+  // The calls above can outlast a round's betting (the first opened when Ann sat), and a
+  // round without bets ends at once: the bets go to the next round that opens from now,
+  // with its whole betting time ahead (scripted cards go to the first round dealt).
+  while (ann.ws->next(20ms)) {
   }
-  for (Player* p : {&bob, &cat, &dan}) p->ws->wait_type("betsopen", 20s);
+  const std::string game(ann.ws->wait_type("betsopen", 20s).at("gameId").as_string());
+  for (Player* p : {&bob, &cat, &dan}) {
+    p->ws->wait_for(
+        [&](const json::object& o) {
+          return is_type(o, "betsopen") && o.at("gameId").as_string() == game;
+        },
+        20s);
+  }
   ann.ws->send(pbet_xml("pbet", "bj-t", game, ann.id, "a1", {{"SEAT_1", "10.00"}}));
   bob.ws->send(pbet_xml("pbet", "bj-t", game, bob.id, "b1", {{"SEAT_2", "10.00"}}));
   cat.ws->send(pbet_xml("pbet", "bj-t", game, cat.id, "c1", {{"BB_1", "5.00"}}));

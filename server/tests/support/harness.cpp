@@ -410,7 +410,9 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
 }
 
 void stop_and_check_ledger(ServerProcess& server) {
-  if (server.running()) EXPECT_EQ(server.stop(), 0);
+  if (server.running()) {
+    EXPECT_EQ(server.stop(), 0);
+  }
   auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server.data_dir()});
   EXPECT_EQ(code, 0) << out;
 }

@@ -62,10 +62,9 @@ table::TableEvent event(table::EventBody body) {
 
 TEST(ProtocolJson, AnEventCarriesItsHeadAndWallTimes) {
   // As a client reads it: serialised and parsed again.
-  json::object o =
-      json::parse(json::serialize(
-                      event_json(event(table::BetsOpened{MonoTime{Millis{20000}}, Millis{15000}}))))
-          .as_object();
+  json::object o = json::parse(json::serialize(event_json(event(table::BetsOpened{
+                                   MonoTime{Millis{20000}}, Millis{15000}, false, {}}))))
+                       .as_object();
   EXPECT_EQ(o.at("type").as_string(), "betsopen");
   EXPECT_EQ(o.at("table").as_string(), "rou-1");
   EXPECT_EQ(o.at("v").as_int64(), 7);
@@ -98,7 +97,7 @@ TEST(ProtocolJson, EachPlayerReceivesTheirOwnPartAndOthersDoNot) {
 
 TEST(ProtocolJson, APrivateChatIsAChatForTheSeatedAndANoopForOthers) {
   table::TableEvent e = event(table::Noop{});
-  e.personal[3].chat = table::ChatSaid{3, "Ann", "hello"};
+  e.personal[3].chat = table::ChatSaid{3, "Ann", "hello", std::string(table::kPlayerRole), {}};
   WireEvent w = wire_event(e);
   json::object others = json::parse(*w.json).as_object();
   EXPECT_EQ(others.at("type").as_string(), "noop");
