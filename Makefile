@@ -59,8 +59,13 @@ endif
 # The figures of docs/PERFORMANCE.md: the ledger next to raw SQLite, a round's settlement,
 # and the fan-out of croupierd next to Node's ws, each in its own process, measured by
 # the same load client (about 3 minutes).
+BENCH_PG_DIR := /tmp/croupier-bench-pg
+
+# The ledger's figures on SQLite and on a PostgreSQL server of their own (fsync on).
 bench: build
-	$(BUILD_DIR)/bench/bench_ledger --benchmark_min_time=2
+	scripts/test-postgres start $(BENCH_PG_DIR) durable
+	CROUPIER_TEST_PG_DIR=$(BENCH_PG_DIR) $(BUILD_DIR)/bench/bench_ledger --benchmark_min_time=2; \
+	  rc=$$?; scripts/test-postgres stop $(BENCH_PG_DIR); exit $$rc
 	bench/fanout.sh $(BUILD_DIR)
 ifneq ($(HAS_CLIENT),)
 	cd client && npm run --silent size

@@ -13,6 +13,9 @@
 // BM_RawSqliteMultiRow: the same rows by multi-row INSERTs of 64 rows, as the ledger
 // writes them: the ceiling for the ledger.
 //
+// Each of these two runs on SQLite (pg:0) and on PostgreSQL (pg:1, the server `make bench`
+// starts on a Unix socket, fsync on, synchronous_commit on: as durable as SQLite's FULL).
+//
 // BM_SettleRound: settling a round of 10,000 accepted bets (1,000 players, half of the
 // bets winning) in one SettleRound, from submission to the durable answer.
 #include <benchmark/benchmark.h>
@@ -20,12 +23,15 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "core/log.hpp"
+#include "db/postgres_testing.hpp"
 #include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/ledger.hpp"
@@ -37,6 +43,11 @@ using namespace croupier;
 using namespace croupier::ledger;
 
 constexpr int kPlayers = 64;
+
+// The engine of a benchmark's second argument: 0 SQLite, 1 PostgreSQL.
+bool on_postgres(const benchmark::State& state, int arg) {
+  return state.range(arg) == 1;
+}
 
 // A fresh directory under the system's temporary directory, removed afterwards.
 class ScratchDir {
@@ -55,6 +66,19 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+// Where a benchmark's ledger lives: a file in `dir`, or a fresh database of the server
+// `make bench` starts (fsync on); nullopt, with the benchmark skipped, without one.
+std::optional<std::string> ledger_location(benchmark::State& state, bool postgres,
+                                           const ScratchDir& dir) {
+  if (!postgres) return dir.file("ledger.db");
+  const char* server = std::getenv("CROUPIER_TEST_PG_DIR");
+  if (!server || !*server) {
+    state.SkipWithError("PostgreSQL figures need make bench's server (fsync on)");
+    return std::nullopt;
+  }
+  return croupier::postgres::testing::TestServer::instance().fresh_database();
+}
 
 // Lets at most `max` submissions be outstanding at once.
 class Window {
@@ -93,7 +117,9 @@ void prepare(Ledger& ledger) {
 void BM_LedgerPlaceBets(benchmark::State& state) {
   const int in_flight = static_cast<int>(state.range(0));
   ScratchDir dir;
-  Options options{dir.file("ledger.db")};
+  const auto location = ledger_location(state, on_postgres(state, 1), dir);
+  if (!location) return;
+  Options options{*location};
   options.batch_max = std::max<size_t>(options.batch_max, static_cast<size_t>(in_flight / 2));
   auto ledger = Ledger::open(options);
   prepare(*ledger);
@@ -129,11 +155,8 @@ void BM_LedgerPlaceBets(benchmark::State& state) {
 }
 
 BENCHMARK(BM_LedgerPlaceBets)
-    ->ArgName("in_flight")
-    ->Arg(1)
-    ->Arg(8)
-    ->Arg(64)
-    ->Arg(2000)
+    ->ArgNames({"in_flight", "pg"})
+    ->ArgsProduct({{1, 8, 64, 2000}, {0, 1}})
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMicrosecond);
@@ -216,14 +239,7 @@ BENCHMARK(BM_RawSqliteSameRows)
 
 // The same rows again, written by multi-row INSERTs of `rows` bets each (with ids chosen
 // by the writer): what the statement count costs on top of the B-tree work.
-std::string values_sql(const char* head, int columns, int rows) {
-  std::string row = "(";
-  for (int c = 0; c < columns; ++c) row += c ? ",?" : "?";
-  row += ")";
-  std::string sql = head;
-  for (int r = 0; r < rows; ++r) sql += (r ? "," : " VALUES ") + row;
-  return sql;
-}
+using db::values_sql;
 
 void BM_RawSqliteMultiRow(benchmark::State& state) {
   const int64_t batch = state.range(0);
@@ -284,7 +300,9 @@ void BM_SettleRound(benchmark::State& state) {
   const int bets = static_cast<int>(state.range(0));
   constexpr int kRoundPlayers = 1000;
   ScratchDir dir;
-  Options options{dir.file("ledger.db")};
+  const auto location = ledger_location(state, on_postgres(state, 1), dir);
+  if (!location) return;
+  Options options{*location};
   options.batch_max = 1000;
   auto ledger = Ledger::open(options);
   for (int p = 0; p < kRoundPlayers; ++p) {
@@ -326,8 +344,8 @@ void BM_SettleRound(benchmark::State& state) {
 }
 
 BENCHMARK(BM_SettleRound)
-    ->ArgName("bets")
-    ->Arg(10000)
+    ->ArgNames({"bets", "pg"})
+    ->ArgsProduct({{10000}, {0, 1}})
     ->Iterations(5)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

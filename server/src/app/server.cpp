@@ -170,8 +170,8 @@ bool App::Impl::open_data() {
             [](const std::string& name) { return gateway::nickname_key(name); }))
       log::warn("screen names equal under the comparison rule kept as they were",
                 {{"count", kept}});
-    ledger = ledger::Ledger::open({settings.data_dir + "/ledger.db", false,
-                                   settings.ledger_batch_max, settings.ledger_queue_max});
+    ledger = ledger::Ledger::open(
+        {settings.ledger_location(), false, settings.ledger_batch_max, settings.ledger_queue_max});
   } catch (const std::exception& e) {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
@@ -475,8 +475,8 @@ int serve(const config::Settings& settings) {
 }
 
 int ledger_check(const config::Settings& settings) {
-  const std::string path = settings.data_dir + "/ledger.db";
-  if (!std::filesystem::exists(path)) {
+  const std::string path = settings.ledger_location();
+  if (settings.database.empty() && !std::filesystem::exists(path)) {
     std::cerr << "ledger-check: no ledger at " << path << "\n";
     return 2;
   }
@@ -487,7 +487,7 @@ int ledger_check(const config::Settings& settings) {
     std::cerr << "ledger-check: " << e.what() << "\n";
     return 2;
   }
-  std::cout << "ledger: " << path << "\n"
+  std::cout << "ledger: " << (settings.database.empty() ? path : "PostgreSQL (--database)") << "\n"
             << "accounts: " << report.accounts << "  transfers: " << report.transfers << "\n"
             << "bets: " << report.bets << " (settled " << report.bets_settled << ", refunded "
             << report.bets_refunded << ", in play " << report.bets_in_play << ")\n"

@@ -110,6 +110,16 @@ const std::vector<Option>& options() {
                    return parse_bool(v, s.cross_site_embedding);
                  }});
     o.push_back(string_option("data_dir", "directory for the databases", &Settings::data_dir));
+    o.push_back({"database",
+                 "the ledger's database: empty for the SQLite file ledger.db in data_dir, or a "
+                 "PostgreSQL URI (postgres://user:password@host:port/name)",
+                 "", [](Settings& s, const std::string& v) -> std::optional<std::string> {
+                   if (!v.empty() && !v.starts_with("postgres://") &&
+                       !v.starts_with("postgresql://"))
+                     return "expects a postgres:// or postgresql:// URI, or nothing for SQLite";
+                   s.database = v;
+                   return std::nullopt;
+                 }});
     o.push_back(string_option("static_dir", "built client to serve", &Settings::static_dir));
     o.push_back({"casino_file", "operators and tables (JSON)", CROUPIER_SHARE_DIR "/casino.json",
                  [](Settings& s, const std::string& v) -> std::optional<std::string> {
@@ -341,7 +351,8 @@ std::string settings_help() {
       "\n"
       "Usage:\n"
       "  croupierd [serve] [--setting value ...]   run the server (the default)\n"
-      "  croupierd ledger-check [--data-dir DIR]   verify the ledger and exit (0 = sound)\n"
+      "  croupierd ledger-check [--data-dir DIR | --database URI]\n"
+      "                                            verify the ledger and exit (0 = sound)\n"
       "  croupierd --help | --version\n"
       "\n"
       "Settings are read from their default, then --config FILE (or CROUPIER_CONFIG), a JSON\n"

@@ -30,6 +30,12 @@ struct Settings {
 
   // Files.
   std::string data_dir = "./var";
+  // The ledger on PostgreSQL (a postgres:// URI, shared by a cluster's nodes); empty for
+  // the SQLite file ledger.db in data_dir.
+  std::string database;
+  std::string ledger_location() const {
+    return database.empty() ? data_dir + "/ledger.db" : database;
+  }
   std::string static_dir = "client/dist";
   std::string casino_file;  // default: the casino.json installed beside the server data
   std::string rates_file;   // default: rates.json beside it

@@ -64,6 +64,19 @@ TEST(Settings, BadInputIsAnErrorNamingTheSetting) {
   EXPECT_TRUE(load({"--cross-site-embedding", "true", "--secure-cookies", "true"}).ok());
 }
 
+TEST(Settings, TheLedgerIsAFileInTheDataDirOrAPostgresDatabase) {
+  auto file = load({"--data-dir", "/srv/casino"});
+  ASSERT_TRUE(file.ok());
+  EXPECT_EQ(file->settings.ledger_location(), "/srv/casino/ledger.db");
+  auto pg = load({"--database", "postgres://croupier:secret@db.internal:5432/casino"});
+  ASSERT_TRUE(pg.ok());
+  EXPECT_EQ(pg->settings.ledger_location(), "postgres://croupier:secret@db.internal:5432/casino");
+  EXPECT_TRUE(load({}, {"CROUPIER_DATABASE=postgresql:///casino?host=/run/pg"}).ok());
+  auto other = load({"--database", "mysql://db/casino"});
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.error().find("postgres://"), std::string::npos);
+}
+
 TEST(Settings, CommandsAndHelp) {
   EXPECT_EQ(load({"ledger-check", "--data-dir", "/x"})->command, "ledger-check");
   EXPECT_TRUE(load({"--help"})->help);

@@ -19,6 +19,19 @@ struct Blob {
   std::string_view bytes;
 };
 
+// "<head> VALUES <row>,<row>...<tail>" with `rows` rows: a multi-row INSERT (or any
+// statement over a VALUES list). `row` is "(?,...)" with `columns` parameters unless given.
+inline std::string values_sql(std::string_view head, int columns, size_t rows,
+                              const char* row = nullptr, std::string_view tail = {}) {
+  std::string plain = "(";
+  for (int c = 0; c < columns; ++c) plain += c ? ",?" : "?";
+  plain += ")";
+  std::string sql(head);
+  for (size_t r = 0; r < rows; ++r) sql += (r ? "," : " VALUES ") + (row ? row : plain);
+  sql += tail;
+  return sql;
+}
+
 template <class Query>
 class Binding {
  public:

@@ -59,6 +59,21 @@ std::string to_dollar_placeholders(std::string_view sql) {
   return out;
 }
 
+std::string text_array(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (const std::string& item : items) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char ch : item) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  out += '}';
+  return out;
+}
+
 std::unique_ptr<Db> Db::open(const std::string& conninfo) {
   PGconn* conn = PQconnectdb(conninfo.c_str());
   if (!conn || PQstatus(conn) != CONNECTION_OK) {
@@ -69,6 +84,13 @@ std::unique_ptr<Db> Db::open(const std::string& conninfo) {
     throw Error("cannot connect to PostgreSQL: " + message, "");
   }
   return std::unique_ptr<Db>(new Db(conn, conninfo));
+}
+
+Db::Db(PGconn* conn, std::string conninfo) : conn_(conn), conninfo_(std::move(conninfo)) {
+  const char* host = PQhost(conn_);
+  const char* port = PQport(conn_);
+  path_ = std::string("postgres database ") + PQdb(conn_) + " on " + (host ? host : "") + ":" +
+          (port ? port : "");
 }
 
 Db::~Db() {

@@ -46,6 +46,10 @@ class Error : public std::runtime_error {
 // takes the next number); everything else is kept. Exposed for its tests.
 std::string to_dollar_placeholders(std::string_view sql);
 
+// A PostgreSQL array literal of text ('{"a","b"}'), to bind as one parameter
+// (`= ANY(?::text[])`): every element quoted, `"` and `\` escaped.
+std::string text_array(const std::vector<std::string>& items);
+
 class Query;
 
 class Db {
@@ -67,6 +71,9 @@ class Db {
   int64_t changes() const { return changes_; }
   bool in_transaction() const;
   const std::string& conninfo() const { return conninfo_; }
+  // Where the database is, for messages: "postgres database NAME on HOST:PORT" (the
+  // connection string may hold a password, this does not).
+  const std::string& path() const { return path_; }
 
  private:
   struct Prepared {
@@ -74,7 +81,7 @@ class Db {
     int params = 0;
   };
 
-  Db(PGconn* conn, std::string conninfo) : conn_(conn), conninfo_(std::move(conninfo)) {}
+  Db(PGconn* conn, std::string conninfo);
   [[noreturn]] void fail(const PGresult* result, std::string_view sql) const;
 
   struct SqlHash {
@@ -84,6 +91,7 @@ class Db {
 
   PGconn* conn_;
   const std::string conninfo_;
+  std::string path_;
   std::unordered_map<std::string, Prepared, SqlHash, std::equal_to<>> prepared_;
   int64_t changes_ = 0;
 

@@ -16,10 +16,26 @@ TEST(PostgresPlaceholders, QuestionMarksBecomeNumberedOutsideQuotes) {
   EXPECT_EQ(to_dollar_placeholders("VALUES (?,?),(?,?)"), "VALUES ($1,$2),($3,$4)");
 }
 
+TEST(PostgresArrays, TextArraysQuoteEveryElement) {
+  EXPECT_EQ(text_array({}), "{}");
+  EXPECT_EQ(text_array({"a", "b:c"}), R"({"a","b:c"})");
+  EXPECT_EQ(text_array({R"(say "hi")", R"(back\slash)", "comma,brace}"}),
+            R"({"say \"hi\"","back\\slash","comma,brace}"})");
+}
+
 class PostgresDb : public ::testing::Test {
  protected:
   std::unique_ptr<Db> db_ = Db::open(testing::TestServer::instance().fresh_database());
 };
+
+TEST_F(PostgresDb, ATextArrayComesBackWhole) {
+  const std::vector<std::string> items = {"plain", R"(quote " and \ backslash)", "{,}", ""};
+  auto q = db_->query("SELECT x FROM unnest(?::text[]) WITH ORDINALITY AS t(x, n) ORDER BY n");
+  q.bind(text_array(items));
+  std::vector<std::string> back;
+  while (q.step()) back.push_back(q.text(0));
+  EXPECT_EQ(back, items);
+}
 
 TEST_F(PostgresDb, RoundTripsIntegersTextNullsAndBytes) {
   db_->exec("CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, note TEXT, digest BYTEA)");

@@ -1,7 +1,9 @@
-// A PostgreSQL server of the tests' own (header-only, so the module library stays free of
-// test code): initdb into a fresh temporary directory, listening on a Unix socket there
-// only (no TCP port), started once per test process and stopped at its end; each test
-// takes a fresh database of it.
+// The tests' PostgreSQL server (header-only, so the module library stays free of test
+// code). Under CTest it is the run's shared server (scripts/test-postgres, found through
+// CROUPIER_TEST_PG_DIR); a test binary run by hand starts one of its own: initdb into a
+// fresh temporary directory, listening on a Unix socket there only (no TCP port), stopped
+// at the process's end. Each test takes a fresh database of it (named by the process, so
+// that tests running side by side never share one), dropped when the process ends.
 //
 // The server's programs are found with `pg_config --bindir` (Debian's libpq-dev and
 // postgresql packages); as root, the server runs as the `postgres` user (PostgreSQL
@@ -17,10 +19,12 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "db/postgres.hpp"
 
@@ -34,19 +38,32 @@ class TestServer {
     return server;
   }
 
-  // A connection string to a new, empty database.
-  std::string fresh_database() {
-    const std::string name = "t" + std::to_string(++databases_);
+  // The address (a postgresql:// URI, as croupierd's --database takes) of a new, empty
+  // database; with `from`, a copy of that database (which must have no connections).
+  std::string fresh_database(const std::string& from = {}) {
+    const std::string name = "t" + std::to_string(getpid()) + "_" + std::to_string(++databases_);
     auto admin = Db::open(conninfo("postgres"));
-    admin->exec(("CREATE DATABASE " + name).c_str());
+    admin->exec(("CREATE DATABASE " + name + (from.empty() ? "" : " TEMPLATE " + from)).c_str());
+    names_.push_back(name);
     return conninfo(name);
   }
 
   std::string conninfo(const std::string& database) const {
-    return "host=" + dir_ + " port=" + std::to_string(kPort) + " user=croupier dbname=" + database;
+    return "postgresql:///" + database + "?host=" + dir_ + "&port=" + std::to_string(kPort) +
+           "&user=croupier";
   }
 
   ~TestServer() {
+    if (!owned_) {
+      try {
+        auto admin = Db::open(conninfo("postgres"));
+        for (const std::string& name : names_)
+          admin->exec(("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)").c_str());
+      } catch (const std::exception&) {
+        // The run's server is gone already: nothing to drop.
+      }
+      return;
+    }
     run(as_owner() + bin("pg_ctl") + " -D " + dir_ + "/data -m immediate -w stop >/dev/null 2>&1");
     std::error_code ignored;
     std::filesystem::remove_all(dir_, ignored);
@@ -56,6 +73,11 @@ class TestServer {
   static constexpr int kPort = 5432;  // on a socket in our own directory: no clash
 
   TestServer() {
+    if (const char* shared = std::getenv("CROUPIER_TEST_PG_DIR"); shared && *shared) {
+      dir_ = shared;
+      owned_ = false;
+      return;
+    }
     std::string pattern = (std::filesystem::temp_directory_path() / "croupier-pg-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
     dir_ = pattern;
@@ -92,7 +114,9 @@ class TestServer {
 
   std::string dir_;
   std::string bindir_;
+  bool owned_ = true;  // started here (else the run's shared server)
   int databases_ = 0;
+  std::vector<std::string> names_;
 };
 
 }  // namespace croupier::postgres::testing

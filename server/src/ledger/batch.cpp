@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <set>
 #include <span>
 #include <stdexcept>
 
@@ -56,30 +57,25 @@ Money bonus_share(Money returned, Money bonus_part, Money amount) {
 // rows, short enough that the statements stay few in the connection's cache.
 constexpr size_t kRowsPerInsert = 64;
 
-// "<head> VALUES (?,...),(?,...)" with `rows` rows of `columns` parameters; built once
-// per shape and kept.
-const std::string& values_sql(std::vector<std::string>& built, const char* head, int columns,
-                              size_t rows) {
+// db::values_sql, built once per shape and kept.
+const std::string& values_sql(std::vector<std::string>& built, const char* head, const char* row,
+                              int columns, size_t rows, const char* tail) {
   if (built.size() <= rows) built.resize(rows + 1);
   std::string& sql = built[rows];
-  if (sql.empty()) {
-    std::string row = "(";
-    for (int c = 0; c < columns; ++c) row += c ? ",?" : "?";
-    row += ")";
-    sql = head;
-    for (size_t r = 0; r < rows; ++r) sql += (r ? "," : " VALUES ") + row;
-  }
+  if (sql.empty()) sql = db::values_sql(head, columns, rows, row, tail);
   return sql;
 }
 
-// Writes `rows` by INSERTs of up to kRowsPerInsert rows each: `head` names the table and
-// its `columns` columns, and bind_row(query, first parameter, row) binds one row.
-template <class Row, class BindRow>
-void insert_rows(sqlite::Db& db, std::vector<std::string>& built, const char* head, int columns,
-                 std::span<const Row> rows, BindRow&& bind_row) {
+// Writes `rows` by statements of up to kRowsPerInsert rows each: `head` names the table
+// and its `columns` columns (or, with `row` and `tail`, any statement over a VALUES list),
+// and bind_row(query, first parameter, row) binds one row.
+template <class Db, class Row, class BindRow>
+void insert_rows(Db& db, std::vector<std::string>& built, const char* head, const char* row,
+                 int columns, std::span<const Row> rows, BindRow&& bind_row,
+                 const char* tail = "") {
   for (size_t at = 0; at < rows.size(); at += kRowsPerInsert) {
     const auto chunk = rows.subspan(at, std::min(kRowsPerInsert, rows.size() - at));
-    auto q = db.query(values_sql(built, head, columns, chunk.size()));
+    auto q = db.query(values_sql(built, head, row, columns, chunk.size(), tail));
     int p = 1;
     for (const Row& row : chunk) {
       bind_row(q, p, row);
@@ -96,42 +92,175 @@ void insert_rows(sqlite::Db& db, std::vector<std::string>& built, const char* he
 
 }  // namespace
 
-Batch::Batch(sqlite::Db& db, const Committed& committed, int64_t now_ms)
-    : db_(db), committed_(committed), now_ms_(now_ms), next_bet_id_(committed.next_bet_id) {}
+template <class Db>
+Batch<Db>::Batch(Db& db, const Committed& committed, int64_t now_ms)
+    : db_(db),
+      committed_(committed),
+      now_ms_(now_ms),
+      next_bet_id_(committed.next_bet_id),
+      bet_ids_end_(committed.bet_ids_end) {}
 
-void Committed::load(sqlite::Db& db) {
+template <class Db>
+void Committed::load(Db& db) {
   unended_rounds.clear();
   bets_in_play.clear();
-  auto rounds = db.query("SELECT id, state FROM rounds WHERE state IN ('open', 'result')");
-  while (rounds.step()) unended_rounds.emplace(rounds.text(0), rounds.text(1));
-  // Only rounds not yet ended hold accepted bets: settling or cancelling a round ends
-  // every one of its bets. (CROSS JOIN keeps the few unended rounds outside: otherwise
-  // SQLite may scan every bet ever placed.)
-  auto bets = db.query(
-      "SELECT b.player_id, COUNT(*) FROM rounds r "
-      "CROSS JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
-      "WHERE r.state IN ('open', 'result') GROUP BY b.player_id");
-  while (bets.step()) bets_in_play.emplace(bets.int64(0), bets.int64(1));
-  auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
-  last.step();
-  next_bet_id = last.int64(0) + 1;
-  auto count = db.query("SELECT COUNT(*) FROM ops");
-  count.step();
-  op_keys = KeyFilter(std::max<size_t>(size_t{1} << 20, 2 * static_cast<size_t>(count.int64(0))));
-  auto keys = db.query("SELECT key FROM ops");
-  while (keys.step()) op_keys.add(keys.text(0));
+  if constexpr (Engine<Db>::shared) {
+    // Other writers change everything: nothing is kept but this writer's block of bet
+    // ids, taken at the first bet.
+    shared = true;
+    next_bet_id = bet_ids_end = 0;
+    return;
+  } else {
+    auto rounds = db.query("SELECT id, state FROM rounds WHERE state IN ('open', 'result')");
+    while (rounds.step()) unended_rounds.emplace(rounds.text(0), rounds.text(1));
+    // Only rounds not yet ended hold accepted bets: settling or cancelling a round ends
+    // every one of its bets. (CROSS JOIN keeps the few unended rounds outside: otherwise
+    // SQLite may scan every bet ever placed.)
+    auto bets = db.query(
+        "SELECT b.player_id, COUNT(*) FROM rounds r CROSS JOIN bets b "
+        "WHERE b.round_id = r.id AND b.status = 'accepted' "
+        "AND r.state IN ('open', 'result') GROUP BY b.player_id");
+    while (bets.step()) bets_in_play.emplace(bets.int64(0), bets.int64(1));
+    auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
+    last.step();
+    next_bet_id = last.int64(0) + 1;
+    auto count = db.query("SELECT COUNT(*) FROM ops");
+    count.step();
+    op_keys = KeyFilter(std::max<size_t>(size_t{1} << 20, 2 * static_cast<size_t>(count.int64(0))));
+    auto keys = db.query("SELECT key FROM ops");
+    while (keys.step()) op_keys.add(keys.text(0));
+  }
+}
+
+template void Committed::load(sqlite::Db&);
+template void Committed::load(postgres::Db&);
+
+// ---- Locks where writers share the database ---------------------------------------------
+
+template <class Db>
+void Batch<Db>::expect(const Fund& op) {
+  expected_keys_.push_back(op.key);
+  expected_accounts_.push_back(funding_account(op.source, op.currency).name);
+  expected_accounts_.push_back(
+      (op.to_bonus ? player_bonus(op.player, op.currency) : player_cash(op.player, op.currency))
+          .name);
+}
+
+template <class Db>
+void Batch<Db>::expect(const OpenRound& op) {
+  expected_keys_.push_back(open_key(op.round_id));
+}
+
+template <class Db>
+void Batch<Db>::expect(const CancelBets& op) {
+  expected_keys_.push_back(op.key);
+  expected_rounds_.push_back(op.round_id);
+  refunding_rounds_.push_back(op.round_id);
+}
+
+template <class Db>
+void Batch<Db>::expect(const RecordResult& op) {
+  expected_keys_.push_back(result_key(op.round_id));
+  expected_rounds_.push_back(op.round_id);
+}
+
+template <class Db>
+void Batch<Db>::expect(const PlaceBets& op) {
+  expected_keys_.push_back(op.key);
+  expected_accounts_.push_back(player_cash(op.player, op.currency).name);
+  expected_accounts_.push_back(player_bonus(op.player, op.currency).name);
+  expected_accounts_.push_back(round_account(op.round_id, op.currency).name);
+  expected_rounds_.push_back(op.round_id);
+}
+
+template <class Db>
+void Batch<Db>::expect(const SettleRound& op) {
+  expected_keys_.push_back(settle_key(op.round_id));
+  expected_rounds_.push_back(op.round_id);
+  refunding_rounds_.push_back(op.round_id);
+  settles_ = true;
+}
+
+template <class Db>
+void Batch<Db>::expect(const CancelRound& op) {
+  expected_keys_.push_back(cancel_key(op.round_id));
+  expected_rounds_.push_back(op.round_id);
+  refunding_rounds_.push_back(op.round_id);
+}
+
+template <class Db>
+void Batch<Db>::lock_expected() {
+  assert(Engine<Db>::shared);  // SQLite has one writer: nothing to wait for
+  // Each list goes as one array parameter, joined from unnest() so that the plan looks
+  // each name up by its index (with `= ANY(?)` the generic plan scanned the whole table).
+  if (!refunding_rounds_.empty()) {
+    // The accounts of every player with a bet in a round the batch may refund or settle
+    // (bets this batch places are expected already), and the house.
+    auto q = db_.query(
+        "SELECT DISTINCT b.player_id, b.currency FROM unnest(?::text[]) AS r(id) "
+        "JOIN bets b ON b.round_id = r.id");
+    q.bind(postgres::text_array(refunding_rounds_));
+    std::set<std::string> currencies;
+    while (q.step()) {
+      const PlayerId player = q.int64(0);
+      const std::string currency = q.text(1);
+      expected_accounts_.push_back(player_cash(player, currency).name);
+      expected_accounts_.push_back(player_bonus(player, currency).name);
+      currencies.insert(currency);
+    }
+    for (const std::string& round_id : refunding_rounds_) {
+      for (const std::string& currency : currencies)
+        expected_accounts_.push_back(round_account(round_id, currency).name);
+    }
+    if (settles_) {
+      for (const std::string& currency : currencies)
+        expected_accounts_.push_back(house_account(currency).name);
+    }
+  }
+  std::sort(expected_accounts_.begin(), expected_accounts_.end());
+  expected_accounts_.erase(std::unique(expected_accounts_.begin(), expected_accounts_.end()),
+                           expected_accounts_.end());
+  if (!expected_accounts_.empty()) {
+    auto q = db_.query(
+        "SELECT a.name, a.id, a.balance FROM unnest(?::text[]) AS k(name) "
+        "JOIN accounts a ON a.name = k.name ORDER BY a.name FOR UPDATE OF a");
+    q.bind(postgres::text_array(expected_accounts_));
+    while (q.step()) overlay_.emplace(q.text(0), Entry{CachedAccount{q.int64(1), q.money(2)}});
+    // The rest do not exist yet: created when first credited (another writer creating the
+    // same one makes the batch run again).
+    for (const std::string& name : expected_accounts_) overlay_.try_emplace(name, Entry{});
+  }
+  std::vector<std::string> rounds = std::move(expected_rounds_);
+  std::sort(rounds.begin(), rounds.end());
+  rounds.erase(std::unique(rounds.begin(), rounds.end()), rounds.end());
+  if (!rounds.empty()) {
+    auto q = db_.query(
+        "SELECT r.id, r.state FROM unnest(?::text[]) AS k(id) JOIN rounds r ON r.id = k.id "
+        "ORDER BY r.id FOR UPDATE OF r");
+    q.bind(postgres::text_array(rounds));
+    while (q.step()) locked_rounds_.emplace(q.text(0), q.text(1));
+  }
+  if (!expected_keys_.empty()) {
+    auto q = db_.query(
+        "SELECT o.key, o.kind, o.fingerprint, o.result, o.created_ms "
+        "FROM unnest(?::text[]) AS k(key) JOIN ops o ON o.key = k.key");
+    q.bind(postgres::text_array(expected_keys_));
+    for (const std::string& key : expected_keys_) read_keys_.try_emplace(key);
+    while (q.step()) read_keys_[q.text(0)] = OpRecord{q.text(1), q.blob(2), q.text(3), q.int64(4)};
+  }
 }
 
 // ---- Savepoints ---------------------------------------------------------------------
 
 // Every operation in a savepoint may read bets, so the rows of the operations before it
 // are written first, and its own before the savepoint is released.
+template <class Db>
 template <class F>
-auto Batch::in_savepoint(F&& body) -> decltype(body()) {
+auto Batch<Db>::in_savepoint(F&& body) -> decltype(body()) {
   flush_rows();
   db_.query("SAVEPOINT op").run();
   const size_t retired_mark = retired_.size();
-  const BetId next_bet_mark = next_bet_id_;
+  const BetId next_bet_mark = next_bet_id_, bet_ids_end_mark = bet_ids_end_;
   auto result = body();
   if (result.ok()) {
     flush_rows();
@@ -139,6 +268,7 @@ auto Batch::in_savepoint(F&& body) -> decltype(body()) {
     for (const std::string& key : pending_.op_keys) recorded_.erase(key);
     pending_ = Pending{};
     next_bet_id_ = next_bet_mark;
+    bet_ids_end_ = bet_ids_end_mark;
     db_.query("ROLLBACK TO op").run();
     undo_op();
     retired_.resize(retired_mark);
@@ -148,7 +278,8 @@ auto Batch::in_savepoint(F&& body) -> decltype(body()) {
   return result;
 }
 
-void Batch::undo_op() {
+template <class Db>
+void Batch<Db>::undo_op() {
   for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) overlay_[it->name] = it->before;
   for (auto it = round_undo_.rbegin(); it != round_undo_.rend(); ++it) {
     if (it->before) {
@@ -161,20 +292,24 @@ void Batch::undo_op() {
   forget_undo();
 }
 
-void Batch::forget_undo() {
+template <class Db>
+void Batch<Db>::forget_undo() {
   ++op_serial_;
   undo_.clear();
   round_undo_.clear();
   in_play_undo_.clear();
 }
 
-Result<Done, Failure> Batch::apply(const Fund& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::apply(const Fund& op) {
   return in_savepoint([&] { return fund(op); });
 }
-Result<Done, Failure> Batch::apply(const OpenRound& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::apply(const OpenRound& op) {
   return in_savepoint([&] { return open_round(op); });
 }
-Result<PlacedBets, Failure> Batch::apply(const PlaceBets& op) {
+template <class Db>
+Result<PlacedBets, Failure> Batch<Db>::apply(const PlaceBets& op) {
   // No savepoint for the busiest operation: place_bets refuses only before its first
   // write (opening and releasing a savepoint, with its copies of every page the bet
   // touches, took about a sixth of a bet's time), and a failure after it is a bug that
@@ -183,22 +318,27 @@ Result<PlacedBets, Failure> Batch::apply(const PlaceBets& op) {
   forget_undo();
   return result;
 }
-Result<CancelledBets, Failure> Batch::apply(const CancelBets& op) {
+template <class Db>
+Result<CancelledBets, Failure> Batch<Db>::apply(const CancelBets& op) {
   return in_savepoint([&] { return cancel_bets(op); });
 }
-Result<Done, Failure> Batch::apply(const RecordResult& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::apply(const RecordResult& op) {
   return in_savepoint([&] { return record_result(op); });
 }
-Result<Settlement, Failure> Batch::apply(const SettleRound& op) {
+template <class Db>
+Result<Settlement, Failure> Batch<Db>::apply(const SettleRound& op) {
   return in_savepoint([&] { return settle_round(op); });
 }
-Result<Settlement, Failure> Batch::apply(const CancelRound& op) {
+template <class Db>
+Result<Settlement, Failure> Batch<Db>::apply(const CancelRound& op) {
   return in_savepoint([&] { return cancel_round(op); });
 }
 
 // ---- Operations ---------------------------------------------------------------------
 
-Result<Done, Failure> Batch::fund(const Fund& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::fund(const Fund& op) {
   if (!valid_name(op.key) || !valid_name(op.source) || !is_currency_code(op.currency) ||
       !op.amount.is_positive()) {
     return Failure::invalid_request;
@@ -222,7 +362,8 @@ Result<Done, Failure> Batch::fund(const Fund& op) {
   return Done{};
 }
 
-Result<Done, Failure> Batch::open_round(const OpenRound& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::open_round(const OpenRound& op) {
   if (!valid_name(op.round_id) || !valid_name(op.table_id) || !valid_name(op.game) || op.seq <= 0) {
     return Failure::invalid_request;
   }
@@ -252,7 +393,8 @@ Result<Done, Failure> Batch::open_round(const OpenRound& op) {
   return Done{};
 }
 
-Result<PlacedBets, Failure> Batch::place_bets(const PlaceBets& op) {
+template <class Db>
+Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
   const std::optional<Money> total = stake_total(op);
   if (!total) return Failure::invalid_request;
   const std::string fp = fingerprint(op);
@@ -299,7 +441,8 @@ Result<PlacedBets, Failure> Batch::place_bets(const PlaceBets& op) {
   return PlacedBets{std::move(ids), player_balance(op.player, op.currency), false};
 }
 
-Result<CancelledBets, Failure> Batch::cancel_bets(const CancelBets& op) {
+template <class Db>
+Result<CancelledBets, Failure> Batch<Db>::cancel_bets(const CancelBets& op) {
   if (!valid_name(op.key) || !valid_name(op.round_id) || op.bets.empty() ||
       op.bets.size() > kLinesMax || has_duplicates(op.bets)) {
     return Failure::invalid_request;
@@ -343,7 +486,8 @@ Result<CancelledBets, Failure> Batch::cancel_bets(const CancelBets& op) {
   return CancelledBets{refunded, player_balance(op.player, currency), false};
 }
 
-Result<Done, Failure> Batch::record_result(const RecordResult& op) {
+template <class Db>
+Result<Done, Failure> Batch<Db>::record_result(const RecordResult& op) {
   if (!valid_name(op.round_id) || op.result.empty() || op.result.size() > kTextBytesMax) {
     return Failure::invalid_request;
   }
@@ -366,7 +510,8 @@ Result<Done, Failure> Batch::record_result(const RecordResult& op) {
   return Done{};
 }
 
-Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
+template <class Db>
+Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   if (!valid_name(op.round_id)) return Failure::invalid_request;
   for (const auto& [bet, returned] : op.returns) {
     if (returned.is_negative()) return Failure::invalid_request;
@@ -408,7 +553,8 @@ Result<Settlement, Failure> Batch::settle_round(const SettleRound& op) {
   return finish_round_end(key, "settle", fp, std::move(totals), op.at_ms);
 }
 
-Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
+template <class Db>
+Result<Settlement, Failure> Batch<Db>::cancel_round(const CancelRound& op) {
   if (!valid_name(op.round_id) || op.reason.size() > kTextBytesMax) {
     return Failure::invalid_request;
   }
@@ -435,8 +581,9 @@ Result<Settlement, Failure> Batch::cancel_round(const CancelRound& op) {
 
 // The answer to a settlement or cancellation seen before: its first result when the
 // content is the same, key_conflict when it differs; nullopt for a new one.
-std::optional<Result<Settlement, Failure>> Batch::earlier_round_end(const std::string& key,
-                                                                    std::string_view fp) {
+template <class Db>
+std::optional<Result<Settlement, Failure>> Batch<Db>::earlier_round_end(const std::string& key,
+                                                                        std::string_view fp) {
   std::string stored;
   switch (seen(key, fp, &stored)) {
     case Seen::conflict:
@@ -452,7 +599,8 @@ std::optional<Result<Settlement, Failure>> Batch::earlier_round_end(const std::s
   return std::nullopt;
 }
 
-bool Batch::PlayerTotals::add(const BetRow& bet, Money returned) {
+template <class Db>
+bool Batch<Db>::PlayerTotals::add(const BetRow& bet, Money returned) {
   PlayerSettlement& p = by_player[{bet.player, bet.currency}];
   p.player = bet.player;
   p.currency = bet.currency;
@@ -466,9 +614,10 @@ bool Batch::PlayerTotals::add(const BetRow& bet, Money returned) {
 
 // Records the round's end under its key and answers with each player's totals and
 // balance.
-Result<Settlement, Failure> Batch::finish_round_end(const std::string& key, std::string_view kind,
-                                                    std::string_view fp, PlayerTotals totals,
-                                                    int64_t at_ms) {
+template <class Db>
+Result<Settlement, Failure> Batch<Db>::finish_round_end(const std::string& key,
+                                                        std::string_view kind, std::string_view fp,
+                                                        PlayerTotals totals, int64_t at_ms) {
   std::vector<PlayerSettlement> players;
   for (auto& [who, p] : totals.by_player) players.push_back(std::move(p));
   record_op(key, kind, fp, encode_settlement(players), at_ms);
@@ -478,27 +627,34 @@ Result<Settlement, Failure> Batch::finish_round_end(const std::string& key, std:
 
 // ---- Accounts and transfers ---------------------------------------------------------
 
-Batch::Entry& Batch::load(const AccountRef& ref) {
+template <class Db>
+typename Batch<Db>::Entry& Batch<Db>::load(const AccountRef& ref) {
   if (auto it = overlay_.find(ref.name); it != overlay_.end()) return it->second;
   CachedAccount account;
   if (auto it = committed_.accounts.find(ref.name); it != committed_.accounts.end()) {
     account = it->second;
   } else {
-    // Not touched by this batch, so the row holds the committed value.
-    auto q = db_.query("SELECT id, balance FROM accounts WHERE name = ?");
+    // Not touched by this batch, so the row holds the committed value. Where other
+    // writers share the database, the row stays locked until this batch ends: the
+    // balance written at COMMIT is this one plus the batch's moves.
+    auto q =
+        db_.query(Engine<Db>::shared ? "SELECT id, balance FROM accounts WHERE name = ? FOR UPDATE"
+                                     : "SELECT id, balance FROM accounts WHERE name = ?");
     q.bind(ref.name);
     if (q.step()) account = CachedAccount{q.int64(0), q.money(1)};
   }
   return overlay_.emplace(ref.name, Entry{account, false}).first->second;
 }
 
-Balance Batch::player_balance(PlayerId player, std::string_view currency) {
+template <class Db>
+Balance Batch<Db>::player_balance(PlayerId player, std::string_view currency) {
   return Balance{load(player_cash(player, currency)).account.balance,
                  load(player_bonus(player, currency)).account.balance};
 }
 
-bool Batch::move(const AccountRef& from, const AccountRef& to, Money amount, std::string_view kind,
-                 std::optional<BetId> bet, std::string_view op_key) {
+template <class Db>
+bool Batch<Db>::move(const AccountRef& from, const AccountRef& to, Money amount,
+                     std::string_view kind, std::optional<BetId> bet, std::string_view op_key) {
   assert(!amount.is_negative());
   if (amount.is_zero()) return true;
   Entry& debit = load(from);
@@ -521,41 +677,49 @@ bool Batch::move(const AccountRef& from, const AccountRef& to, Money amount, std
   return true;
 }
 
-void Batch::create(const AccountRef& ref, Entry& entry) {
-  db_.query("INSERT INTO accounts (name, kind, owner, currency, balance) VALUES (?, ?, ?, ?, 0)")
-      .bind(ref.name, ref.kind, ref.owner, ref.currency)
-      .run();
-  entry.account.id = db_.last_insert_rowid();
+template <class Db>
+void Batch<Db>::create(const AccountRef& ref, Entry& entry) {
+  // Where writers share the database, another one creating the same account makes this
+  // INSERT fail (unique name) and the batch is tried again: the row is then read.
+  auto q = db_.query(
+      "INSERT INTO accounts (name, kind, owner, currency, balance) VALUES (?, ?, ?, ?, 0) "
+      "RETURNING id");
+  q.bind(ref.name, ref.kind, ref.owner, ref.currency);
+  if (!q.step()) throw std::logic_error("ledger: INSERT of account " + ref.name + " gave no id");
+  entry.account.id = q.int64(0);
 }
 
 // Once per account per operation: its value before the operation is what undo restores.
-void Batch::remember(const std::string& name, Entry& entry) {
+template <class Db>
+void Batch<Db>::remember(const std::string& name, Entry& entry) {
   if (entry.remembered_in == op_serial_) return;
   undo_.push_back(Undo{name, entry});
   entry.remembered_in = op_serial_;
 }
 
-void Batch::retire_round_accounts(std::string_view round_id) {
+template <class Db>
+void Batch<Db>::retire_round_accounts(std::string_view round_id) {
   auto q = db_.query("SELECT DISTINCT currency FROM bets WHERE round_id = ?");
   q.bind(round_id);
   while (q.step()) retired_.push_back(round_account(round_id, q.text(0)).name);
 }
 
-void Batch::flush_rows() {
+template <class Db>
+void Batch<Db>::flush_rows() {
   thread_local std::vector<std::string> bets_sql, transfers_sql, ops_sql;
   insert_rows(db_, bets_sql,
               "INSERT INTO bets (id, round_id, player_id, currency, spot, amount, cash_part, "
               "bonus_part, status, place_key, placed_ms)",
-              11, std::span<const BetInsert>(pending_.bets),
-              [](sqlite::Query& q, int p, const BetInsert& b) {
+              nullptr, 11, std::span<const BetInsert>(pending_.bets),
+              [](auto& q, int p, const BetInsert& b) {
                 q.bind_from(p, b.id, b.op->round_id, b.op->player, b.op->currency, b.line->spot,
                             b.line->amount, b.cash_part, b.bonus_part, "accepted", b.op->key,
                             b.op->at_ms);
               });
   insert_rows(db_, transfers_sql,
               "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)",
-              6, std::span<const TransferInsert>(pending_.transfers),
-              [](sqlite::Query& q, int p, const TransferInsert& t) {
+              nullptr, 6, std::span<const TransferInsert>(pending_.transfers),
+              [](auto& q, int p, const TransferInsert& t) {
                 q.bind_from(p, t.op_key, t.debit, t.credit, t.amount);
                 if (t.bet) {
                   q.bind_from(p + 4, *t.bet, t.kind);
@@ -563,30 +727,49 @@ void Batch::flush_rows() {
                   q.bind_from(p + 4, std::nullopt, t.kind);
                 }
               });
-  insert_rows(db_, ops_sql, "INSERT INTO ops (key, kind, fingerprint, result, created_ms)", 5,
-              std::span<const std::string>(pending_.op_keys),
-              [&](sqlite::Query& q, int p, const std::string& key) {
+  insert_rows(db_, ops_sql, "INSERT INTO ops (key, kind, fingerprint, result, created_ms)", nullptr,
+              5, std::span<const std::string>(pending_.op_keys),
+              [&](auto& q, int p, const std::string& key) {
                 const OpRecord& op = recorded_.at(key);
-                q.bind_from(p, key, op.kind, sqlite::Blob{op.fingerprint}, op.result, op.at_ms);
+                q.bind_from(p, key, op.kind, db::Blob{op.fingerprint}, op.result, op.at_ms);
               });
   pending_ = Pending{};
 }
 
-void Batch::write_balances() {
+template <class Db>
+void Batch<Db>::write_balances() {
   flush_rows();
-  for (const auto& [name, entry] : overlay_) {
-    if (!entry.dirty) continue;
-    db_.query("UPDATE accounts SET balance = ? WHERE id = ?")
-        .bind(entry.account.balance, entry.account.id)
-        .run();
+  if constexpr (Engine<Db>::shared) {
+    // Over a network a statement costs a round trip: the balances go 64 to a statement.
+    std::vector<const CachedAccount*> dirty;
+    for (const auto& [name, entry] : overlay_) {
+      if (entry.dirty) dirty.push_back(&entry.account);
+    }
+    thread_local std::vector<std::string> sql;
+    insert_rows(
+        db_, sql, "UPDATE accounts SET balance = v.column2 FROM (",
+        "(CAST(? AS BIGINT),CAST(? AS BIGINT))", 2, std::span<const CachedAccount* const>(dirty),
+        [](auto& q, int p, const CachedAccount* a) { q.bind_from(p, a->id, a->balance); },
+        ") AS v WHERE accounts.id = v.column1");
+  } else {
+    for (const auto& [name, entry] : overlay_) {
+      if (!entry.dirty) continue;
+      db_.query("UPDATE accounts SET balance = ? WHERE id = ?")
+          .bind(entry.account.balance, entry.account.id)
+          .run();
+    }
   }
 }
 
-void Batch::publish(Committed& committed) const {
+template <class Db>
+void Batch<Db>::publish(Committed& committed) const {
+  committed.next_bet_id = next_bet_id_;
+  committed.bet_ids_end = bet_ids_end_;
+  // Where writers share the database, nothing else the batch saw stays true.
+  if (Engine<Db>::shared) return;
   for (const auto& [name, entry] : overlay_)
     committed.accounts.insert_or_assign(name, entry.account);
   for (const std::string& name : retired_) committed.accounts.erase(name);
-  committed.next_bet_id = next_bet_id_;
   for (const auto& [key, op] : recorded_) committed.op_keys.add(key);
   for (const auto& [round_id, state] : round_overlay_) {
     if (state == "open" || state == "result") {
@@ -609,13 +792,24 @@ void Batch::publish(Committed& committed) const {
 
 // ---- Idempotency records ------------------------------------------------------------
 
-Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std::string* result) {
+template <class Db>
+typename Batch<Db>::Seen Batch<Db>::seen(std::string_view key, std::string_view fingerprint,
+                                         std::string* result) {
   if (auto it = recorded_.find(std::string(key)); it != recorded_.end()) {
     if (it->second.fingerprint != fingerprint) return Seen::conflict;
     if (result) *result = it->second.result;
     return Seen::same;
   }
-  if (!committed_.op_keys.may_contain(key)) return Seen::fresh;
+  if constexpr (Engine<Db>::shared) {
+    if (auto it = read_keys_.find(std::string(key)); it != read_keys_.end()) {
+      if (!it->second) return Seen::fresh;
+      if (it->second->fingerprint != fingerprint) return Seen::conflict;
+      if (result) *result = it->second->result;
+      return Seen::same;
+    }
+  } else {
+    if (!committed_.op_keys.may_contain(key)) return Seen::fresh;
+  }
   auto q = db_.query("SELECT fingerprint, result FROM ops WHERE key = ?");
   q.bind(key);
   if (!q.step()) return Seen::fresh;
@@ -624,8 +818,9 @@ Batch::Seen Batch::seen(std::string_view key, std::string_view fingerprint, std:
   return Seen::same;
 }
 
-void Batch::record_op(std::string_view key, std::string_view kind, std::string_view fingerprint,
-                      std::string_view result, int64_t at_ms) {
+template <class Db>
+void Batch<Db>::record_op(std::string_view key, std::string_view kind, std::string_view fingerprint,
+                          std::string_view result, int64_t at_ms) {
   auto [it, fresh] = recorded_.emplace(
       std::string(key),
       OpRecord{std::string(kind), std::string(fingerprint), std::string(result), at_ms});
@@ -637,30 +832,38 @@ void Batch::record_op(std::string_view key, std::string_view kind, std::string_v
 
 // Rounds not yet ended are known in memory; only an ended or unknown round is looked up
 // (a refusal, or the existence check of a new round).
-std::optional<std::string> Batch::round_state(std::string_view round_id) {
+template <class Db>
+std::optional<std::string> Batch<Db>::round_state(std::string_view round_id) {
   const std::string id(round_id);
   if (auto it = round_overlay_.find(id); it != round_overlay_.end()) return it->second;
   if (auto it = committed_.unended_rounds.find(id); it != committed_.unended_rounds.end())
     return it->second;
-  auto q = db_.query("SELECT state FROM rounds WHERE id = ?");
+  if (auto it = locked_rounds_.find(id); it != locked_rounds_.end()) return it->second;
+  // Where writers share the database, the round stays locked until this batch ends, so
+  // that no other writer ends it while this one adds bets (or the other way round).
+  auto q = db_.query(Engine<Db>::shared ? "SELECT state FROM rounds WHERE id = ? FOR UPDATE"
+                                        : "SELECT state FROM rounds WHERE id = ?");
   q.bind(round_id);
   if (!q.step()) return std::nullopt;
   return q.text(0);
 }
 
-void Batch::set_round_state(const std::string& round_id, std::string state) {
+template <class Db>
+void Batch<Db>::set_round_state(const std::string& round_id, std::string state) {
   auto it = round_overlay_.find(round_id);
   round_undo_.push_back(
       RoundUndo{round_id, it == round_overlay_.end() ? std::nullopt : std::optional(it->second)});
   round_overlay_.insert_or_assign(round_id, std::move(state));
 }
 
-void Batch::count_in_play(PlayerId player, int64_t delta) {
+template <class Db>
+void Batch<Db>::count_in_play(PlayerId player, int64_t delta) {
   in_play_undo_.emplace_back(player, delta);
   in_play_delta_[player] += delta;
 }
 
-std::optional<Failure> Batch::require_open(std::string_view round_id) {
+template <class Db>
+std::optional<Failure> Batch<Db>::require_open(std::string_view round_id) {
   auto state = round_state(round_id);
   if (!state) return Failure::round_not_found;
   if (*state != "open") return Failure::round_not_open;
@@ -669,14 +872,16 @@ std::optional<Failure> Batch::require_open(std::string_view round_id) {
 
 // A round ends exactly once: settling a cancelled round or cancelling a settled one
 // conflicts with how it already ended.
-std::optional<Failure> Batch::require_unended(std::string_view round_id) {
+template <class Db>
+std::optional<Failure> Batch<Db>::require_unended(std::string_view round_id) {
   auto state = round_state(round_id);
   if (!state) return Failure::round_not_found;
   if (*state != "open" && *state != "result") return Failure::key_conflict;
   return std::nullopt;
 }
 
-std::optional<Batch::BetRow> Batch::read_bet(BetId id) {
+template <class Db>
+std::optional<typename Batch<Db>::BetRow> Batch<Db>::read_bet(BetId id) {
   auto q = db_.query(
       "SELECT round_id, player_id, currency, amount, cash_part, bonus_part, status "
       "FROM bets WHERE id = ?");
@@ -686,7 +891,8 @@ std::optional<Batch::BetRow> Batch::read_bet(BetId id) {
                 q.money(3), q.money(4), q.money(5), q.text(6)};
 }
 
-std::vector<Batch::BetRow> Batch::accepted_bets(std::string_view round_id) {
+template <class Db>
+std::vector<typename Batch<Db>::BetRow> Batch<Db>::accepted_bets(std::string_view round_id) {
   auto q = db_.query(
       "SELECT id, player_id, currency, amount, cash_part, bonus_part FROM bets "
       "WHERE round_id = ? AND status = 'accepted' ORDER BY id");
@@ -699,8 +905,18 @@ std::vector<Batch::BetRow> Batch::accepted_bets(std::string_view round_id) {
   return bets;
 }
 
-BetId Batch::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part,
-                        Money bonus_part) {
+template <class Db>
+BetId Batch<Db>::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_part,
+                            Money bonus_part) {
+  if constexpr (Engine<Db>::shared) {
+    // A block of ids from the sequence, this writer's alone (writers share the table).
+    if (next_bet_id_ >= bet_ids_end_) {
+      auto q = db_.query("SELECT nextval('bet_ids')");
+      q.step();
+      next_bet_id_ = q.int64(0);
+      bet_ids_end_ = next_bet_id_ + kBetIdBlock;
+    }
+  }
   const BetId id = next_bet_id_++;
   pending_.bets.push_back(BetInsert{id, &op, &line, cash_part, bonus_part});
   return id;
@@ -708,7 +924,9 @@ BetId Batch::insert_bet(const PlaceBets& op, const StakeLine& line, Money cash_p
 
 // The stake moves from the round to the house, then the house pays the return to the
 // accounts the stake came from, in proportion.
-Batch::RoundAccounts::Refs Batch::RoundAccounts::of(PlayerId player, const std::string& currency) {
+template <class Db>
+typename Batch<Db>::RoundAccounts::Refs Batch<Db>::RoundAccounts::of(PlayerId player,
+                                                                     const std::string& currency) {
   auto in = by_currency_.find(currency);
   if (in == by_currency_.end()) {
     in = by_currency_
@@ -721,8 +939,9 @@ Batch::RoundAccounts::Refs Batch::RoundAccounts::of(PlayerId player, const std::
   return Refs{in->second.round, in->second.house, it->second.first, it->second.second};
 }
 
-bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
-                       const RoundAccounts::Refs& to) {
+template <class Db>
+bool Batch<Db>::settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
+                           const RoundAccounts::Refs& to) {
   const Money to_bonus = bonus_share(returned, bet.bonus_part, bet.amount);
   if (!move(to.round, to.house, bet.amount, "stake_in", bet.id, op_key) ||
       !move(to.house, to.bonus, to_bonus, "payout", bet.id, op_key) ||
@@ -735,16 +954,16 @@ bool Batch::settle_bet(const BetRow& bet, Money returned, std::string_view op_ke
 
 // Every accepted bet of the round is settled with its return: the returns go in bulk to
 // the connection's temporary table, and one UPDATE applies them.
-void Batch::mark_settled(std::string_view round_id, std::string_view op_key,
-                         std::span<const std::pair<BetId, Money>> returns) {
+template <class Db>
+void Batch<Db>::mark_settled(std::string_view round_id, std::string_view op_key,
+                             std::span<const std::pair<BetId, Money>> returns) {
   thread_local std::vector<std::string> sql;
-  insert_rows(db_, sql, "INSERT INTO temp.settle_returns (bet_id, returned)", 2, returns,
-              [](sqlite::Query& q, int p, const std::pair<BetId, Money>& r) {
-                q.bind_from(p, r.first, r.second);
-              });
+  insert_rows(
+      db_, sql, "INSERT INTO settle_returns (bet_id, returned)", nullptr, 2, returns,
+      [](auto& q, int p, const std::pair<BetId, Money>& r) { q.bind_from(p, r.first, r.second); });
   db_.query(
          "UPDATE bets SET status = 'settled', settle_key = ?, returned = r.returned "
-         "FROM temp.settle_returns r WHERE bets.id = r.bet_id AND bets.round_id = ? "
+         "FROM settle_returns r WHERE bets.id = r.bet_id AND bets.round_id = ? "
          "AND bets.status = 'accepted'")
       .bind(op_key, round_id)
       .run();
@@ -753,10 +972,12 @@ void Batch::mark_settled(std::string_view round_id, std::string_view op_key,
                            std::to_string(db_.changes()) + " bets, not " +
                            std::to_string(returns.size()));
   }
-  db_.query("DELETE FROM temp.settle_returns").run();
+  db_.query("DELETE FROM settle_returns").run();
 }
 
-bool Batch::refund_bet(const BetRow& bet, std::string_view op_key, const RoundAccounts::Refs& to) {
+template <class Db>
+bool Batch<Db>::refund_bet(const BetRow& bet, std::string_view op_key,
+                           const RoundAccounts::Refs& to) {
   if (!move(to.round, to.cash, bet.cash_part, "refund", bet.id, op_key) ||
       !move(to.round, to.bonus, bet.bonus_part, "refund", bet.id, op_key)) {
     return false;
@@ -765,8 +986,9 @@ bool Batch::refund_bet(const BetRow& bet, std::string_view op_key, const RoundAc
   return true;
 }
 
-void Batch::close_round(std::string_view round_id, std::string_view state,
-                        const std::optional<std::string>& reason, int64_t at_ms) {
+template <class Db>
+void Batch<Db>::close_round(std::string_view round_id, std::string_view state,
+                            const std::optional<std::string>& reason, int64_t at_ms) {
   db_.query("UPDATE rounds SET state = ?, reason = ?, closed_ms = ? WHERE id = ?")
       .bind(state, reason, at_ms, round_id)
       .run();
@@ -774,14 +996,20 @@ void Batch::close_round(std::string_view round_id, std::string_view state,
   retire_round_accounts(round_id);
 }
 
-std::optional<std::vector<PlayerSettlement>> Batch::replayed_settlement(const std::string& stored) {
+template <class Db>
+std::optional<std::vector<PlayerSettlement>> Batch<Db>::replayed_settlement(
+    const std::string& stored) {
   auto players = decode_settlement(stored);
   if (players) fill_balances(*players);
   return players;
 }
 
-void Batch::fill_balances(std::vector<PlayerSettlement>& players) {
+template <class Db>
+void Batch<Db>::fill_balances(std::vector<PlayerSettlement>& players) {
   for (PlayerSettlement& p : players) p.balance = player_balance(p.player, p.currency);
 }
+
+template class Batch<sqlite::Db>;
+template class Batch<postgres::Db>;
 
 }  // namespace croupier::ledger

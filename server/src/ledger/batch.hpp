@@ -1,7 +1,8 @@
-// Batch: applies ledger operations inside one open SQLite write transaction, private to
-// the ledger.
+// Batch: applies ledger operations inside one open write transaction, private to the
+// ledger; the same code on SQLite and on PostgreSQL (Batch<sqlite::Db>,
+// Batch<postgres::Db>; what differs is Engine<Db>).
 //
-// The caller (the writer) runs BEGIN IMMEDIATE, applies each operation, calls
+// The caller (the writer) begins the transaction, applies each operation, calls
 // write_balances() and COMMIT, and only after a successful commit calls publish() to
 // move the batch's account balances into the committed cache. Each operation runs in
 // its own SAVEPOINT: a refused operation is rolled back to it, together with its changes
@@ -9,12 +10,18 @@
 //
 // Balances, the states of rounds not yet ended and the count of each player's bets in
 // play are validated against an overlay on top of the committed state the writer keeps
-// in memory, so a later operation of the batch sees what an earlier one did, and a bet
-// reads nothing from the database to learn them. The rows of bets, transfers and
-// idempotency records are buffered and written by multi-row INSERTs: before any
-// operation that reads bets (all of which run in savepoints) and before COMMIT. Bet ids
-// are handed out by the writer. An idempotency key recorded earlier in the batch is
-// answered from the batch's own map, so buffered records need no read.
+// in memory, so a later operation of the batch sees what an earlier one did, and (on
+// SQLite, the only writer) a bet reads nothing from the database to learn them. The rows
+// of bets, transfers and idempotency records are buffered and written by multi-row
+// INSERTs: before any operation that reads bets (all of which run in savepoints) and
+// before COMMIT. Bet ids are handed out by the writer. An idempotency key recorded
+// earlier in the batch is answered from the batch's own map, so buffered records need no
+// read.
+//
+// Where writers share the database (PostgreSQL), the committed cache is empty: each
+// account and round the batch reads is read with a row lock held to COMMIT, and a
+// concurrent writer's conflicting row (the same new account, key or round) fails the
+// batch with a unique violation, which the writer answers by running the batch again.
 //
 // Thread-safety: none. A Batch lives on the writer for one transaction; it reads the
 // committed cache without locking because the writer is the only thread that changes it.
@@ -29,6 +36,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "db/postgres.hpp"
 #include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/key_filter.hpp"
@@ -41,14 +49,37 @@ inline constexpr size_t kNameBytesMax = 256;   // keys, round, table, spot, sour
 inline constexpr size_t kTextBytesMax = 4096;  // results, cancellation reasons
 inline constexpr size_t kLinesMax = 1024;      // stake lines or bet ids in one operation
 
+// What differs between the engines the ledger runs on.
+template <class Db>
+struct Engine;
+template <>
+struct Engine<sqlite::Db> {
+  // One writer (one process writes a file): what it keeps in memory is the truth.
+  static constexpr bool shared = false;
+};
+template <>
+struct Engine<postgres::Db> {
+  // Several writers (one per node) share the database: a batch trusts no memory of an
+  // earlier one, locks the rows it reads (accounts, rounds) until COMMIT, and takes its
+  // bet ids in blocks from a sequence.
+  static constexpr bool shared = true;
+};
+
+// Bet ids a writer takes from the shared sequence at a time: the sequence bet_ids counts
+// in steps of this size (INCREMENT BY in schema.cpp), so each nextval starts a block.
+inline constexpr int64_t kBetIdBlock = 1000;
+
 struct CachedAccount {
   int64_t id = 0;  // 0: the account does not exist yet (balance zero)
   Money balance;
 };
 using AccountCache = std::unordered_map<std::string, CachedAccount>;
 
-// What the writer knows of the committed ledger, kept in memory.
+// What the writer knows of the committed ledger, kept in memory. Where writers share the
+// database (Engine<Db>::shared), only the block of bet ids is kept: everything else is
+// empty and every batch reads what it needs.
 struct Committed {
+  bool shared = false;
   // Accounts read or changed so far (a cache: emptied when it grows too large).
   AccountCache accounts;
   // Rounds not yet ended: id -> "open" or "result" (complete: loaded at start-up, kept
@@ -56,20 +87,24 @@ struct Committed {
   std::unordered_map<std::string, std::string> unended_rounds;
   // Accepted (not yet settled or refunded) bets per player; players with none absent.
   std::unordered_map<PlayerId, int64_t> bets_in_play;
-  // The id the next bet gets (the writer is the only one that inserts bets).
+  // The id the next bet gets (the writer is the only one that inserts bets); shared: the
+  // next of this writer's block, which ends before bet_ids_end.
   BetId next_bet_id = 1;
+  BetId bet_ids_end = 0;
   // Every idempotency key recorded: a key it does not contain is new without a read.
   KeyFilter op_keys;
 
   // Loads all of the above but the accounts from the database (at start-up; the key
   // filter's first layer gets room for twice the keys on file).
-  void load(sqlite::Db& db);
+  template <class Db>
+  void load(Db& db);
 };
 
+template <class Db>
 class Batch {
  public:
   // `now_ms` stamps records of operations that carry no time of their own (Fund).
-  Batch(sqlite::Db& db, const Committed& committed, int64_t now_ms);
+  Batch(Db& db, const Committed& committed, int64_t now_ms);
 
   Result<Done, Failure> apply(const Fund& op);
   Result<Done, Failure> apply(const OpenRound& op);
@@ -78,6 +113,22 @@ class Batch {
   Result<Done, Failure> apply(const RecordResult& op);
   Result<Settlement, Failure> apply(const SettleRound& op);
   Result<Settlement, Failure> apply(const CancelRound& op);
+
+  // Where writers share the database, before the first apply(): tells the batch of each
+  // operation it will apply (expect), then reads and locks at once, in one order (accounts
+  // by name, then rounds by id), every account and round they will touch, so that two
+  // writers never wait for each other in a circle (a deadlock costs PostgreSQL's
+  // deadlock_timeout and a rerun of the batch).
+  // The operations' idempotency records are read in the same go, so that no operation
+  // reads its key alone.
+  void expect(const Fund& op);
+  void expect(const OpenRound& op);
+  void expect(const PlaceBets& op);
+  void expect(const CancelBets& op);
+  void expect(const RecordResult& op);
+  void expect(const SettleRound& op);
+  void expect(const CancelRound& op);
+  void lock_expected();
 
   // Writes the buffered rows and the final balance of every account the batch changed
   // (before COMMIT).
@@ -219,10 +270,11 @@ class Batch {
                                                int64_t at_ms);
   void fill_balances(std::vector<PlayerSettlement>& players);
 
-  sqlite::Db& db_;
+  Db& db_;
   const Committed& committed_;
   const int64_t now_ms_;
   BetId next_bet_id_;
+  BetId bet_ids_end_;
   Pending pending_;
   // Every operation recorded by this batch, by key (answers a replay within the batch).
   std::unordered_map<std::string, OpRecord> recorded_;
@@ -234,6 +286,17 @@ class Batch {
   std::vector<RoundUndo> round_undo_;
   std::vector<std::pair<PlayerId, int64_t>> in_play_undo_;
   std::vector<std::string> retired_;  // accounts of rounds that ended in this batch
+  // Shared database: what expect() gathered, and the states of the rounds locked.
+  std::vector<std::string> expected_accounts_;
+  std::vector<std::string> expected_rounds_;
+  std::vector<std::string> refunding_rounds_;  // money goes back to their players
+  bool settles_ = false;                       // and to the house
+  std::vector<std::string> expected_keys_;
+  std::unordered_map<std::string, std::string> locked_rounds_;
+  // The records of the expected keys: read (nullopt: none on file) before the first
+  // operation. Another node recording one of them since makes this batch's INSERT fail,
+  // and the batch runs again.
+  std::unordered_map<std::string, std::optional<OpRecord>> read_keys_;
 };
 
 }  // namespace croupier::ledger

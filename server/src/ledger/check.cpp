@@ -4,8 +4,10 @@
 // keeps in memory: balances are recomputed from transfers, and every bet's transfers
 // are recomputed from the bet.
 #include <map>
+#include <type_traits>
 #include <unordered_map>
 
+#include "db/postgres.hpp"
 #include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/ledger.hpp"
@@ -57,9 +59,10 @@ int nonzero(Money m) {
   return m.is_zero() ? 0 : 1;
 }
 
+template <class Db>
 class Checker {
  public:
-  Checker(sqlite::Db& db, CheckReport& report) : db_(db), report_(report) {}
+  Checker(Db& db, CheckReport& report) : db_(db), report_(report) {}
 
   void run() {
     count();
@@ -340,15 +343,15 @@ class Checker {
     }
   }
 
-  sqlite::Db& db_;
+  Db& db_;
   CheckReport& report_;
   std::unordered_map<int64_t, std::string> account_names_;
   size_t dropped_ = 0;
 };
 
-bool schema_is_ours(sqlite::Db& db, CheckReport& report) {
-  auto q = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
-  if (!q.step()) {
+template <class Db>
+bool schema_is_ours(Db& db, CheckReport& report) {
+  if (!has_table(db, "meta")) {
     report.problems.push_back(db.path() + " is not a ledger (no meta table)");
     return false;
   }
@@ -361,19 +364,28 @@ bool schema_is_ours(sqlite::Db& db, CheckReport& report) {
   return true;
 }
 
+template <class Db>
+void check_on(Db& db, CheckReport& report) {
+  // One read transaction: every check sees the same committed snapshot.
+  db.exec(std::is_same_v<Db, sqlite::Db> ? "BEGIN"
+                                         : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  if (schema_is_ours(db, report)) {
+    Checker<Db> checker(db, report);
+    checker.run();
+  }
+  db.exec("COMMIT");
+}
+
 }  // namespace
 
 CheckReport check_ledger(const std::string& path) {
   CheckReport report;
   try {
-    auto db = open_read_connection(path);
-    // One read transaction: every check sees the same committed snapshot.
-    db->exec("BEGIN");
-    if (schema_is_ours(*db, report)) {
-      Checker checker(*db, report);
-      checker.run();
+    if (is_postgres_location(path)) {
+      check_on(*open_postgres_read_connection(path), report);
+    } else {
+      check_on(*open_read_connection(path), report);
     }
-    db->exec("COMMIT");
   } catch (const std::exception& e) {
     report.problems.push_back(std::string("cannot read ledger: ") + e.what());
   }

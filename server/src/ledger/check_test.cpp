@@ -1,5 +1,4 @@
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 
@@ -9,6 +8,7 @@
 namespace croupier::ledger {
 namespace {
 
+using testing_support::Database;
 using testing_support::major;
 using testing_support::run;
 using testing_support::TempDir;
@@ -43,30 +43,27 @@ bool mentions(const CheckReport& report, std::string_view text) {
   return false;
 }
 
-class CheckTest : public ::testing::Test {
+// On SQLite and on PostgreSQL.
+class CheckTest : public ::testing::TestWithParam<Database> {
  protected:
   void SetUp() override { build_ledger(path_); }
 
-  // Applies `sql` to a copy of the clean file and checks the copy.
+  // Applies `sql` to a copy of the clean ledger and checks the copy.
   CheckReport tampered(const std::string& sql) {
-    const std::string copy = dir_.file("tampered-" + std::to_string(++copies_) + ".db");
-    std::filesystem::copy_file(path_, copy);
-    sqlite3* db = nullptr;
-    EXPECT_EQ(sqlite3_open(copy.c_str(), &db), SQLITE_OK);
-    char* error = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
-        << (error ? error : "");
-    sqlite3_free(error);
-    sqlite3_close(db);
+    const std::string copy = testing_support::copy_of(path_, dir_);
+    testing_support::exec_sql(copy, sql);
     return check_ledger(copy);
   }
 
   TempDir dir_;
-  const std::string path_ = dir_.file("ledger.db");
-  int copies_ = 0;
+  const std::string path_ = testing_support::new_location(GetParam(), dir_, "ledger.db");
 };
 
-TEST_F(CheckTest, ACleanLedgerPassesWithItsCounts) {
+INSTANTIATE_TEST_SUITE_P(Engines, CheckTest,
+                         ::testing::Values(Database::sqlite, Database::postgres),
+                         [](const auto& info) { return testing_support::name_of(info.param); });
+
+TEST_P(CheckTest, ACleanLedgerPassesWithItsCounts) {
   CheckReport report = check_ledger(path_);
   EXPECT_TRUE(report.ok);
   EXPECT_TRUE(report.problems.empty()) << ::testing::PrintToString(report.problems);
@@ -83,7 +80,7 @@ TEST_F(CheckTest, ACleanLedgerPassesWithItsCounts) {
   EXPECT_GT(report.transfers, 10);
 }
 
-TEST_F(CheckTest, RunsBesideAWritingServer) {
+TEST_P(CheckTest, RunsBesideAWritingServer) {
   auto ledger = Ledger::open({path_});
   ASSERT_TRUE(run(*ledger, PlaceBets{"b5", "r3", 2, "EUR", {{"2", major(1)}}, 11}).ok());
   CheckReport report = check_ledger(path_);
@@ -91,7 +88,7 @@ TEST_F(CheckTest, RunsBesideAWritingServer) {
   EXPECT_EQ(report.bets_in_play, 2);
 }
 
-TEST_F(CheckTest, DetectsAChangedBalance) {
+TEST_P(CheckTest, DetectsAChangedBalance) {
   CheckReport report =
       tampered("UPDATE accounts SET balance = balance + 1 WHERE name = 'player:1:cash:EUR'");
   EXPECT_FALSE(report.ok);
@@ -99,7 +96,7 @@ TEST_F(CheckTest, DetectsAChangedBalance) {
   EXPECT_TRUE(mentions(report, "account player:1:cash:EUR holds"));
 }
 
-TEST_F(CheckTest, DetectsADeletedPayout) {
+TEST_P(CheckTest, DetectsADeletedPayout) {
   CheckReport report = tampered(
       "DELETE FROM transfers WHERE id = (SELECT MIN(id) FROM transfers WHERE kind = 'payout')");
   EXPECT_FALSE(report.ok);
@@ -107,7 +104,7 @@ TEST_F(CheckTest, DetectsADeletedPayout) {
       << ::testing::PrintToString(report.problems);
 }
 
-TEST_F(CheckTest, DetectsADuplicateRefundOfASettledBet) {
+TEST_P(CheckTest, DetectsADuplicateRefundOfASettledBet) {
   CheckReport report = tampered(
       "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind) "
       "SELECT 'settle:r1', r.id, p.id, b.amount, b.id, 'refund' FROM bets b "
@@ -119,7 +116,7 @@ TEST_F(CheckTest, DetectsADuplicateRefundOfASettledBet) {
       << ::testing::PrintToString(report.problems);
 }
 
-TEST_F(CheckTest, DetectsANegativePlayerAndAStakeNeverTransferred) {
+TEST_P(CheckTest, DetectsANegativePlayerAndAStakeNeverTransferred) {
   CheckReport report = tampered(
       "UPDATE accounts SET balance = -5 WHERE name = 'player:1:bonus:EUR';"
       "DELETE FROM transfers WHERE kind = 'stake' AND bet_id = (SELECT MAX(id) FROM bets)");
@@ -130,7 +127,7 @@ TEST_F(CheckTest, DetectsANegativePlayerAndAStakeNeverTransferred) {
   EXPECT_TRUE(mentions(report, "account round:r3:EUR holds 1.00 but its transfers add up to 0.00"));
 }
 
-TEST_F(CheckTest, DetectsABetLeftAcceptedInAnEndedRound) {
+TEST_P(CheckTest, DetectsABetLeftAcceptedInAnEndedRound) {
   CheckReport report = tampered(
       "UPDATE bets SET status = 'accepted', returned = NULL "
       "WHERE id = (SELECT MIN(id) FROM bets WHERE status = 'settled')");
@@ -139,13 +136,13 @@ TEST_F(CheckTest, DetectsABetLeftAcceptedInAnEndedRound) {
       << ::testing::PrintToString(report.problems);
 }
 
-TEST_F(CheckTest, DetectsAnUnrecordedOperation) {
+TEST_P(CheckTest, DetectsAnUnrecordedOperation) {
   CheckReport report = tampered("DELETE FROM ops WHERE key = 'f2'");
   EXPECT_FALSE(report.ok);
   EXPECT_TRUE(mentions(report, "names operation f2, which is not recorded"));
 }
 
-TEST_F(CheckTest, ReportsAFileThatIsNotALedger) {
+TEST_P(CheckTest, ReportsAFileThatIsNotALedger) {
   EXPECT_FALSE(check_ledger(dir_.file("missing.db")).ok);
   CheckReport report = tampered("DROP TABLE meta");
   EXPECT_FALSE(report.ok);

@@ -361,7 +361,12 @@ std::string describe(const Op& op) {
 
 class Simulation {
  public:
-  Simulation(uint64_t seed, bool inline_mode) : rng_(seed), inline_mode_(inline_mode) { reopen(); }
+  Simulation(uint64_t seed, bool inline_mode, testing_support::Database database)
+      : rng_(seed),
+        inline_mode_(inline_mode),
+        path_(testing_support::new_location(database, dir_, "ledger.db")) {
+    reopen();
+  }
 
   void run(int ops_total) {
     int done = 0;
@@ -675,7 +680,7 @@ class Simulation {
   SeededRng rng_;
   const bool inline_mode_;
   TempDir dir_;
-  const std::string path_ = dir_.file("ledger.db");
+  const std::string path_;  // a file, or a PostgreSQL database's address
   std::unique_ptr<Ledger> ledger_;
   Model model_;
   std::set<std::string> pending_rounds_;
@@ -685,19 +690,23 @@ class Simulation {
   int64_t clock_ms_ = 1'700'000'000'000;
 };
 
-class Conservation : public ::testing::TestWithParam<std::tuple<bool, uint64_t>> {};
+class Conservation
+    : public ::testing::TestWithParam<std::tuple<testing_support::Database, bool, uint64_t>> {};
 
 INSTANTIATE_TEST_SUITE_P(Seeds, Conservation,
-                         ::testing::Combine(::testing::Values(false, true),
+                         ::testing::Combine(::testing::Values(testing_support::Database::sqlite,
+                                                              testing_support::Database::postgres),
+                                            ::testing::Values(false, true),
                                             ::testing::Values(1u, 2u, 3u)),
                          [](const auto& info) {
-                           return std::string(std::get<0>(info.param) ? "Inline" : "Threaded") +
-                                  "Seed" + std::to_string(std::get<1>(info.param));
+                           return testing_support::name_of(std::get<0>(info.param)) +
+                                  (std::get<1>(info.param) ? "Inline" : "Threaded") + "Seed" +
+                                  std::to_string(std::get<2>(info.param));
                          });
 
 TEST_P(Conservation, RandomOperationsMatchTheModelAndConserveMoney) {
-  const auto [inline_mode, seed] = GetParam();
-  Simulation sim(seed, inline_mode);
+  const auto [database, inline_mode, seed] = GetParam();
+  Simulation sim(seed, inline_mode, database);
   sim.run(3000);
   RecordProperty("outcomes", ::testing::PrintToString(sim.outcomes));
   // The run must have exercised every path, or it proves little.

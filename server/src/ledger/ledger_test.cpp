@@ -1,10 +1,12 @@
 #include "ledger/ledger.hpp"
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <atomic>
 #include <fstream>
+#include <future>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include "db/sqlite.hpp"
@@ -14,25 +16,16 @@
 namespace croupier::ledger {
 namespace {
 
+using testing_support::Database;
+using testing_support::exec_sql;
 using testing_support::major;
+using testing_support::new_location;
 using testing_support::run;
 using testing_support::TempDir;
 using testing_support::WriterGate;
 
 constexpr PlayerId kAlice = 1;
 constexpr PlayerId kBob = 2;
-
-// Runs SQL on the file through its own plain sqlite3 connection (tampering, triggers).
-void exec_sql(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* error = nullptr;
-  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-  std::string message = error ? error : "";
-  sqlite3_free(error);
-  sqlite3_close(db);
-  ASSERT_EQ(rc, SQLITE_OK) << message;
-}
 
 Fund fund(std::string key, PlayerId player, Money amount, bool to_bonus = false) {
   return Fund{std::move(key), player, "EUR", amount, "demo", to_bonus};
@@ -52,10 +45,11 @@ HistoryQuery of(PlayerId player) {
   return q;
 }
 
-// Each test runs once with the writer thread and once inline.
-class LedgerTest : public ::testing::TestWithParam<bool> {
+// Each test runs on SQLite and on PostgreSQL, each with the writer thread and inline.
+class LedgerTest : public ::testing::TestWithParam<std::tuple<Database, bool>> {
  protected:
-  bool inline_mode() const { return GetParam(); }
+  Database database() const { return std::get<0>(GetParam()); }
+  bool inline_mode() const { return std::get<1>(GetParam()); }
   Options options() const {
     Options o;
     o.path = path_;
@@ -65,11 +59,25 @@ class LedgerTest : public ::testing::TestWithParam<bool> {
   std::unique_ptr<Ledger> open() const { return Ledger::open(options()); }
 
   TempDir dir_;
-  const std::string path_ = dir_.file("ledger.db");
+  // A file, or a PostgreSQL database's address.
+  const std::string path_ = new_location(database(), dir_, "ledger.db");
 };
 
-INSTANTIATE_TEST_SUITE_P(Modes, LedgerTest, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Inline" : "Threaded"; });
+std::string mode_name(const ::testing::TestParamInfo<std::tuple<Database, bool>>& info) {
+  return testing_support::name_of(std::get<0>(info.param)) +
+         (std::get<1>(info.param) ? "Inline" : "Threaded");
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, LedgerTest,
+                         ::testing::Combine(::testing::Values(Database::sqlite, Database::postgres),
+                                            ::testing::Bool()),
+                         mode_name);
+
+// What only an SQLite file has: its history of versions, and files that are not ledgers.
+class SqliteFileTest : public LedgerTest {};
+INSTANTIATE_TEST_SUITE_P(Modes, SqliteFileTest,
+                         ::testing::Combine(::testing::Values(Database::sqlite), ::testing::Bool()),
+                         mode_name);
 
 TEST_P(LedgerTest, FundsBetsAndSettlesARound) {
   auto ledger = open();
@@ -603,7 +611,7 @@ TEST_P(LedgerTest, KnowsWhoHasBetsInPlayAcrossRestarts) {
   EXPECT_EQ(report.bets_in_play, 0);
 }
 
-TEST_P(LedgerTest, AFileFromBeforeTheDetailColumnGainsIt) {
+TEST_P(SqliteFileTest, AFileFromBeforeTheDetailColumnGainsIt) {
   {
     auto ledger = open();
     ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
@@ -634,7 +642,7 @@ TEST_P(LedgerTest, AfterStopSubmissionsFailWithStorage) {
 
 // A file as version 1 left it (its two indexes of issue 16's time, without the three
 // added since) is brought to the current version when it opens, and keeps its money.
-TEST_P(LedgerTest, AVersionOneFileIsMigratedWhenItOpens) {
+TEST_P(SqliteFileTest, AVersionOneFileIsMigratedWhenItOpens) {
   {
     auto ledger = open();
     ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
@@ -661,18 +669,23 @@ TEST_P(LedgerTest, AVersionOneFileIsMigratedWhenItOpens) {
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
 }
 
-TEST_P(LedgerTest, RefusesAFileWithAnotherSchema) {
+TEST_P(LedgerTest, RefusesADatabaseWithAnotherSchema) {
   { auto ledger = open(); }
   exec_sql(path_, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   try {
     open();
-    FAIL() << "opened a file with schema_version 99";
+    FAIL() << "opened a database with schema_version 99";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("schema_version 99"), std::string::npos) << e.what();
   }
-  const std::string foreign = dir_.file("foreign.db");
-  exec_sql(foreign, "CREATE TABLE t (x)");
+  EXPECT_FALSE(check_ledger(path_).ok);
+  const std::string foreign = new_location(database(), dir_, "foreign.db");
+  exec_sql(foreign, "CREATE TABLE t (x INTEGER)");
   EXPECT_THROW(Ledger::open({foreign, inline_mode()}), std::runtime_error);
+  EXPECT_FALSE(check_ledger(foreign).ok);
+}
+
+TEST_P(SqliteFileTest, RefusesAFileThatIsNotADatabase) {
   const std::string text = dir_.file("text.db");
   std::ofstream(text) << "this is not a database, just some words to fill a header page...";
   EXPECT_THROW(Ledger::open({text, inline_mode()}), std::runtime_error);
@@ -691,7 +704,7 @@ TEST(Ledger, InMemoryDatabaseNeedsInlineMode) {
 
 // ---- The writer thread: batches, group commit, overload -------------------------------------
 
-class WriterTest : public ::testing::Test {
+class WriterTest : public ::testing::TestWithParam<Database> {
  protected:
   std::unique_ptr<Ledger> open(size_t queue_max = 65536) {
     Options o;
@@ -700,10 +713,14 @@ class WriterTest : public ::testing::Test {
     return Ledger::open(o);
   }
   TempDir dir_;
-  const std::string path_ = dir_.file("ledger.db");
+  const std::string path_ = new_location(GetParam(), dir_, "ledger.db");
 };
 
-TEST_F(WriterTest, OpsOfABatchSeeEachOtherAndARefusalDisturbsNothing) {
+INSTANTIATE_TEST_SUITE_P(Engines, WriterTest,
+                         ::testing::Values(Database::sqlite, Database::postgres),
+                         [](const auto& info) { return testing_support::name_of(info.param); });
+
+TEST_P(WriterTest, OpsOfABatchSeeEachOtherAndARefusalDisturbsNothing) {
   auto ledger = open();
   std::vector<size_t> batches;
   ledger->set_commit_observer([&](size_t ops, double) { batches.push_back(ops); });
@@ -730,15 +747,20 @@ TEST_F(WriterTest, OpsOfABatchSeeEachOtherAndARefusalDisturbsNothing) {
   EXPECT_EQ(report.bets_in_play, 2);
 }
 
-TEST_F(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
+TEST_P(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
   {
     auto ledger = open();
     ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
   }
   // Deleting the round under a bet breaks a deferred foreign key: COMMIT fails.
-  exec_sql(path_,
-           "CREATE TRIGGER boom AFTER INSERT ON bets WHEN NEW.spot = 'boom' "
-           "BEGIN DELETE FROM rounds WHERE id = NEW.round_id; END");
+  const bool sqlite = GetParam() == Database::sqlite;
+  exec_sql(path_, sqlite ? "CREATE TRIGGER boom AFTER INSERT ON bets WHEN NEW.spot = 'boom' "
+                           "BEGIN DELETE FROM rounds WHERE id = NEW.round_id; END"
+                         : "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ "
+                           "BEGIN IF NEW.spot = 'boom' THEN "
+                           "DELETE FROM rounds WHERE id = NEW.round_id; END IF; RETURN NEW; END $$;"
+                           "CREATE TRIGGER boom AFTER INSERT ON bets FOR EACH ROW "
+                           "EXECUTE FUNCTION boom()");
   auto ledger = open();
   ASSERT_TRUE(run(*ledger, fund("f0", kAlice, major(5))).ok());
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(5));
@@ -757,7 +779,7 @@ TEST_F(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(5));  // the cache kept the old value
   EXPECT_FALSE(ledger->has_bets_in_play(kAlice));            // and so did the count
 
-  exec_sql(path_, "DROP TRIGGER boom");
+  exec_sql(path_, sqlite ? "DROP TRIGGER boom" : "DROP TRIGGER boom ON bets");
   ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
   EXPECT_TRUE(run(*ledger, fund("f1", kAlice, major(10)))->replayed);
   ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"boom", major(1)}})).ok());
@@ -768,7 +790,7 @@ TEST_F(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
 }
 
-TEST_F(WriterTest, GroupCommitsConcurrentBets) {
+TEST_P(WriterTest, GroupCommitsConcurrentBets) {
   constexpr int kThreads = 8;
   constexpr int kBetsPerThread = 250;
   auto ledger = open();
@@ -813,7 +835,7 @@ TEST_F(WriterTest, GroupCommitsConcurrentBets) {
   EXPECT_EQ(report.bets_in_play, kOps);
 }
 
-TEST_F(WriterTest, AFullQueueRefusesAtOnceWithOverloaded) {
+TEST_P(WriterTest, AFullQueueRefusesAtOnceWithOverloaded) {
   constexpr size_t kQueueMax = 3;
   auto ledger = open(kQueueMax);
   WriterGate gate;
@@ -839,6 +861,128 @@ TEST_F(WriterTest, AFullQueueRefusesAtOnceWithOverloaded) {
   EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(kQueueMax));
   // Nothing was done for the refused one: its key is still free.
   EXPECT_FALSE(run(*ledger, fund("over", kAlice, major(1)))->replayed);
+}
+
+// ---- Writers sharing a database (PostgreSQL: one per node) ------------------------------
+
+// Two ledgers on one PostgreSQL database, as two nodes: each owns a table, the same
+// players bet at both at once, and both settle into the one house account. Nothing may be
+// lost between them: every balance is what the answers add up to, and the database checks.
+TEST(SharedDatabase, TwoWritersKeepEveryPlayersMoneyExact) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  constexpr int kPlayers = 12;
+  constexpr int kRounds = 6;
+  constexpr int kBetsPerPlayer = 5;
+  Options options;
+  options.path = location;
+  options.batch_max = 16;
+  auto a = Ledger::open(options);
+  auto b = Ledger::open(options);
+  for (PlayerId p = 1; p <= kPlayers; ++p) {
+    ASSERT_TRUE(run(*a, fund("f" + std::to_string(p), p, major(1000))).ok());
+  }
+  std::map<PlayerId, Money> expected;
+  for (PlayerId p = 1; p <= kPlayers; ++p) expected[p] = major(1000);
+  std::mutex mu;
+  for (int r = 1; r <= kRounds; ++r) {
+    const std::string ra = "a-" + std::to_string(r), rb = "b-" + std::to_string(r);
+    ASSERT_TRUE(run(*a, open_round(ra, r, "table-a")).ok());
+    ASSERT_TRUE(run(*b, open_round(rb, r, "table-b")).ok());
+    // Every player bets at both tables at once, through both writers.
+    std::vector<std::pair<BetId, PlayerId>> placed_a, placed_b;
+    std::atomic<int> answered{0};
+    auto place = [&](Ledger& ledger, const std::string& round,
+                     std::vector<std::pair<BetId, PlayerId>>& placed) {
+      for (int i = 0; i < kBetsPerPlayer; ++i) {
+        for (PlayerId p = 1; p <= kPlayers; ++p) {
+          const std::string key = round + "-" + std::to_string(p) + "-" + std::to_string(i);
+          ledger.submit(bets(key, round, p, {{"red", major(1 + i)}}), [&, p](auto result) {
+            std::lock_guard lock(mu);
+            ASSERT_TRUE(result.ok()) << failure_name(result.error());
+            placed.emplace_back(result->bet_ids[0], p);
+            ++answered;
+          });
+        }
+      }
+    };
+    std::thread ta([&] { place(*a, ra, placed_a); });
+    std::thread tb([&] { place(*b, rb, placed_b); });
+    ta.join();
+    tb.join();
+    a->flush();
+    b->flush();
+    ASSERT_EQ(answered.load(), 2 * kPlayers * kBetsPerPlayer);
+    // Both writers settle at once: even bet ids win double, odd ones lose.
+    auto settle = [&](const std::string& round,
+                      const std::vector<std::pair<BetId, PlayerId>>& placed) {
+      SettleRound op{round, {}, 100};
+      for (const auto& [id, player] : placed) op.returns.emplace_back(id, Money{});
+      return op;
+    };
+    SettleRound sa = settle(ra, placed_a), sb = settle(rb, placed_b);
+    for (auto* op : {&sa, &sb}) {
+      for (auto& [id, returned] : op->returns) {
+        if (id % 2 == 0) returned = major(2 * (1 + static_cast<int64_t>(id % 5)));
+      }
+    }
+    std::promise<Result<Settlement, Failure>> da, db;
+    a->submit(sa, [&](auto r) { da.set_value(std::move(r)); });
+    b->submit(sb, [&](auto r) { db.set_value(std::move(r)); });
+    auto settled_a = da.get_future().get();
+    auto settled_b = db.get_future().get();
+    ASSERT_TRUE(settled_a.ok() && settled_b.ok());
+    // What each player's balance must become: stakes out, returns in.
+    for (const Settlement* s : {&*settled_a, &*settled_b}) {
+      for (const PlayerSettlement& p : s->players) expected[p.player] += p.returned - p.staked;
+    }
+  }
+  for (PlayerId p = 1; p <= kPlayers; ++p) {
+    EXPECT_EQ(a->balance(p, "EUR").cash, expected[p]) << "player " << p;
+    EXPECT_EQ(b->balance(p, "EUR").cash, expected[p]) << "player " << p;
+  }
+  a->stop();
+  b->stop();
+  auto report = check_ledger(location);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.sum_by_currency["EUR"], Money{});
+  EXPECT_EQ(report.bets_settled, 2 * kRounds * kPlayers * kBetsPerPlayer);
+}
+
+// The same operation sent to two writers at once (a player's retry reaching another node)
+// is done once: one writer does it, the other answers with its replay.
+TEST(SharedDatabase, AnOperationSentToTwoWritersIsDoneOnce) {
+  TempDir dir;
+  Options options;
+  options.path = new_location(Database::postgres, dir, "unused");
+  auto a = Ledger::open(options);
+  auto b = Ledger::open(options);
+  ASSERT_TRUE(run(*a, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*a, open_round("r1", 1)).ok());
+  for (int i = 0; i < 20; ++i) {
+    const std::string key = "b" + std::to_string(i);
+    std::promise<Result<PlacedBets, Failure>> pa, pb;
+    a->submit(bets(key, "r1", kAlice, {{"red", major(1)}}),
+              [&](auto r) { pa.set_value(std::move(r)); });
+    b->submit(bets(key, "r1", kAlice, {{"red", major(1)}}),
+              [&](auto r) { pb.set_value(std::move(r)); });
+    auto ra = pa.get_future().get(), rb = pb.get_future().get();
+    ASSERT_TRUE(ra.ok() && rb.ok());
+    EXPECT_EQ(ra->bet_ids, rb->bet_ids);
+    EXPECT_NE(ra->replayed, rb->replayed) << key;
+  }
+  EXPECT_EQ(a->balance(kAlice, "EUR").cash, major(80));
+  // A round ended by one writer is ended for the other.
+  ASSERT_TRUE(run(*b, CancelRound{"r1", "taken over", 5}).ok());
+  EXPECT_EQ(run(*a, bets("late", "r1", kAlice, {{"red", major(1)}})).error(),
+            Failure::round_not_open);
+  EXPECT_EQ(a->balance(kAlice, "EUR").cash, major(100));
+  EXPECT_FALSE(a->has_bets_in_play(kAlice));
+  a->stop();
+  b->stop();
+  auto report = check_ledger(options.path);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_refunded, 20);
 }
 
 }  // namespace

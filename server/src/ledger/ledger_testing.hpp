@@ -16,6 +16,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "db/postgres.hpp"
+#include "db/postgres_testing.hpp"
+#include "db/sqlite.hpp"
 #include "ledger/ledger.hpp"
 
 namespace croupier {
@@ -47,6 +50,47 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// The engines a ledger test runs on.
+enum class Database { sqlite, postgres };
+
+inline std::string name_of(Database d) {
+  return d == Database::sqlite ? "Sqlite" : "Postgres";
+}
+
+// Where a new, empty ledger lives: a file in `dir`, or a fresh PostgreSQL database of the
+// tests' server.
+inline std::string new_location(Database d, const TempDir& dir, const std::string& file) {
+  if (d == Database::postgres) return postgres::testing::TestServer::instance().fresh_database();
+  return dir.file(file);
+}
+
+// Runs SQL on a ledger through a connection of its own (tampering, triggers).
+inline void exec_sql(const std::string& location, const std::string& sql) {
+  if (location.starts_with("postgres")) {
+    postgres::Db::open(location)->exec(sql.c_str());
+  } else {
+    sqlite::Db::open(location, sqlite::Db::Mode::read_write_create)->exec(sql.c_str());
+  }
+}
+
+inline int& copies_made() {
+  static int n = 0;
+  return n;
+}
+
+// A copy of a ledger to damage: a file beside it, or a database made from it (the ledger
+// must be closed: PostgreSQL copies only a database without connections).
+inline std::string copy_of(const std::string& location, const TempDir& dir) {
+  if (location.starts_with("postgres")) {
+    const size_t start = location.find(":///") + 4;
+    const std::string name = location.substr(start, location.find('?') - start);
+    return postgres::testing::TestServer::instance().fresh_database(name);
+  }
+  const std::string copy = dir.file("copy-" + std::to_string(++copies_made()) + ".db");
+  std::filesystem::copy_file(location, copy);
+  return copy;
+}
 
 template <class Op>
 struct ResultOf;

@@ -6,7 +6,8 @@
 
 namespace croupier::ledger {
 
-Balance read_balance(sqlite::Db& db, PlayerId player, std::string_view currency) {
+template <class Db>
+Balance read_balance(Db& db, PlayerId player, std::string_view currency) {
   auto q = db.query("SELECT name, balance FROM accounts WHERE name IN (?, ?)");
   const std::string cash = player_cash(player, currency).name;
   q.bind(cash, player_bonus(player, currency).name);
@@ -17,7 +18,8 @@ Balance read_balance(sqlite::Db& db, PlayerId player, std::string_view currency)
   return balance;
 }
 
-std::vector<UnsettledRound> read_unsettled_rounds(sqlite::Db& db, std::string_view table_id) {
+template <class Db>
+std::vector<UnsettledRound> read_unsettled_rounds(Db& db, std::string_view table_id) {
   auto q = db.query(
       "SELECT r.id, r.game, r.seq, r.result, b.id, b.player_id, b.currency, b.spot, b.amount "
       "FROM rounds r LEFT JOIN bets b ON b.round_id = r.id AND b.status = 'accepted' "
@@ -40,15 +42,23 @@ std::vector<UnsettledRound> read_unsettled_rounds(sqlite::Db& db, std::string_vi
   return rounds;
 }
 
-int64_t read_max_round_seq(sqlite::Db& db, std::string_view table_id) {
+template <class Db>
+bool read_has_bets_in_play(Db& db, PlayerId player) {
+  auto q = db.query("SELECT 1 FROM bets WHERE player_id = ? AND status = 'accepted' LIMIT 1");
+  q.bind(player);
+  return q.step();
+}
+
+template <class Db>
+int64_t read_max_round_seq(Db& db, std::string_view table_id) {
   auto q = db.query("SELECT COALESCE(MAX(seq), 0) FROM rounds WHERE table_id = ?");
   q.bind(table_id);
   q.step();
   return q.int64(0);
 }
 
-std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view table_id,
-                                             size_t limit) {
+template <class Db>
+std::vector<RoundResult> read_recent_results(Db& db, std::string_view table_id, size_t limit) {
   auto q = db.query(
       "SELECT id, seq, result, COALESCE(result_ms, closed_ms, opened_ms) FROM rounds "
       "WHERE table_id = ? AND state = 'settled' AND result IS NOT NULL "
@@ -59,7 +69,8 @@ std::vector<RoundResult> read_recent_results(sqlite::Db& db, std::string_view ta
   return results;
 }
 
-std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, size_t limit) {
+template <class Db>
+std::vector<PlayerTable> read_player_tables(Db& db, PlayerId player, size_t limit) {
   auto q = db.query(
       "SELECT r.table_id, MAX(r.opened_ms), COUNT(DISTINCT r.id) FROM bets b "
       "JOIN rounds r ON r.id = b.round_id WHERE b.player_id = ? "
@@ -70,7 +81,8 @@ std::vector<PlayerTable> read_player_tables(sqlite::Db& db, PlayerId player, siz
   return out;
 }
 
-std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, size_t limit) {
+template <class Db>
+std::vector<TablePlayer> read_recent_players(Db& db, int64_t since_ms, size_t limit) {
   auto q = db.query(
       "SELECT r.table_id, b.player_id, MAX(r.opened_ms) FROM rounds r "
       "JOIN bets b ON b.round_id = r.id WHERE r.opened_ms >= ? "
@@ -83,7 +95,8 @@ std::vector<TablePlayer> read_recent_players(sqlite::Db& db, int64_t since_ms, s
 }
 
 // One statement (one snapshot): the page of rounds, then each with the player's bets.
-std::vector<HistoryRound> read_player_history(sqlite::Db& db, const HistoryQuery& query) {
+template <class Db>
+std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query) {
   auto q = db.query(
       "WITH page AS ("
       " SELECT r.id, r.table_id, r.game, r.seq, r.state, r.result, r.opened_ms, r.closed_ms,"
@@ -131,5 +144,18 @@ std::vector<HistoryRound> read_player_history(sqlite::Db& db, const HistoryQuery
   }
   return out;
 }
+
+#define CROUPIER_LEDGER_READS(Db)                                                    \
+  template Balance read_balance(Db&, PlayerId, std::string_view);                    \
+  template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view); \
+  template int64_t read_max_round_seq(Db&, std::string_view);                        \
+  template bool read_has_bets_in_play(Db&, PlayerId);                                \
+  template std::vector<PlayerTable> read_player_tables(Db&, PlayerId, size_t);       \
+  template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);       \
+  template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);  \
+  template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t);
+CROUPIER_LEDGER_READS(sqlite::Db)
+CROUPIER_LEDGER_READS(postgres::Db)
+#undef CROUPIER_LEDGER_READS
 
 }  // namespace croupier::ledger

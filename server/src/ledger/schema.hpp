@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "db/postgres.hpp"
 #include "db/sqlite.hpp"
 
 namespace croupier::ledger {
@@ -26,5 +27,17 @@ inline constexpr int kBusyTimeoutMs = 5000;
 // file when it cannot be opened, is not a database, or holds another schema.
 std::unique_ptr<sqlite::Db> open_write_connection(const std::string& path);
 std::unique_ptr<sqlite::Db> open_read_connection(const std::string& path);
+
+// Whether the database has a table of this name (ledger-check's first question).
+bool has_table(sqlite::Db& db, std::string_view name);
+bool has_table(postgres::Db& db, std::string_view name);
+
+// Whether a ledger location names a PostgreSQL database (a postgres:// or postgresql://
+// URI) rather than an SQLite file.
+bool is_postgres_location(std::string_view location);
+// The same on PostgreSQL: the write connection brings the database to the current schema
+// (the same version numbers as SQLite's); the read connection is a plain one.
+std::unique_ptr<postgres::Db> open_postgres_write_connection(const std::string& conninfo);
+std::unique_ptr<postgres::Db> open_postgres_read_connection(const std::string& conninfo);
 
 }  // namespace croupier::ledger

@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "db/postgres_testing.hpp"
 #include "support/harness.hpp"
 
 namespace croupier::testing {
@@ -17,8 +18,10 @@ struct Counts {
 };
 
 // Reads the counters of `croupierd ledger-check` and asserts it reported OK.
-Counts ledger_check(const std::string& data_dir) {
-  auto [code, out] = run_croupierd({"ledger-check", "--data-dir", data_dir});
+Counts ledger_check(const std::string& data_dir, const std::vector<std::string>& database) {
+  std::vector<std::string> args = {"ledger-check", "--data-dir", data_dir};
+  args.insert(args.end(), database.begin(), database.end());
+  auto [code, out] = run_croupierd(args);
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("OK: money is conserved"), std::string::npos) << out;
   Counts c;
@@ -55,8 +58,21 @@ void gamble(uint16_t port, int players, std::atomic<bool>& stop, std::atomic<int
   }
 }
 
-TEST(Crash, KillNineWithBetsInFlightLosesNothing) {
-  ServerProcess server(make_temp_dir("croupier-crash"));
+// On the SQLite file and on PostgreSQL (--database).
+class Crash : public ::testing::TestWithParam<bool> {
+ protected:
+  std::vector<std::string> database() const {
+    if (!GetParam()) return {};
+    return {"--database", postgres::testing::TestServer::instance().fresh_database()};
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Ledgers, Crash, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "Postgres" : "Sqlite"; });
+
+TEST_P(Crash, KillNineWithBetsInFlightLosesNothing) {
+  const std::vector<std::string> db = database();
+  ServerProcess server(make_temp_dir("croupier-crash"), db);
   std::mt19937 random(7);
   int64_t acknowledged = 0;
   for (int cycle = 0; cycle < 3; ++cycle) {
@@ -78,11 +94,11 @@ TEST(Crash, KillNineWithBetsInFlightLosesNothing) {
       Player watcher = join_as_guest(server.port(), "rou-1");
       watcher.ws->wait_type("betsopen");  // the first round after recovery has opened
     }
-    Counts running = ledger_check(server.data_dir());
+    Counts running = ledger_check(server.data_dir(), db);
     // Every bet the players were told was accepted is in the ledger.
     EXPECT_GE(running.bets, acknowledged);
     EXPECT_EQ(server.stop(), 0);
-    Counts stopped = ledger_check(server.data_dir());
+    Counts stopped = ledger_check(server.data_dir(), db);
     EXPECT_EQ(stopped.in_play, 0);
     EXPECT_EQ(stopped.settled + stopped.refunded, stopped.bets);
   }

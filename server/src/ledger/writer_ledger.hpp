@@ -1,4 +1,6 @@
-// SqliteLedger: the Ledger over SQLite, with one writer and group commit.
+// WriterLedger: the Ledger over a database, with one writer thread and group commit; the
+// same code over SQLite (WriterLedger<sqlite::Db>, a file, the only writer) and
+// PostgreSQL (WriterLedger<postgres::Db>, shared with other nodes' writers).
 //
 // submit() puts an operation on a bounded queue (queue_max; beyond it the callback is
 // called at once with overloaded). The writer thread takes everything queued, up to
@@ -11,13 +13,17 @@
 //
 // Reads never touch the write connection (except for a private in-memory database in
 // inline mode, where nothing else can see the data): balance() answers from the
-// committed cache and otherwise, like the other reads, from a read-only connection that
-// sees the last commit; has_bets_in_play() answers from the writer's committed counts. A read
-// throws sqlite::Error (a std::runtime_error) when SQLite fails, since the interface has no refusal
-// for reads.
+// committed cache and otherwise, like the other reads, from a read connection that sees
+// the last commit; has_bets_in_play() answers from the writer's committed counts. A read
+// throws the engine's Error (a std::runtime_error) when the database fails, since the
+// interface has no refusal for reads.
 //
-// One process writes a ledger file at a time: the cache trusts that no other connection
-// changes balances. Readers elsewhere (ledger-check, a console) are welcome.
+// SQLite: one process writes a ledger file at a time: the cache trusts that no other
+// connection changes balances. Readers elsewhere (ledger-check, a console) are welcome.
+// PostgreSQL: every node's writer writes; the cache is empty, every read goes to the
+// database, and a batch that meets another writer's conflicting row (a deadlock, or the
+// same new account, round or key) is rolled back and run again, up to kBatchAttempts
+// times, before its operations are answered with storage.
 //
 // Thread-safety: every public function may be called from any thread, except that
 // flush() and stop() must not be called from a callback (they would wait for
@@ -36,6 +42,7 @@
 #include <thread>
 #include <variant>
 
+#include "db/postgres.hpp"
 #include "db/sqlite.hpp"
 #include "ledger/batch.hpp"
 #include "ledger/ledger.hpp"
@@ -45,12 +52,15 @@ namespace croupier::ledger {
 // Accounts kept in the committed cache before it is emptied and refilled on demand:
 // bounded memory for a casino with millions of players, at the cost of a re-read.
 inline constexpr size_t kCacheAccountsMax = size_t{1} << 20;
+// Times a batch is run before it is given up (PostgreSQL: conflicts with other writers).
+inline constexpr int kBatchAttempts = 8;
 
-class SqliteLedger final : public Ledger {
+template <class Db>
+class WriterLedger final : public Ledger {
  public:
   // Throws std::runtime_error, see Ledger::open.
-  explicit SqliteLedger(const Options& options);
-  ~SqliteLedger() override;
+  explicit WriterLedger(const Options& options);
+  ~WriterLedger() override;
 
   void submit(Fund op, Callback<Done> done) override { enqueue(std::move(op), std::move(done)); }
   void submit(OpenRound op, Callback<Done> done) override {
@@ -103,7 +113,9 @@ class SqliteLedger final : public Ledger {
   void run_inline(Op op, Callback<R> done);
   void writer_loop();
   bool execute(std::span<AnyJob> jobs);
-  void publish(const Batch& batch);
+  // One attempt: true when it committed; throws when it failed.
+  void attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch);
+  void publish(const Batch<Db>& batch);
   void observe(size_t ops, double seconds);
   void rollback();
   static void complete(std::span<AnyJob> jobs, bool committed);
@@ -112,10 +124,10 @@ class SqliteLedger final : public Ledger {
 
   // Constant after construction.
   const Options options_;
-  std::unique_ptr<sqlite::Db> read_db_;  // null for a private in-memory database
+  std::unique_ptr<Db> read_db_;  // null for a private in-memory database
 
   // Owned by the writer thread; in inline mode by whoever holds inline_mu_.
-  std::unique_ptr<sqlite::Db> db_;
+  std::unique_ptr<Db> db_;
   mutable std::mutex inline_mu_;
 
   // State below is protected by queue_mu_.

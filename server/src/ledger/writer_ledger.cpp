@@ -1,4 +1,4 @@
-#include "ledger/sqlite_ledger.hpp"
+#include "ledger/writer_ledger.hpp"
 
 #include <cassert>
 #include <chrono>
@@ -32,9 +32,16 @@ void call(const Callback<R>& done, Result<R, Failure> result) {
   }
 }
 
+// A PostgreSQL error another writer caused, that the same batch may not meet again:
+// a serialization failure, a deadlock, or a unique row it inserted too.
+bool is_conflict(const postgres::Error& e) {
+  return e.sqlstate() == "40001" || e.sqlstate() == "40P01" || e.sqlstate() == "23505";
+}
+
 }  // namespace
 
-SqliteLedger::SqliteLedger(const Options& options) : options_(options) {
+template <>
+WriterLedger<sqlite::Db>::WriterLedger(const Options& options) : options_(options) {
   if (is_private_database(options.path) && !options.inline_mode) {
     throw std::runtime_error(
         "ledger: an in-memory database needs inline_mode (a read connection cannot see it)");
@@ -46,14 +53,29 @@ SqliteLedger::SqliteLedger(const Options& options) : options_(options) {
   log::info("ledger opened", {{"path", options.path}, {"inline", options.inline_mode}});
 }
 
-SqliteLedger::~SqliteLedger() {
+template <>
+WriterLedger<postgres::Db>::WriterLedger(const Options& options) : options_(options) {
+  try {
+    db_ = open_postgres_write_connection(options.path);
+    read_db_ = open_postgres_read_connection(options.path);
+  } catch (const postgres::Error& e) {
+    throw std::runtime_error(std::string("ledger: ") + e.what());
+  }
+  committed_.load(*db_);
+  if (!options.inline_mode) writer_ = std::thread([this] { writer_loop(); });
+  log::info("ledger opened", {{"path", db_->path()}, {"inline", options.inline_mode}});
+}
+
+template <class Db>
+WriterLedger<Db>::~WriterLedger() {
   stop();
 }
 
 // ---- Submission -----------------------------------------------------------------------
 
+template <class Db>
 template <class Op, class R>
-void SqliteLedger::enqueue(Op op, Callback<R> done) {
+void WriterLedger<Db>::enqueue(Op op, Callback<R> done) {
   if (options_.inline_mode) return run_inline(std::move(op), std::move(done));
   std::optional<Failure> refused;
   {
@@ -71,8 +93,9 @@ void SqliteLedger::enqueue(Op op, Callback<R> done) {
   work_cv_.notify_one();
 }
 
+template <class Db>
 template <class Op, class R>
-void SqliteLedger::run_inline(Op op, Callback<R> done) {
+void WriterLedger<Db>::run_inline(Op op, Callback<R> done) {
   {
     std::lock_guard lock(queue_mu_);
     if (stopping_) return call<R>(done, Failure::storage);
@@ -87,7 +110,8 @@ void SqliteLedger::run_inline(Op op, Callback<R> done) {
   complete(std::span(&job, 1), committed);
 }
 
-void SqliteLedger::flush() {
+template <class Db>
+void WriterLedger<Db>::flush() {
   if (options_.inline_mode) return;  // every submit() has already called back
   assert(std::this_thread::get_id() != writer_.get_id());
   std::unique_lock lock(queue_mu_);
@@ -95,7 +119,8 @@ void SqliteLedger::flush() {
   done_cv_.wait(lock, [&] { return completed_ >= target; });
 }
 
-void SqliteLedger::stop() {
+template <class Db>
+void WriterLedger<Db>::stop() {
   std::lock_guard stop_lock(stop_mu_);
   assert(std::this_thread::get_id() != writer_.get_id());
   {
@@ -107,14 +132,16 @@ void SqliteLedger::stop() {
   if (writer_.joinable()) writer_.join();
 }
 
-void SqliteLedger::set_commit_observer(CommitObserver observer) {
+template <class Db>
+void WriterLedger<Db>::set_commit_observer(CommitObserver observer) {
   std::lock_guard lock(observer_mu_);
   observer_ = std::move(observer);
 }
 
 // ---- Writer -------------------------------------------------------------------------
 
-void SqliteLedger::writer_loop() {
+template <class Db>
+void WriterLedger<Db>::writer_loop() {
   const size_t batch_max = std::max<size_t>(options_.batch_max, 1);
   std::vector<AnyJob> batch;
   for (;;) {
@@ -139,23 +166,32 @@ void SqliteLedger::writer_loop() {
 }
 
 // Applies the jobs in one transaction; true when it committed. On any failure nothing
-// is kept: the transaction is rolled back and the cache is left as it was.
-bool SqliteLedger::execute(std::span<AnyJob> jobs) {
+// is kept: the transaction is rolled back and the cache is left as it was. A conflict
+// with another writer (PostgreSQL) runs the whole batch again.
+template <class Db>
+bool WriterLedger<Db>::execute(std::span<AnyJob> jobs) {
   const auto began = std::chrono::steady_clock::now();
-  std::optional<Batch> batch;
-  try {
-    db_->query("BEGIN IMMEDIATE").run();
-    batch.emplace(*db_, committed_, SystemClock().wall_ms());
-    for (AnyJob& job : jobs) {
-      std::visit([&](auto& j) { j.result.emplace(batch->apply(j.op)); }, job);
+  std::optional<Batch<Db>> batch;
+  for (int attempts = 1;; ++attempts) {
+    try {
+      attempt(jobs, batch);
+      break;
+    } catch (const postgres::Error& e) {
+      rollback();
+      if (is_conflict(e) && attempts < kBatchAttempts) {
+        log::info("ledger batch met another writer, run again",
+                  {{"sqlstate", e.sqlstate()}, {"attempt", attempts}});
+        continue;
+      }
+      log::error("ledger batch failed, nothing committed",
+                 {{"error", e.what()}, {"ops", jobs.size()}});
+      return false;
+    } catch (const std::exception& e) {
+      log::error("ledger batch failed, nothing committed",
+                 {{"error", e.what()}, {"ops", jobs.size()}});
+      rollback();
+      return false;
     }
-    batch->write_balances();
-    db_->query("COMMIT").run();
-  } catch (const std::exception& e) {
-    log::error("ledger batch failed, nothing committed",
-               {{"error", e.what()}, {"ops", jobs.size()}});
-    rollback();
-    return false;
   }
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - began;
   publish(*batch);
@@ -163,13 +199,38 @@ bool SqliteLedger::execute(std::span<AnyJob> jobs) {
   return true;
 }
 
-void SqliteLedger::publish(const Batch& batch) {
+template <class Db>
+void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch) {
+  if constexpr (Engine<Db>::shared) {
+    db_->exec("BEGIN");
+  } else {
+    db_->query("BEGIN IMMEDIATE").run();  // a cached statement: one parse per connection
+  }
+  batch.emplace(*db_, committed_, SystemClock().wall_ms());
+  if constexpr (Engine<Db>::shared) {
+    for (AnyJob& job : jobs) std::visit([&](auto& j) { batch->expect(j.op); }, job);
+    batch->lock_expected();
+  }
+  for (AnyJob& job : jobs) {
+    std::visit([&](auto& j) { j.result.emplace(batch->apply(j.op)); }, job);
+  }
+  batch->write_balances();
+  if constexpr (Engine<Db>::shared) {
+    db_->exec("COMMIT");
+  } else {
+    db_->query("COMMIT").run();
+  }
+}
+
+template <class Db>
+void WriterLedger<Db>::publish(const Batch<Db>& batch) {
   std::lock_guard lock(cache_mu_);
   if (committed_.accounts.size() > kCacheAccountsMax) committed_.accounts.clear();
   batch.publish(committed_);
 }
 
-void SqliteLedger::observe(size_t ops, double seconds) {
+template <class Db>
+void WriterLedger<Db>::observe(size_t ops, double seconds) {
   CommitObserver observer;
   {
     std::lock_guard lock(observer_mu_);
@@ -183,7 +244,8 @@ void SqliteLedger::observe(size_t ops, double seconds) {
   }
 }
 
-void SqliteLedger::rollback() {
+template <class Db>
+void WriterLedger<Db>::rollback() {
   if (!db_->in_transaction()) return;  // SQLite already rolled back
   try {
     db_->exec("ROLLBACK");
@@ -192,7 +254,8 @@ void SqliteLedger::rollback() {
   }
 }
 
-void SqliteLedger::complete(std::span<AnyJob> jobs, bool committed) {
+template <class Db>
+void WriterLedger<Db>::complete(std::span<AnyJob> jobs, bool committed) {
   for (AnyJob& job : jobs) {
     std::visit(
         [&](auto& j) {
@@ -209,8 +272,9 @@ void SqliteLedger::complete(std::span<AnyJob> jobs, bool committed) {
 
 // ---- Reads --------------------------------------------------------------------------
 
+template <class Db>
 template <class F>
-auto SqliteLedger::with_reader(F&& read) const {
+auto WriterLedger<Db>::with_reader(F&& read) const {
   if (read_db_) {
     std::lock_guard lock(read_mu_);
     return read(*read_db_);
@@ -219,7 +283,11 @@ auto SqliteLedger::with_reader(F&& read) const {
   return read(*db_);
 }
 
-Balance SqliteLedger::balance(PlayerId player, std::string_view currency) const {
+template <class Db>
+Balance WriterLedger<Db>::balance(PlayerId player, std::string_view currency) const {
+  if constexpr (Engine<Db>::shared) {
+    return with_reader([&](Db& db) { return read_balance(db, player, currency); });
+  }
   const std::string cash = player_cash(player, currency).name;
   const std::string bonus = player_bonus(player, currency).name;
   {
@@ -231,45 +299,61 @@ Balance SqliteLedger::balance(PlayerId player, std::string_view currency) const 
   }
   // Not cached: the committed rows. Not inserted into the cache, because the writer may
   // commit a newer value between this read and any insert.
-  return with_reader([&](sqlite::Db& db) { return read_balance(db, player, currency); });
+  return with_reader([&](Db& db) { return read_balance(db, player, currency); });
 }
 
-std::vector<UnsettledRound> SqliteLedger::unsettled_rounds(std::string_view table_id) const {
-  return with_reader([&](sqlite::Db& db) { return read_unsettled_rounds(db, table_id); });
+template <class Db>
+std::vector<UnsettledRound> WriterLedger<Db>::unsettled_rounds(std::string_view table_id) const {
+  return with_reader([&](Db& db) { return read_unsettled_rounds(db, table_id); });
 }
 
-int64_t SqliteLedger::max_round_seq(std::string_view table_id) const {
-  return with_reader([&](sqlite::Db& db) { return read_max_round_seq(db, table_id); });
+template <class Db>
+int64_t WriterLedger<Db>::max_round_seq(std::string_view table_id) const {
+  return with_reader([&](Db& db) { return read_max_round_seq(db, table_id); });
 }
 
-// From memory: the writer counts every player's accepted bets as it commits them.
-bool SqliteLedger::has_bets_in_play(PlayerId player) const {
+// From memory: the writer counts every player's accepted bets as it commits them
+// (PostgreSQL: other nodes' writers place bets too, so the database is asked).
+template <class Db>
+bool WriterLedger<Db>::has_bets_in_play(PlayerId player) const {
+  if constexpr (Engine<Db>::shared) {
+    return with_reader([&](Db& db) { return read_has_bets_in_play(db, player); });
+  }
   std::lock_guard lock(cache_mu_);
   return committed_.bets_in_play.contains(player);
 }
 
-std::vector<PlayerTable> SqliteLedger::player_tables(PlayerId player, size_t limit) const {
-  return with_reader([&](sqlite::Db& db) { return read_player_tables(db, player, limit); });
+template <class Db>
+std::vector<PlayerTable> WriterLedger<Db>::player_tables(PlayerId player, size_t limit) const {
+  return with_reader([&](Db& db) { return read_player_tables(db, player, limit); });
 }
 
-std::vector<TablePlayer> SqliteLedger::recent_players(int64_t since_ms, size_t limit) const {
-  return with_reader([&](sqlite::Db& db) { return read_recent_players(db, since_ms, limit); });
+template <class Db>
+std::vector<TablePlayer> WriterLedger<Db>::recent_players(int64_t since_ms, size_t limit) const {
+  return with_reader([&](Db& db) { return read_recent_players(db, since_ms, limit); });
 }
 
-std::vector<HistoryRound> SqliteLedger::player_history(const HistoryQuery& query) const {
-  return with_reader([&](sqlite::Db& db) { return read_player_history(db, query); });
+template <class Db>
+std::vector<HistoryRound> WriterLedger<Db>::player_history(const HistoryQuery& query) const {
+  return with_reader([&](Db& db) { return read_player_history(db, query); });
 }
 
-std::vector<RoundResult> SqliteLedger::recent_results(std::string_view table_id,
-                                                      size_t limit) const {
-  return with_reader([&](sqlite::Db& db) { return read_recent_results(db, table_id, limit); });
+template <class Db>
+std::vector<RoundResult> WriterLedger<Db>::recent_results(std::string_view table_id,
+                                                          size_t limit) const {
+  return with_reader([&](Db& db) { return read_recent_results(db, table_id, limit); });
 }
 
 // ---- Ledger ---------------------------------------------------------------------------
 
 std::unique_ptr<Ledger> Ledger::open(const Options& options) {
-  return std::make_unique<SqliteLedger>(options);
+  if (is_postgres_location(options.path))
+    return std::make_unique<WriterLedger<postgres::Db>>(options);
+  return std::make_unique<WriterLedger<sqlite::Db>>(options);
 }
+
+template class WriterLedger<sqlite::Db>;
+template class WriterLedger<postgres::Db>;
 
 std::string_view failure_name(Failure f) {
   switch (f) {
