@@ -149,6 +149,7 @@ void Batch<Db>::expect(const Fund& op) {
 template <class Db>
 void Batch<Db>::expect(const OpenRound& op) {
   expected_keys_.push_back(open_key(op.round_id));
+  round_tables_.emplace(op.round_id, op.table_id);
 }
 
 template <class Db>
@@ -189,7 +190,7 @@ void Batch<Db>::expect(const CancelRound& op) {
 }
 
 template <class Db>
-void Batch<Db>::lock_expected() {
+void Batch<Db>::lock_expected(const Fencing* fencing) {
   assert(Engine<Db>::shared);  // SQLite has one writer: nothing to wait for
   // Each list goes as one array parameter, joined from unnest() so that the plan looks
   // each name up by its index (with `= ANY(?)` the generic plan scanned the whole table).
@@ -235,10 +236,30 @@ void Batch<Db>::lock_expected() {
   rounds.erase(std::unique(rounds.begin(), rounds.end()), rounds.end());
   if (!rounds.empty()) {
     auto q = db_.query(
-        "SELECT r.id, r.state FROM unnest(?::text[]) AS k(id) JOIN rounds r ON r.id = k.id "
-        "ORDER BY r.id FOR UPDATE OF r");
+        "SELECT r.id, r.state, r.table_id FROM unnest(?::text[]) AS k(id) "
+        "JOIN rounds r ON r.id = k.id ORDER BY r.id FOR UPDATE OF r");
     q.bind(postgres::text_array(rounds));
-    while (q.step()) locked_rounds_.emplace(q.text(0), q.text(1));
+    while (q.step()) {
+      locked_rounds_.emplace(q.text(0), q.text(1));
+      round_tables_.emplace(q.text(0), q.text(2));
+    }
+  }
+  if (fencing && fencing->fences) {
+    // The leases of the rounds' tables, held (FOR SHARE) to COMMIT: a node taking a table
+    // over waits for this batch, and this batch sees a takeover that came first.
+    std::vector<std::string> tables;
+    for (const auto& [round_id, table_id] : round_tables_) tables.push_back(table_id);
+    std::sort(tables.begin(), tables.end());
+    tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+    owned_tables_.emplace();
+    auto q = db_.query(
+        "SELECT l.table_id, l.node, l.epoch FROM unnest(?::text[]) AS k(id) "
+        "JOIN table_leases l ON l.table_id = k.id ORDER BY l.table_id FOR SHARE OF l");
+    q.bind(postgres::text_array(tables));
+    while (q.step()) {
+      if (q.text(1) == fencing->node && fencing->fences->epoch_of(q.text(0)) == q.int64(2))
+        owned_tables_->insert(q.text(0));
+    }
   }
   if (!expected_keys_.empty()) {
     auto q = db_.query(
@@ -377,6 +398,7 @@ Result<Done, Failure> Batch<Db>::open_round(const OpenRound& op) {
     case Seen::fresh:
       break;
   }
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (round_state(op.round_id)) return Failure::key_conflict;
   // Round numbers of a table only increase, so recovery can trust max_round_seq.
   auto max_seq = db_.query("SELECT COALESCE(MAX(seq), 0) FROM rounds WHERE table_id = ?");
@@ -410,6 +432,7 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
     case Seen::fresh:
       break;
   }
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
   const Balance before = player_balance(op.player, op.currency);
   auto available = checked_add(before.cash, before.bonus);
@@ -460,6 +483,7 @@ Result<CancelledBets, Failure> Batch<Db>::cancel_bets(const CancelBets& op) {
     case Seen::fresh:
       break;
   }
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
   std::vector<BetRow> bets;
   for (BetId id : op.bets) {
@@ -501,6 +525,7 @@ Result<Done, Failure> Batch<Db>::record_result(const RecordResult& op) {
     case Seen::fresh:
       break;
   }
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
   db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ? WHERE id = ?")
       .bind(op.result, op.at_ms, op.round_id)
@@ -521,6 +546,7 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   const std::string key = settle_key(op.round_id);
   const std::string fp = fingerprint(op);
   if (auto earlier = earlier_round_end(key, fp)) return std::move(*earlier);
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_unended(op.round_id)) return *refused;
 
   // The returns must name every accepted bet of the round exactly once.
@@ -561,6 +587,7 @@ Result<Settlement, Failure> Batch<Db>::cancel_round(const CancelRound& op) {
   const std::string key = cancel_key(op.round_id);
   const std::string fp = fingerprint(op);
   if (auto earlier = earlier_round_end(key, fp)) return std::move(*earlier);
+  if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_unended(op.round_id)) return *refused;
 
   PlayerTotals totals;
@@ -860,6 +887,15 @@ template <class Db>
 void Batch<Db>::count_in_play(PlayerId player, int64_t delta) {
   in_play_undo_.emplace_back(player, delta);
   in_play_delta_[player] += delta;
+}
+
+template <class Db>
+std::optional<Failure> Batch<Db>::require_owned(std::string_view round_id) {
+  if (!owned_tables_) return std::nullopt;
+  auto table = round_tables_.find(std::string(round_id));
+  if (table == round_tables_.end()) return std::nullopt;
+  if (owned_tables_->contains(table->second)) return std::nullopt;
+  return Failure::fenced;
 }
 
 template <class Db>

@@ -34,12 +34,14 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "db/postgres.hpp"
 #include "db/sqlite.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/key_filter.hpp"
+#include "ledger/leases.hpp"
 #include "ledger/ledger.hpp"
 
 namespace croupier::ledger {
@@ -128,7 +130,9 @@ class Batch {
   void expect(const RecordResult& op);
   void expect(const SettleRound& op);
   void expect(const CancelRound& op);
-  void lock_expected();
+  // With `fencing` (a cluster's node), also locks the leases of the rounds' tables and
+  // refuses (Failure::fenced) the operations of tables not held by this node at its epoch.
+  void lock_expected(const Fencing* fencing);
 
   // Writes the buffered rows and the final balance of every account the batch changed
   // (before COMMIT).
@@ -223,6 +227,9 @@ class Batch {
   void set_round_state(const std::string& round_id, std::string state);
   void count_in_play(PlayerId player, int64_t delta);
   std::optional<Failure> require_open(std::string_view round_id);
+  // Fenced: the round's table must be this node's (nullopt also for an unknown round,
+  // which the other checks refuse).
+  std::optional<Failure> require_owned(std::string_view round_id);
   std::optional<Failure> require_unended(std::string_view round_id);
   std::optional<BetRow> read_bet(BetId id);
   std::vector<BetRow> accepted_bets(std::string_view round_id);
@@ -292,6 +299,9 @@ class Batch {
   std::vector<std::string> refunding_rounds_;  // money goes back to their players
   bool settles_ = false;                       // and to the house
   std::vector<std::string> expected_keys_;
+  // Fencing: each expected round's table, and the tables this node holds (locked).
+  std::unordered_map<std::string, std::string> round_tables_;
+  std::optional<std::unordered_set<std::string>> owned_tables_;  // nullopt: not fenced
   std::unordered_map<std::string, std::string> locked_rounds_;
   // The records of the expected keys: read (nullopt: none on file) before the first
   // operation. Another node recording one of them since makes this batch's INSERT fail,

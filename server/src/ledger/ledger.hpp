@@ -51,7 +51,8 @@ enum class Failure {
   round_not_found,     // the round does not exist
   invalid_request,     // malformed: non-positive amount, unknown bet, wrong payouts list
   overloaded,          // the queue is full (queue_max); nothing was done
-  storage,             // SQLite failed; nothing was done
+  storage,             // the database failed; nothing was done
+  fenced,              // (a cluster) this node no longer holds the table's lease; nothing was done
 };
 std::string_view failure_name(Failure f);
 
@@ -253,11 +254,17 @@ struct HistoryRound {
   std::vector<HistoryBet> bets;  // the player's, in the order placed
 };
 
+struct Fencing;  // ledger/leases.hpp
+
 struct Options {
-  std::string path;          // SQLite file; ":memory:" is allowed in inline mode
+  std::string path;          // SQLite file (":memory:" is allowed in inline mode), or a
+                             // postgres:// URI
   bool inline_mode = false;  // run each operation inside submit() (tests; no thread)
   size_t batch_max = 512;    // operations per transaction
   size_t queue_max = 65536;  // queued operations before submit() refuses (overloaded)
+  // A cluster's node (PostgreSQL only): round operations of a table are refused with
+  // Failure::fenced unless this node holds its lease at the epoch given (leases.hpp).
+  std::shared_ptr<const Fencing> fencing = nullptr;
 };
 
 // Called after each committed batch with its size and commit duration (metrics).

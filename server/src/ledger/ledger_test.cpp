@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <future>
 #include <map>
@@ -10,6 +11,7 @@
 #include <thread>
 
 #include "db/sqlite.hpp"
+#include "ledger/leases.hpp"
 #include "ledger/ledger_testing.hpp"
 #include "ledger/schema.hpp"
 
@@ -983,6 +985,91 @@ TEST(SharedDatabase, AnOperationSentToTwoWritersIsDoneOnce) {
   auto report = check_ledger(options.path);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
   EXPECT_EQ(report.bets_refunded, 20);
+}
+
+// A lease is held by one node at a time: taken when free or expired (a new epoch each
+// time), renewed only by its holder at its epoch, released for another to take at once.
+TEST(SharedDatabase, ALeaseIsOneNodesAtATime) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  { auto ledger = Ledger::open({location, true}); }  // the schema
+  Leases a(location, "node-a", 300), b(location, "node-b", 300);
+  const auto first = a.acquire("rou-1");
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(b.acquire("rou-1"));
+  EXPECT_TRUE(a.renew("rou-1", *first));
+  EXPECT_FALSE(b.renew("rou-1", *first));
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));  // a's lease expires
+  const auto second = b.acquire("rou-1");
+  ASSERT_TRUE(second);
+  EXPECT_GT(*second, *first);
+  EXPECT_FALSE(a.renew("rou-1", *first));  // a learns it lost the table
+  b.release("rou-1", *second);
+  const auto third = a.acquire("rou-1");  // at once, without waiting for expiry
+  ASSERT_TRUE(third);
+  EXPECT_GT(*third, *second);
+  const auto all = a.all();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].node, "node-a");
+  EXPECT_EQ(all[0].epoch, *third);
+  EXPECT_GT(all[0].expires_in_ms, 0);
+}
+
+// A node whose lease was taken over can no longer move the table's money: its bets, its
+// settlement and its next round are refused with fenced, in the same transaction as the
+// lease is checked; the new owner refunds the round it left open, exactly once.
+TEST(SharedDatabase, AStaleOwnerCannotSettleAfterATakeover) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  auto fences_a = std::make_shared<Fences>();
+  auto fences_b = std::make_shared<Fences>();
+  Options oa{location, true};
+  oa.fencing = std::make_shared<Fencing>(Fencing{"node-a", fences_a});
+  Options ob{location, true};
+  ob.fencing = std::make_shared<Fencing>(Fencing{"node-b", fences_b});
+  auto a = Ledger::open(oa);
+  auto b = Ledger::open(ob);
+  Leases leases_a(location, "node-a", 200), leases_b(location, "node-b", 200);
+
+  ASSERT_TRUE(run(*a, fund("f1", kAlice, major(100))).ok());               // no table: not fenced
+  EXPECT_EQ(run(*a, open_round("r1", 1, "t1")).error(), Failure::fenced);  // no lease yet
+  const auto epoch_a = leases_a.acquire("t1");
+  ASSERT_TRUE(epoch_a);
+  fences_a->own("t1", *epoch_a);
+  ASSERT_TRUE(run(*a, open_round("r1", 1, "t1")).ok());
+  auto placed = run(*a, bets("b1", "r1", kAlice, {{"red", major(10)}}));
+  ASSERT_TRUE(placed.ok());
+
+  // node-a stalls past its lease; node-b takes the table over.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto epoch_b = leases_b.acquire("t1");
+  ASSERT_TRUE(epoch_b);
+  fences_b->own("t1", *epoch_b);
+
+  EXPECT_EQ(run(*a, bets("b2", "r1", kAlice, {{"red", major(5)}})).error(), Failure::fenced);
+  EXPECT_EQ(run(*a, SettleRound{"r1", {{placed->bet_ids[0], major(20)}}, 9}).error(),
+            Failure::fenced);
+  EXPECT_EQ(run(*a, open_round("r2", 2, "t1")).error(), Failure::fenced);
+  // An old epoch of this very node is stale too.
+  fences_b->own("t1", *epoch_b - 1);
+  EXPECT_EQ(run(*b, RecordResult{"r1", "17", 8}).error(), Failure::fenced);
+  fences_b->own("t1", *epoch_b);
+
+  // The new owner recovers: the round has no result, so it is refunded, once.
+  const auto open = b->unsettled_rounds("t1");
+  ASSERT_EQ(open.size(), 1u);
+  ASSERT_EQ(open[0].bets.size(), 1u);
+  auto refunded = run(*b, CancelRound{"r1", "restart", 10});
+  ASSERT_TRUE(refunded.ok()) << failure_name(refunded.error());
+  EXPECT_EQ(refunded->players.at(0).returned, major(10));
+  EXPECT_TRUE(run(*b, CancelRound{"r1", "restart", 10})->replayed);
+  EXPECT_EQ(b->balance(kAlice, "EUR").cash, major(100));
+  a->stop();
+  b->stop();
+  auto report = check_ledger(location);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_refunded, 1);
+  EXPECT_EQ(report.bets_settled, 0);
 }
 
 }  // namespace

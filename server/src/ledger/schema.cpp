@@ -200,17 +200,33 @@ void migrate_to_2(sqlite::Db& db) {
   if (!has_column(db, "rounds", "detail")) db.exec("ALTER TABLE rounds ADD COLUMN detail TEXT");
 }
 
+// Version 3: table leases (issue 17). A cluster's nodes each own some tables; a node runs
+// a table only while it holds the table's lease, and every epoch of a lease is a new
+// owner. The ledger checks the lease in the same transaction as a round's money moves
+// (fencing: a node whose lease was taken over can no longer change the round). Written to
+// by nodes sharing a PostgreSQL ledger; an SQLite file (one node) has the table, empty, so
+// that both engines count the same versions.
+constexpr const char* kLeasesTable = R"sql(
+CREATE TABLE IF NOT EXISTS table_leases (
+  table_id TEXT PRIMARY KEY,
+  node TEXT NOT NULL,
+  epoch BIGINT NOT NULL,
+  expires_ms BIGINT NOT NULL
+);
+)sql";
+
 // The migrations in order: migrations[i] takes a file from version i to i + 1.
 template <class Db>
 using Migration = void (*)(Db&);
 constexpr Migration<sqlite::Db> kMigrations[] = {
-    [](sqlite::Db& db) { db.exec(kSchema); },  // 0 -> 1: the first schema
-    migrate_to_2,
+    [](sqlite::Db& db) { db.exec(kSchema); },                     // 0 -> 1: the first schema
+    migrate_to_2, [](sqlite::Db& db) { db.exec(kLeasesTable); },  // 2 -> 3
 };
-static_assert(std::size(kMigrations) == 2, "kSchemaVersion names the last migration");
+static_assert(std::size(kMigrations) == 3, "kSchemaVersion names the last migration");
 constexpr Migration<postgres::Db> kPostgresMigrations[] = {
     [](postgres::Db& db) { db.exec(kPostgresSchema); },  // 0 -> 1: version 2's tables
     [](postgres::Db&) {},                                // 1 -> 2: in the tables already
+    [](postgres::Db& db) { db.exec(kLeasesTable); },     // 2 -> 3
 };
 static_assert(std::size(kPostgresMigrations) == std::size(kMigrations),
               "both engines count the same versions");

@@ -7,6 +7,7 @@
 #include "core/clock.hpp"
 #include "core/log.hpp"
 #include "ledger/accounts.hpp"
+#include "ledger/leases.hpp"
 #include "ledger/reads.hpp"
 #include "ledger/schema.hpp"
 
@@ -209,7 +210,7 @@ void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>&
   batch.emplace(*db_, committed_, SystemClock().wall_ms());
   if constexpr (Engine<Db>::shared) {
     for (AnyJob& job : jobs) std::visit([&](auto& j) { batch->expect(j.op); }, job);
-    batch->lock_expected();
+    batch->lock_expected(options_.fencing.get());
   }
   for (AnyJob& job : jobs) {
     std::visit([&](auto& j) { j.result.emplace(batch->apply(j.op)); }, job);
@@ -371,6 +372,8 @@ std::string_view failure_name(Failure f) {
       return "overloaded";
     case Failure::storage:
       return "storage";
+    case Failure::fenced:
+      return "fenced";
   }
   return "unknown";
 }

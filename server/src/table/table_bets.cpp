@@ -48,6 +48,7 @@ ErrorCode code_for(ledger::Failure f) {
     case ledger::Failure::overloaded:
       return ErrorCode::BetsNotAccepted;
     case ledger::Failure::storage:
+    case ledger::Failure::fenced:  // the table moved to another node: nothing was done
       return ErrorCode::GameServerProblem;
   }
   return ErrorCode::GameServerProblem;
