@@ -176,6 +176,8 @@ bool App::Impl::open_data() {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
   }
+  if (!settings.node_id.empty())
+    metrics::registry().set_common_labels("node=\"" + settings.node_id + "\"");
   auto& commit_latency = metrics::registry().histogram(
       "croupier_ledger_commit_seconds", "Ledger transaction commit latency (one group commit).",
       metrics::latency_buckets());

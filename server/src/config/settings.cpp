@@ -1,6 +1,7 @@
 #include "config/settings.hpp"
 
 #include <boost/json.hpp>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <fstream>
@@ -110,6 +111,18 @@ const std::vector<Option>& options() {
                    return parse_bool(v, s.cross_site_embedding);
                  }});
     o.push_back(string_option("data_dir", "directory for the databases", &Settings::data_dir));
+    o.push_back({"node_id",
+                 "this node's name in a cluster (letters, digits, - and _): every /metrics series "
+                 "is labelled node=\"…\"; empty for a single node",
+                 "", [](Settings& s, const std::string& v) -> std::optional<std::string> {
+                   if (v.size() > 64) return "expects at most 64 characters";
+                   for (char c : v) {
+                     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
+                       return "expects letters, digits, - and _";
+                   }
+                   s.node_id = v;
+                   return std::nullopt;
+                 }});
     o.push_back({"database",
                  "the ledger's database: empty for the SQLite file ledger.db in data_dir, or a "
                  "PostgreSQL URI (postgres://user:password@host:port/name)",

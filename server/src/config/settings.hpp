@@ -33,6 +33,8 @@ struct Settings {
   // The ledger on PostgreSQL (a postgres:// URI, shared by a cluster's nodes); empty for
   // the SQLite file ledger.db in data_dir.
   std::string database;
+  // This node's name in a cluster (labels /metrics); empty for a single node.
+  std::string node_id;
   std::string ledger_location() const {
     return database.empty() ? data_dir + "/ledger.db" : database;
   }

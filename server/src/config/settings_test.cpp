@@ -72,6 +72,8 @@ TEST(Settings, TheLedgerIsAFileInTheDataDirOrAPostgresDatabase) {
   ASSERT_TRUE(pg.ok());
   EXPECT_EQ(pg->settings.ledger_location(), "postgres://croupier:secret@db.internal:5432/casino");
   EXPECT_TRUE(load({}, {"CROUPIER_DATABASE=postgresql:///casino?host=/run/pg"}).ok());
+  EXPECT_EQ(load({"--node-id", "node-2"})->settings.node_id, "node-2");
+  EXPECT_FALSE(load({"--node-id", "a b"}).ok());  // it becomes a metrics label
   auto other = load({"--database", "mysql://db/casino"});
   ASSERT_FALSE(other.ok());
   EXPECT_NE(other.error().find("postgres://"), std::string::npos);

@@ -69,12 +69,23 @@ std::string with_labels(const std::string& name, const std::string& labels,
   return all.empty() ? name : name + "{" + all + "}";
 }
 
+std::string joined(const std::string& a, const std::string& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  return a + "," + b;
+}
+
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.9g", v);
   return buf;
 }
 }  // namespace
+
+void Registry::set_common_labels(std::string labels) {
+  std::lock_guard lock(mutex_);
+  common_labels_ = std::move(labels);
+}
 
 std::string Registry::render() const {
   std::lock_guard lock(mutex_);
@@ -85,7 +96,8 @@ std::string Registry::render() const {
                                                     : "histogram";
     out += "# HELP " + name + " " + family.help + "\n";
     out += "# TYPE " + name + " " + type + "\n";
-    for (const auto& [labels, metric] : family.series) {
+    for (const auto& [own_labels, metric] : family.series) {
+      const std::string labels = joined(common_labels_, own_labels);
       switch (family.kind) {
         case Kind::counter:
           out += with_labels(name, labels) + " " +

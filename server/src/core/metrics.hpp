@@ -67,6 +67,10 @@ class Registry {
   // The whole registry in the Prometheus text exposition format 0.0.4.
   std::string render() const;
 
+  // Labels written on every series, first (a cluster's node: `node="a"`); set once at
+  // start-up, before the first render.
+  void set_common_labels(std::string labels);
+
  private:
   enum class Kind { counter, gauge, histogram };
   struct Family {
@@ -78,6 +82,7 @@ class Registry {
                     std::string_view labels, const std::vector<double>* bounds);
 
   mutable std::mutex mutex_;
+  std::string common_labels_;
   std::map<std::string, Family, std::less<>> families_;
   std::deque<Counter> counters_;
   std::deque<Gauge> gauges_;
