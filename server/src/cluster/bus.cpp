@@ -1,0 +1,104 @@
+#include "cluster/bus.hpp"
+
+#include <nats/nats.h>
+
+namespace croupier::cluster {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what, natsStatus status) {
+  throw BusError("nats: " + what + ": " + natsStatus_GetText(status));
+}
+
+void check(natsStatus status, const std::string& what) {
+  if (status != NATS_OK) fail(what, status);
+}
+
+// Options destroyed on every path.
+struct OptionsGuard {
+  natsOptions* options = nullptr;
+  ~OptionsGuard() { natsOptions_Destroy(options); }
+};
+
+}  // namespace
+
+std::unique_ptr<Bus> Bus::connect(const std::string& url, const std::string& name) {
+  OptionsGuard guard;
+  check(natsOptions_Create(&guard.options), "options");
+  check(natsOptions_SetURL(guard.options, url.c_str()), "url " + url);
+  check(natsOptions_SetName(guard.options, name.c_str()), "name");
+  check(natsOptions_SetTimeout(guard.options, 2000), "timeout");
+  // Keep trying for as long as the process lives: a node outlives a restart of NATS.
+  check(natsOptions_SetMaxReconnect(guard.options, -1), "reconnects");
+  check(natsOptions_SetReconnectWait(guard.options, 250), "reconnect wait");
+  natsConnection* connection = nullptr;
+  const natsStatus status = natsConnection_Connect(&connection, guard.options);
+  if (status != NATS_OK) fail("cannot connect to " + url, status);
+  return std::unique_ptr<Bus>(new Bus(connection));
+}
+
+Bus::~Bus() {
+  natsConnection_Close(connection_);
+  natsConnection_Destroy(connection_);
+}
+
+void Bus::publish(const std::string& subject, std::string_view data) {
+  check(natsConnection_Publish(connection_, subject.c_str(), data.data(),
+                               static_cast<int>(data.size())),
+        "publish on " + subject);
+}
+
+std::unique_ptr<Subscription> Bus::subscribe(const std::string& subject, Handler handler,
+                                             const std::string& queue_group) {
+  std::unique_ptr<Subscription> s(new Subscription(std::move(handler)));
+  const natsStatus status =
+      queue_group.empty()
+          ? natsConnection_Subscribe(&s->sub_, connection_, subject.c_str(), &Subscription::deliver,
+                                     s.get())
+          : natsConnection_QueueSubscribe(&s->sub_, connection_, subject.c_str(),
+                                          queue_group.c_str(), &Subscription::deliver, s.get());
+  check(status, "subscribe to " + subject);
+  return s;
+}
+
+std::optional<std::string> Bus::request(const std::string& subject, std::string_view data,
+                                        std::chrono::milliseconds timeout) {
+  natsMsg* answer = nullptr;
+  const natsStatus status =
+      natsConnection_Request(&answer, connection_, subject.c_str(), data.data(),
+                             static_cast<int>(data.size()), timeout.count());
+  if (status == NATS_TIMEOUT || status == NATS_NO_RESPONDERS) return std::nullopt;
+  check(status, "request on " + subject);
+  std::string out(natsMsg_GetData(answer), static_cast<size_t>(natsMsg_GetDataLength(answer)));
+  natsMsg_Destroy(answer);
+  return out;
+}
+
+void Bus::flush(std::chrono::milliseconds timeout) {
+  check(natsConnection_FlushTimeout(connection_, timeout.count()), "flush");
+}
+
+void Subscription::deliver(natsConnection*, natsSubscription*, natsMsg* msg, void* closure) {
+  auto* self = static_cast<Subscription*>(closure);
+  const char* reply = natsMsg_GetReply(msg);
+  const Message m{
+      natsMsg_GetSubject(msg),
+      std::string_view(natsMsg_GetData(msg), static_cast<size_t>(natsMsg_GetDataLength(msg))),
+      reply ? std::string_view(reply) : std::string_view()};
+  try {
+    self->handler_(m);
+  } catch (...) {
+    // A handler must not throw into libnats's thread; what it was doing is its own to log.
+  }
+  natsMsg_Destroy(msg);
+}
+
+Subscription::~Subscription() {
+  if (!sub_) return;
+  // Drained: the server stops sending, and what was on its way is handled (or the wait
+  // gives up after a second); then no handler runs any more.
+  if (natsSubscription_Drain(sub_) == NATS_OK) natsSubscription_WaitForDrainCompletion(sub_, 1000);
+  natsSubscription_Destroy(sub_);
+}
+
+}  // namespace croupier::cluster

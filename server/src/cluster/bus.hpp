@@ -1,0 +1,90 @@
+// Bus: the messages between a cluster's nodes, over NATS (libnats, Debian's libnats-dev).
+//
+// A table's owner will publish its events on a subject every node relays to its own
+// sockets, and a node will reach the owner of a table with a request (issue 17). This is
+// the thin layer under that: publish, subscribe (optionally in a queue group: one member
+// of the group gets each message), and request/reply with a timeout. The connection
+// reconnects by itself when the server comes back; what was published while it was away
+// is buffered by libnats up to its limit, then refused (BusError).
+//
+// Thread-safety: every call may be made from any thread. A subscription's handler runs
+// on a thread of libnats, one message at a time and in order for that subscription; it
+// must be quick (post the work elsewhere) and may call the Bus (reply, publish).
+// Destroying a Subscription unsubscribes and waits for a handler that is running (so it
+// must not be destroyed from its own handler).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+// libnats's types (nats/nats.h), kept out of this header.
+struct __natsConnection;
+struct __natsSubscription;
+struct __natsMsg;
+
+namespace croupier::cluster {
+
+class BusError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Message {
+  std::string_view subject;
+  std::string_view data;
+  std::string_view reply;  // where a request wants its answer; empty for a plain message
+};
+
+class Subscription;
+
+class Bus {
+ public:
+  using Handler = std::function<void(const Message&)>;
+
+  // Connects to the NATS server at `url` (nats://host:port[,nats://…]) under the
+  // connection name `name` (shown by the server's monitoring). Throws BusError.
+  static std::unique_ptr<Bus> connect(const std::string& url, const std::string& name);
+  ~Bus();
+  Bus(const Bus&) = delete;
+  Bus& operator=(const Bus&) = delete;
+
+  void publish(const std::string& subject, std::string_view data);
+  // Every message on `subject` (wildcards * and > as NATS has them); with a queue group,
+  // each message goes to one member of the group only.
+  std::unique_ptr<Subscription> subscribe(const std::string& subject, Handler handler,
+                                          const std::string& queue_group = {});
+  // Sends `data` and waits for the first answer: nullopt when none came in time (or no
+  // one listens on the subject).
+  std::optional<std::string> request(const std::string& subject, std::string_view data,
+                                     std::chrono::milliseconds timeout);
+  // Answers a request (`to` is the request's Message::reply).
+  void reply(std::string_view to, std::string_view data) { publish(std::string(to), data); }
+  // Waits until the server has everything published so far.
+  void flush(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+ private:
+  explicit Bus(__natsConnection* connection) : connection_(connection) {}
+  __natsConnection* connection_;
+};
+
+class Subscription {
+ public:
+  ~Subscription();
+  Subscription(const Subscription&) = delete;
+  Subscription& operator=(const Subscription&) = delete;
+
+ private:
+  friend class Bus;
+  explicit Subscription(Bus::Handler handler) : handler_(std::move(handler)) {}
+  static void deliver(__natsConnection*, __natsSubscription*, __natsMsg* msg, void* closure);
+
+  Bus::Handler handler_;
+  __natsSubscription* sub_ = nullptr;
+};
+
+}  // namespace croupier::cluster
