@@ -822,13 +822,13 @@ void Batch<Db>::publish(Committed& committed) const {
 template <class Db>
 typename Batch<Db>::Seen Batch<Db>::seen(std::string_view key, std::string_view fingerprint,
                                          std::string* result) {
-  if (auto it = recorded_.find(std::string(key)); it != recorded_.end()) {
+  if (auto it = recorded_.find(key); it != recorded_.end()) {
     if (it->second.fingerprint != fingerprint) return Seen::conflict;
     if (result) *result = it->second.result;
     return Seen::same;
   }
   if constexpr (Engine<Db>::shared) {
-    if (auto it = read_keys_.find(std::string(key)); it != read_keys_.end()) {
+    if (auto it = read_keys_.find(key); it != read_keys_.end()) {
       if (!it->second) return Seen::fresh;
       if (it->second->fingerprint != fingerprint) return Seen::conflict;
       if (result) *result = it->second->result;
@@ -861,11 +861,10 @@ void Batch<Db>::record_op(std::string_view key, std::string_view kind, std::stri
 // (a refusal, or the existence check of a new round).
 template <class Db>
 std::optional<std::string> Batch<Db>::round_state(std::string_view round_id) {
-  const std::string id(round_id);
-  if (auto it = round_overlay_.find(id); it != round_overlay_.end()) return it->second;
-  if (auto it = committed_.unended_rounds.find(id); it != committed_.unended_rounds.end())
+  if (auto it = round_overlay_.find(round_id); it != round_overlay_.end()) return it->second;
+  if (auto it = committed_.unended_rounds.find(round_id); it != committed_.unended_rounds.end())
     return it->second;
-  if (auto it = locked_rounds_.find(id); it != locked_rounds_.end()) return it->second;
+  if (auto it = locked_rounds_.find(round_id); it != locked_rounds_.end()) return it->second;
   // Where writers share the database, the round stays locked until this batch ends, so
   // that no other writer ends it while this one adds bets (or the other way round).
   auto q = db_.query(Engine<Db>::shared ? "SELECT state FROM rounds WHERE id = ? FOR UPDATE"
@@ -892,7 +891,7 @@ void Batch<Db>::count_in_play(PlayerId player, int64_t delta) {
 template <class Db>
 std::optional<Failure> Batch<Db>::require_owned(std::string_view round_id) {
   if (!owned_tables_) return std::nullopt;
-  auto table = round_tables_.find(std::string(round_id));
+  auto table = round_tables_.find(round_id);
   if (table == round_tables_.end()) return std::nullopt;
   if (owned_tables_->contains(table->second)) return std::nullopt;
   return Failure::fenced;

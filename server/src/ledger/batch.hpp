@@ -75,7 +75,15 @@ struct CachedAccount {
   int64_t id = 0;  // 0: the account does not exist yet (balance zero)
   Money balance;
 };
-using AccountCache = std::unordered_map<std::string, CachedAccount>;
+// A map by name that is searched with a string_view, without building a std::string.
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+};
+template <class T>
+using NameMap = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
+
+using AccountCache = NameMap<CachedAccount>;
 
 // What the writer knows of the committed ledger, kept in memory. Where writers share the
 // database (Engine<Db>::shared), only the block of bet ids is kept: everything else is
@@ -86,7 +94,7 @@ struct Committed {
   AccountCache accounts;
   // Rounds not yet ended: id -> "open" or "result" (complete: loaded at start-up, kept
   // by every batch; a round absent here has ended or does not exist).
-  std::unordered_map<std::string, std::string> unended_rounds;
+  NameMap<std::string> unended_rounds;
   // Accepted (not yet settled or refunded) bets per player; players with none absent.
   std::unordered_map<PlayerId, int64_t> bets_in_play;
   // The id the next bet gets (the writer is the only one that inserts bets); shared: the
@@ -284,11 +292,11 @@ class Batch {
   BetId bet_ids_end_;
   Pending pending_;
   // Every operation recorded by this batch, by key (answers a replay within the batch).
-  std::unordered_map<std::string, OpRecord> recorded_;
-  std::unordered_map<std::string, Entry> overlay_;
-  std::unordered_map<std::string, std::string> round_overlay_;  // states set by the batch
-  std::unordered_map<PlayerId, int64_t> in_play_delta_;         // change of bets in play
-  std::vector<Undo> undo_;  // the current operation's overlay changes
+  NameMap<OpRecord> recorded_;
+  NameMap<Entry> overlay_;
+  NameMap<std::string> round_overlay_;                   // states set by the batch
+  std::unordered_map<PlayerId, int64_t> in_play_delta_;  // change of bets in play
+  std::vector<Undo> undo_;                               // the current operation's overlay changes
   uint64_t op_serial_ = 1;  // counts operations, for Entry::remembered_in
   std::vector<RoundUndo> round_undo_;
   std::vector<std::pair<PlayerId, int64_t>> in_play_undo_;
@@ -300,13 +308,13 @@ class Batch {
   bool settles_ = false;                       // and to the house
   std::vector<std::string> expected_keys_;
   // Fencing: each expected round's table, and the tables this node holds (locked).
-  std::unordered_map<std::string, std::string> round_tables_;
+  NameMap<std::string> round_tables_;
   std::optional<std::unordered_set<std::string>> owned_tables_;  // nullopt: not fenced
-  std::unordered_map<std::string, std::string> locked_rounds_;
+  NameMap<std::string> locked_rounds_;
   // The records of the expected keys: read (nullopt: none on file) before the first
   // operation. Another node recording one of them since makes this batch's INSERT fail,
   // and the batch runs again.
-  std::unordered_map<std::string, std::optional<OpRecord>> read_keys_;
+  NameMap<std::optional<OpRecord>> read_keys_;
 };
 
 }  // namespace croupier::ledger
