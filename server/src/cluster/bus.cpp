@@ -22,6 +22,11 @@ struct OptionsGuard {
 
 }  // namespace
 
+struct Subscription::State {
+  Bus::Handler handler;
+  std::promise<void> done;
+};
+
 std::unique_ptr<Bus> Bus::connect(const std::string& url, const std::string& name) {
   OptionsGuard guard;
   check(natsOptions_Create(&guard.options), "options");
@@ -50,14 +55,28 @@ void Bus::publish(const std::string& subject, std::string_view data) {
 
 std::unique_ptr<Subscription> Bus::subscribe(const std::string& subject, Handler handler,
                                              const std::string& queue_group) {
-  std::unique_ptr<Subscription> s(new Subscription(std::move(handler)));
+  std::unique_ptr<Subscription> s(new Subscription());
+  auto state = std::make_unique<Subscription::State>();
+  state->handler = std::move(handler);
+  s->done_ = state->done.get_future();
   const natsStatus status =
       queue_group.empty()
           ? natsConnection_Subscribe(&s->sub_, connection_, subject.c_str(), &Subscription::deliver,
-                                     s.get())
+                                     state.get())
           : natsConnection_QueueSubscribe(&s->sub_, connection_, subject.c_str(),
-                                          queue_group.c_str(), &Subscription::deliver, s.get());
+                                          queue_group.c_str(), &Subscription::deliver, state.get());
   check(status, "subscribe to " + subject);
+  const natsStatus hooked =
+      natsSubscription_SetOnCompleteCB(s->sub_, &Subscription::completed, state.get());
+  Subscription::State* owned = state.release();  // libnats's from here: freed by completed()
+  if (hooked != NATS_OK) {
+    // Without the callback nothing would free it; a delivery may be using it: left.
+    (void)owned;
+    natsSubscription_Unsubscribe(s->sub_);
+    natsSubscription_Destroy(s->sub_);
+    s->sub_ = nullptr;
+    fail("subscribe to " + subject, hooked);
+  }
   return s;
 }
 
@@ -78,15 +97,21 @@ void Bus::flush(std::chrono::milliseconds timeout) {
   check(natsConnection_FlushTimeout(connection_, timeout.count()), "flush");
 }
 
+void Subscription::completed(void* closure) {
+  auto* state = static_cast<State*>(closure);
+  state->done.set_value();
+  delete state;
+}
+
 void Subscription::deliver(natsConnection*, natsSubscription*, natsMsg* msg, void* closure) {
-  auto* self = static_cast<Subscription*>(closure);
+  auto* state = static_cast<State*>(closure);
   const char* reply = natsMsg_GetReply(msg);
   const Message m{
       natsMsg_GetSubject(msg),
       std::string_view(natsMsg_GetData(msg), static_cast<size_t>(natsMsg_GetDataLength(msg))),
       reply ? std::string_view(reply) : std::string_view()};
   try {
-    self->handler_(m);
+    state->handler(m);
   } catch (...) {
     // A handler must not throw into libnats's thread; what it was doing is its own to log.
   }
@@ -95,9 +120,10 @@ void Subscription::deliver(natsConnection*, natsSubscription*, natsMsg* msg, voi
 
 Subscription::~Subscription() {
   if (!sub_) return;
-  // Drained: the server stops sending, and what was on its way is handled (or the wait
-  // gives up after a second); then no handler runs any more.
-  if (natsSubscription_Drain(sub_) == NATS_OK) natsSubscription_WaitForDrainCompletion(sub_, 1000);
+  // Unsubscribed (already so when the connection closed), then the completion callback
+  // says the last handler has returned.
+  natsSubscription_Unsubscribe(sub_);
+  done_.wait_for(std::chrono::seconds(2));
   natsSubscription_Destroy(sub_);
 }
 

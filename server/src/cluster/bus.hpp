@@ -10,12 +10,14 @@
 // Thread-safety: every call may be made from any thread. A subscription's handler runs
 // on a thread of libnats, one message at a time and in order for that subscription; it
 // must be quick (post the work elsewhere) and may call the Bus (reply, publish).
-// Destroying a Subscription unsubscribes and waits for a handler that is running (so it
-// must not be destroyed from its own handler).
+// Destroying a Subscription unsubscribes and waits (up to two seconds) until libnats says
+// no handler runs or will run (so it must not be destroyed from its own handler); the
+// handler's own state is libnats's to free after that, never before.
 #pragma once
 
 #include <chrono>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -80,11 +82,15 @@ class Subscription {
 
  private:
   friend class Bus;
-  explicit Subscription(Bus::Handler handler) : handler_(std::move(handler)) {}
+  // What the handler needs, owned by libnats from the subscription on and freed by its
+  // completion callback, once the last message has been handled.
+  struct State;
+  Subscription() = default;
   static void deliver(__natsConnection*, __natsSubscription*, __natsMsg* msg, void* closure);
+  static void completed(void* closure);
 
-  Bus::Handler handler_;
   __natsSubscription* sub_ = nullptr;
+  std::future<void> done_;  // ready once no handler runs or will run
 };
 
 }  // namespace croupier::cluster

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <vector>
@@ -122,6 +123,23 @@ TEST(Bus, ANodeReconnectsWhenNatsComesBack) {
   ASSERT_GE(got.size(), 2u);
   EXPECT_EQ(got[1], "relay=after");
   EXPECT_THROW(Bus::connect("nats://127.0.0.1:1", "nowhere"), BusError);
+}
+
+TEST(Bus, DestroyingASubscriptionWaitsForItsHandler) {
+  testing::TestNats nats;
+  auto bus = Bus::connect(nats.url(), "node-a");
+  std::atomic<bool> started{false}, finished{false};
+  auto sub = bus->subscribe("slow", [&](const Message&) {
+    started = true;
+    std::this_thread::sleep_for(300ms);
+    finished = true;
+  });
+  bus->flush();
+  bus->publish("slow", "work");
+  for (int i = 0; i < 200 && !started; ++i) std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(started);
+  sub.reset();
+  EXPECT_TRUE(finished);  // the handler was not cut off, nor left running on freed state
 }
 
 }  // namespace

@@ -83,7 +83,10 @@ std::unique_ptr<Db> Db::open(const std::string& conninfo) {
       message.pop_back();
     throw Error("cannot connect to PostgreSQL: " + message, "");
   }
-  return std::unique_ptr<Db>(new Db(conn, conninfo));
+  auto db = std::unique_ptr<Db>(new Db(conn, conninfo));
+  // blob() reads bytea in hex, whatever the server's or the role's default.
+  db->exec("SET bytea_output = 'hex'");
+  return db;
 }
 
 Db::Db(PGconn* conn, std::string conninfo) : conn_(conn), conninfo_(std::move(conninfo)) {
@@ -120,7 +123,7 @@ void Db::exec(const char* sql) {
 Query Db::query(std::string_view sql) {
   auto it = prepared_.find(sql);
   if (it == prepared_.end()) {
-    Prepared p{"s" + std::to_string(prepared_.size() + 1), 0};
+    Prepared p{"s" + std::to_string(++statements_), 0};
     const std::string text = to_dollar_placeholders(sql);
     PGresult* result = PQprepare(conn_, p.name.c_str(), text.c_str(), 0, nullptr);
     if (!result || PQresultStatus(result) != PGRES_COMMAND_OK) {
@@ -140,6 +143,22 @@ Query Db::query(std::string_view sql) {
     it = prepared_.emplace(std::string(sql), std::move(p)).first;
   }
   return Query(*this, it->second, it->first);
+}
+
+void Db::commit() {
+  PGresult* result = PQexec(conn_, "COMMIT");
+  const bool ok = result && PQresultStatus(result) == PGRES_COMMAND_OK;
+  const std::string tag = ok ? PQcmdStatus(result) : "";
+  if (!ok) {
+    std::string state = sqlstate_of(result);
+    std::string message = result ? PQresultErrorMessage(result) : PQerrorMessage(conn_);
+    PQclear(result);
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+      message.pop_back();
+    throw Error(message + " in: COMMIT", state);
+  }
+  PQclear(result);
+  if (tag != "COMMIT") throw Error("the transaction was rolled back, not committed", "40000");
 }
 
 std::optional<std::string> Db::scalar_text(std::string_view sql) {
@@ -245,7 +264,8 @@ std::optional<std::string> Query::optional_text(int col) const {
 std::string Query::blob(int col) const {
   if (is_null(col)) return {};
   const std::string hex = text(col);
-  if (hex.size() < 2 || hex[0] != '\\' || hex[1] != 'x') return hex;
+  if (hex.size() < 2 || hex[0] != '\\' || hex[1] != 'x' || hex.size() % 2 != 0)
+    throw Error("bytea not in hex form in: " + std::string(sql_), "");
   std::string out;
   out.reserve((hex.size() - 2) / 2);
   for (size_t i = 2; i + 1 < hex.size(); i += 2) {

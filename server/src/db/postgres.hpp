@@ -67,6 +67,12 @@ class Db {
   // The first column of the first row of `sql`, as text.
   std::optional<std::string> scalar_text(std::string_view sql);
 
+  // Ends the transaction, and throws (SQLSTATE 40000) when the server rolled it back
+  // instead (a COMMIT of a transaction an error had aborted).
+  void commit();
+  // Whether the connection is still up (a lost one is to be replaced, not reused).
+  bool ok() const { return PQstatus(conn_) == CONNECTION_OK; }
+
   // Rows changed by the last INSERT, UPDATE or DELETE run through a Query.
   int64_t changes() const { return changes_; }
   bool in_transaction() const;
@@ -93,6 +99,7 @@ class Db {
   const std::string conninfo_;
   std::string path_;
   std::unordered_map<std::string, Prepared, SqlHash, std::equal_to<>> prepared_;
+  int statements_ = 0;  // names given to prepared statements (never reused)
   int64_t changes_ = 0;
 
   friend class Query;

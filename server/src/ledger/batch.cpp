@@ -107,7 +107,6 @@ void Committed::load(Db& db) {
   if constexpr (Engine<Db>::shared) {
     // Other writers change everything: nothing is kept but this writer's block of bet
     // ids, taken at the first bet.
-    shared = true;
     next_bet_id = bet_ids_end = 0;
     return;
   } else {
@@ -149,7 +148,20 @@ void Batch<Db>::expect(const Fund& op) {
 template <class Db>
 void Batch<Db>::expect(const OpenRound& op) {
   expected_keys_.push_back(open_key(op.round_id));
+  // Locked when it exists already (then the database's table is the one that counts).
+  expected_rounds_.push_back(op.round_id);
   round_tables_.emplace(op.round_id, op.table_id);
+}
+
+template <class Db>
+std::optional<std::string> Batch<Db>::witness_key() const {
+  if (recorded_.empty()) return std::nullopt;
+  return recorded_.begin()->first;
+}
+
+template <class Db>
+void Batch<Db>::also_lock(const std::vector<std::string>& names) {
+  expected_accounts_.insert(expected_accounts_.end(), names.begin(), names.end());
 }
 
 template <class Db>
@@ -172,6 +184,7 @@ void Batch<Db>::expect(const PlaceBets& op) {
   expected_accounts_.push_back(player_bonus(op.player, op.currency).name);
   expected_accounts_.push_back(round_account(op.round_id, op.currency).name);
   expected_rounds_.push_back(op.round_id);
+  placed_currencies_.insert(op.currency);
 }
 
 template <class Db>
@@ -214,6 +227,9 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
         expected_accounts_.push_back(round_account(round_id, currency).name);
     }
     if (settles_) {
+      // Of the bets on file, and of those this batch places (a round may open, take its
+      // bets and be settled in one batch).
+      currencies.insert(placed_currencies_.begin(), placed_currencies_.end());
       for (const std::string& currency : currencies)
         expected_accounts_.push_back(house_account(currency).name);
     }
@@ -241,7 +257,7 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
     q.bind(postgres::text_array(rounds));
     while (q.step()) {
       locked_rounds_.emplace(q.text(0), q.text(1));
-      round_tables_.emplace(q.text(0), q.text(2));
+      round_tables_.insert_or_assign(q.text(0), q.text(2));
     }
   }
   if (fencing && fencing->fences) {
@@ -661,12 +677,11 @@ typename Batch<Db>::Entry& Batch<Db>::load(const AccountRef& ref) {
   if (auto it = committed_.accounts.find(ref.name); it != committed_.accounts.end()) {
     account = it->second;
   } else {
-    // Not touched by this batch, so the row holds the committed value. Where other
-    // writers share the database, the row stays locked until this batch ends: the
-    // balance written at COMMIT is this one plus the batch's moves.
-    auto q =
-        db_.query(Engine<Db>::shared ? "SELECT id, balance FROM accounts WHERE name = ? FOR UPDATE"
-                                     : "SELECT id, balance FROM accounts WHERE name = ?");
+    // Where writers share the database every account was locked up front (lock_expected);
+    // one that was not must be, before anything is read from it.
+    if constexpr (Engine<Db>::shared) throw MissedLock(ref.name);
+    // Not touched by this batch, so the row holds the committed value.
+    auto q = db_.query("SELECT id, balance FROM accounts WHERE name = ?");
     q.bind(ref.name);
     if (q.step()) account = CachedAccount{q.int64(0), q.money(1)};
   }
@@ -865,10 +880,11 @@ std::optional<std::string> Batch<Db>::round_state(std::string_view round_id) {
   if (auto it = committed_.unended_rounds.find(round_id); it != committed_.unended_rounds.end())
     return it->second;
   if (auto it = locked_rounds_.find(round_id); it != locked_rounds_.end()) return it->second;
-  // Where writers share the database, the round stays locked until this batch ends, so
-  // that no other writer ends it while this one adds bets (or the other way round).
-  auto q = db_.query(Engine<Db>::shared ? "SELECT state FROM rounds WHERE id = ? FOR UPDATE"
-                                        : "SELECT state FROM rounds WHERE id = ?");
+  // Where writers share the database every round an operation names was looked for, and
+  // locked, up front: one not found then does not exist for this batch (another node may
+  // open it meanwhile, for a table that is not this node's).
+  if constexpr (Engine<Db>::shared) return std::nullopt;
+  auto q = db_.query("SELECT state FROM rounds WHERE id = ?");
   q.bind(round_id);
   if (!q.step()) return std::nullopt;
   return q.text(0);

@@ -30,7 +30,9 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -71,6 +73,18 @@ struct Engine<postgres::Db> {
 // in steps of this size (INCREMENT BY in schema.cpp), so each nextval starts a block.
 inline constexpr int64_t kBetIdBlock = 1000;
 
+// Where writers share the database, an operation reached an account the batch had not
+// locked up front: the writer rolls the batch back and runs it again with the account in
+// its first lock (also_lock), so that every lock is taken in the one order and none is
+// taken inside a savepoint (whose rollback would release it while the batch kept the
+// balance it read).
+struct MissedLock : std::runtime_error {
+  explicit MissedLock(std::string account_name)
+      : std::runtime_error("ledger: account " + account_name + " was not locked up front"),
+        name(std::move(account_name)) {}
+  std::string name;
+};
+
 struct CachedAccount {
   int64_t id = 0;  // 0: the account does not exist yet (balance zero)
   Money balance;
@@ -89,7 +103,6 @@ using AccountCache = NameMap<CachedAccount>;
 // database (Engine<Db>::shared), only the block of bet ids is kept: everything else is
 // empty and every batch reads what it needs.
 struct Committed {
-  bool shared = false;
   // Accounts read or changed so far (a cache: emptied when it grows too large).
   AccountCache accounts;
   // Rounds not yet ended: id -> "open" or "result" (complete: loaded at start-up, kept
@@ -141,6 +154,12 @@ class Batch {
   // With `fencing` (a cluster's node), also locks the leases of the rounds' tables and
   // refuses (Failure::fenced) the operations of tables not held by this node at its epoch.
   void lock_expected(const Fencing* fencing);
+  // Accounts to lock up front besides the expected ones: those an earlier attempt of the
+  // same operations reached without having locked them (MissedLock).
+  void also_lock(const std::vector<std::string>& names);
+  // A key the batch recorded (nullopt when every operation was refused): found in the
+  // database after a COMMIT whose answer was lost, it shows the batch committed.
+  std::optional<std::string> witness_key() const;
 
   // Writes the buffered rows and the final balance of every account the batch changed
   // (before COMMIT).
@@ -306,6 +325,7 @@ class Batch {
   std::vector<std::string> expected_rounds_;
   std::vector<std::string> refunding_rounds_;  // money goes back to their players
   bool settles_ = false;                       // and to the house
+  std::set<std::string> placed_currencies_;
   std::vector<std::string> expected_keys_;
   // Fencing: each expected round's table, and the tables this node holds (locked).
   NameMap<std::string> round_tables_;

@@ -33,6 +33,9 @@ Leases::Leases(const std::string& conninfo, std::string node, int64_t ttl_ms)
   if (node_.empty()) throw std::runtime_error("leases: a node needs a name");
   try {
     db_ = postgres::Db::open(conninfo);
+    // A takeover waits for the old owner's batch in flight (its FOR SHARE on the lease),
+    // but not for a stalled one: after 2 s the lease is left for the next try.
+    db_->exec("SET lock_timeout = '2s'");
   } catch (const postgres::Error& e) {
     throw std::runtime_error(std::string("leases: ") + e.what());
   }
@@ -48,10 +51,15 @@ std::optional<int64_t> Leases::acquire(const std::string& table_id) {
       "WHERE table_leases.expires_ms < " +
       kNowMs + " OR table_leases.node = EXCLUDED.node RETURNING epoch";
   std::lock_guard lock(mu_);
-  auto q = db_->query(sql);
-  q.bind(table_id, node_, ttl_ms_);
-  if (!q.step()) return std::nullopt;
-  return q.int64(0);
+  try {
+    auto q = db_->query(sql);
+    q.bind(table_id, node_, ttl_ms_);
+    if (!q.step()) return std::nullopt;
+    return q.int64(0);
+  } catch (const postgres::Error& e) {
+    if (e.sqlstate() == "55P03") return std::nullopt;  // the holder is busy: try later
+    throw;
+  }
 }
 
 bool Leases::renew(const std::string& table_id, int64_t epoch) {

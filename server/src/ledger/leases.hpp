@@ -61,7 +61,9 @@ class Leases {
   Leases(const std::string& conninfo, std::string node, int64_t ttl_ms);
 
   // Takes the table's lease when it is free, expired or already this node's (a node
-  // restarted under the same name); the new epoch, or nullopt while another node holds it.
+  // restarted under the same name); the new epoch, or nullopt while another node holds it
+  // (or holds its row locked for more than 2 s). Throws postgres::Error when the database
+  // fails.
   std::optional<int64_t> acquire(const std::string& table_id);
   // Extends this node's lease of that epoch; false when it is no longer ours.
   bool renew(const std::string& table_id, int64_t epoch);

@@ -1072,5 +1072,26 @@ TEST(SharedDatabase, AStaleOwnerCannotSettleAfterATakeover) {
   EXPECT_EQ(report.bets_settled, 0);
 }
 
+// A writer whose connection the server dropped (a restart, a failover, an idle timeout)
+// opens a new one: the next operations and reads go through, and nothing was lost.
+TEST(SharedDatabase, ALostConnectionIsOpenedAgain) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  auto ledger = Ledger::open({location});
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(10));
+  // Every other connection to the database goes, the ledger's writer and reader with them.
+  exec_sql(location,
+           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+           "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  auto again = run(*ledger, fund("f2", kAlice, major(5)));
+  ASSERT_TRUE(again.ok()) << failure_name(again.error());
+  EXPECT_TRUE(run(*ledger, fund("f1", kAlice, major(10)))->replayed);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(15));
+  ledger->stop();
+  auto report = check_ledger(location);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
 }  // namespace
 }  // namespace croupier::ledger

@@ -332,6 +332,10 @@ bool is_postgres_location(std::string_view location) {
 std::unique_ptr<postgres::Db> open_postgres_write_connection(const std::string& conninfo) {
   auto db = postgres::Db::open(conninfo);
   try {
+    // A writer that stalls inside a transaction (a paused process) holds row locks every
+    // node may need (the house account, players, the leases it fences): the server ends
+    // such a transaction after 5 s idle, well within a table lease.
+    db->exec("SET idle_in_transaction_session_timeout = '5s'");
     ensure_schema(*db);
     // As on SQLite: a settlement's returns, in bulk, for one UPDATE (the session's own).
     db->exec(

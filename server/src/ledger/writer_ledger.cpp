@@ -33,11 +33,17 @@ void call(const Callback<R>& done, Result<R, Failure> result) {
   }
 }
 
-// A PostgreSQL error another writer caused, that the same batch may not meet again:
-// a serialization failure, a deadlock, or a unique row it inserted too.
-bool is_conflict(const postgres::Error& e) {
-  return e.sqlstate() == "40001" || e.sqlstate() == "40P01" || e.sqlstate() == "23505";
+// A PostgreSQL error the same batch may not meet again: another writer's (a
+// serialization failure, a deadlock, a unique row it inserted too, a lock it held too
+// long) or the connection's (class 08, once a new connection is open).
+bool is_retryable(const postgres::Error& e) {
+  const std::string& s = e.sqlstate();
+  return s == "40001" || s == "40P01" || s == "23505" || s == "55P03" || s.starts_with("08");
 }
+
+// Operations that reached accounts not locked up front, before the batch is given up
+// (each run adds the one it met).
+constexpr int kMissedLocksMax = 64;
 
 }  // namespace
 
@@ -173,15 +179,26 @@ template <class Db>
 bool WriterLedger<Db>::execute(std::span<AnyJob> jobs) {
   const auto began = std::chrono::steady_clock::now();
   std::optional<Batch<Db>> batch;
-  for (int attempts = 1;; ++attempts) {
+  std::vector<std::string> also_lock;
+  for (int attempts = 1, misses = 0;;) {
     try {
-      attempt(jobs, batch);
+      attempt(jobs, batch, also_lock);
       break;
+    } catch (const MissedLock& e) {
+      rollback();
+      if (++misses > kMissedLocksMax) {
+        log::error("ledger batch failed, nothing committed", {{"error", e.what()}});
+        return false;
+      }
+      also_lock.push_back(e.name);
     } catch (const postgres::Error& e) {
       rollback();
-      if (is_conflict(e) && attempts < kBatchAttempts) {
-        log::info("ledger batch met another writer, run again",
-                  {{"sqlstate", e.sqlstate()}, {"attempt", attempts}});
+      bool lost = false;
+      if constexpr (Engine<Db>::shared) lost = !db_->ok();
+      if (!reconnect_if_lost()) return false;
+      if ((lost || is_retryable(e)) && ++attempts <= kBatchAttempts) {
+        log::info("ledger batch met another writer or a lost connection, run again",
+                  {{"sqlstate", e.sqlstate()}, {"attempt", attempts - 1}});
         continue;
       }
       log::error("ledger batch failed, nothing committed",
@@ -201,7 +218,24 @@ bool WriterLedger<Db>::execute(std::span<AnyJob> jobs) {
 }
 
 template <class Db>
-void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch) {
+bool WriterLedger<Db>::reconnect_if_lost() {
+  if constexpr (Engine<Db>::shared) {
+    if (db_->ok()) return true;
+    try {
+      db_ = open_postgres_write_connection(options_.path);
+      log::warn("ledger: the database connection was lost and is open again");
+    } catch (const std::exception& e) {
+      log::error("ledger: the database connection was lost and cannot be opened again",
+                 {{"error", e.what()}});
+      return false;
+    }
+  }
+  return true;
+}
+
+template <class Db>
+void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch,
+                               const std::vector<std::string>& also_lock) {
   if constexpr (Engine<Db>::shared) {
     db_->exec("BEGIN");
   } else {
@@ -210,6 +244,7 @@ void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>&
   batch.emplace(*db_, committed_, SystemClock().wall_ms());
   if constexpr (Engine<Db>::shared) {
     for (AnyJob& job : jobs) std::visit([&](auto& j) { batch->expect(j.op); }, job);
+    batch->also_lock(also_lock);
     batch->lock_expected(options_.fencing.get());
   }
   for (AnyJob& job : jobs) {
@@ -217,7 +252,22 @@ void WriterLedger<Db>::attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>&
   }
   batch->write_balances();
   if constexpr (Engine<Db>::shared) {
-    db_->exec("COMMIT");
+    const std::optional<std::string> witness = batch->witness_key();
+    try {
+      db_->commit();
+    } catch (const postgres::Error& e) {
+      if (db_->ok()) throw;  // the server answered: not committed
+      // The connection broke during COMMIT, which may have committed: a new connection
+      // looks for one of the batch's records.
+      if (!reconnect_if_lost()) throw;
+      if (witness) {
+        auto q = db_->query("SELECT 1 FROM ops WHERE key = ?");
+        q.bind(*witness);
+        if (q.step()) return;  // it did
+      }
+      throw postgres::Error(std::string("connection lost at COMMIT, not committed: ") + e.what(),
+                            "08006");
+    }
   } else {
     db_->query("COMMIT").run();
   }
@@ -278,6 +328,16 @@ template <class F>
 auto WriterLedger<Db>::with_reader(F&& read) const {
   if (read_db_) {
     std::lock_guard lock(read_mu_);
+    if constexpr (Engine<Db>::shared) {
+      // A read on a connection found lost is made again, once, on a new one.
+      if (!read_db_->ok()) read_db_ = open_postgres_read_connection(options_.path);
+      try {
+        return read(*read_db_);
+      } catch (const postgres::Error&) {
+        if (read_db_->ok()) throw;
+        read_db_ = open_postgres_read_connection(options_.path);
+      }
+    }
     return read(*read_db_);
   }
   std::lock_guard lock(inline_mu_);

@@ -113,8 +113,12 @@ class WriterLedger final : public Ledger {
   void run_inline(Op op, Callback<R> done);
   void writer_loop();
   bool execute(std::span<AnyJob> jobs);
-  // One attempt: true when it committed; throws when it failed.
-  void attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch);
+  // One attempt: returns when it committed; throws when it did not.
+  void attempt(std::span<AnyJob> jobs, std::optional<Batch<Db>>& batch,
+               const std::vector<std::string>& also_lock);
+  // PostgreSQL: opens a new write connection when the last one was lost; false when it
+  // cannot (the batch is then answered with storage).
+  bool reconnect_if_lost();
   void publish(const Batch<Db>& batch);
   void observe(size_t ops, double seconds);
   void rollback();
@@ -124,7 +128,9 @@ class WriterLedger final : public Ledger {
 
   // Constant after construction.
   const Options options_;
-  std::unique_ptr<Db> read_db_;  // null for a private in-memory database
+  // Null for a private in-memory database; replaced (under read_mu_) when PostgreSQL's
+  // connection was lost.
+  mutable std::unique_ptr<Db> read_db_;
 
   // Owned by the writer thread; in inline mode by whoever holds inline_mu_.
   std::unique_ptr<Db> db_;
