@@ -8,8 +8,8 @@ JOBS ?= $(shell nproc)
 CROUPIERD := $(BUILD_DIR)/server/croupierd
 HAS_CLIENT := $(wildcard client/package.json)
 
-.PHONY: all deps deps-test configure server client build run test test-server test-client \
-        test-e2e bench lighthouse lint format clean
+.PHONY: all deps deps-test configure server client build run cluster test test-server \
+        test-client test-e2e bench bench-cluster lighthouse lint format clean
 
 all: build
 
@@ -38,6 +38,12 @@ build: deps
 run: build
 	@mkdir -p $(DATA_DIR)
 	$(CROUPIERD) --port $(PORT) --data-dir $(DATA_DIR) --static-dir client/dist
+
+# The same casino as a cluster on this machine: PostgreSQL, NATS, three nodes and nginx in
+# front of them at http://127.0.0.1:$(PORT) (docs/deployment.md); Ctrl-C stops it.
+cluster: build
+	@scripts/install-deps cluster
+	PORT=$(PORT) scripts/cluster $(BUILD_DIR)
 
 test: deps-test
 	@$(MAKE) --no-print-directory server client
@@ -70,6 +76,12 @@ bench: build
 ifneq ($(HAS_CLIENT),)
 	cd client && npm run --silent size
 endif
+
+# The cluster's fan-out: one table's events to subscribers over 3 nodes next to 1 node,
+# with PostgreSQL and NATS on loopback (about a minute).
+bench-cluster: build
+	@scripts/install-deps test
+	bench/cluster.sh $(BUILD_DIR)
 
 # Lighthouse's mobile audit of the lobby and a table against the built server (figures
 # for docs/PERFORMANCE.md, not a check; about 2 minutes).

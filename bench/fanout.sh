@@ -31,23 +31,8 @@ stop_server() {
 }
 trap 'stop_server; rm -rf "$data" "$data.log"' EXIT
 
-free_port() {
-  local p
-  while :; do
-    p=$((10000 + RANDOM % 20000)) # below the ephemeral ports
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
-  done
-}
-
-wait_port() {
-  for _ in $(seq 1 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "nothing listens on port $1" >&2
-  tail -5 "$data.log" >&2
-  return 1
-}
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
 
 ulimit -n "$(ulimit -Hn)"
 ws_version=$(node -p "require('$root/client/node_modules/ws/package.json').version")
@@ -66,7 +51,7 @@ for n in "${sizes[@]}"; do
     --ws-per-address-max 25000 --ws-per-player-max 1024 --http-rate-per-s 100000 \
     --http-burst 100000 >"$data.log" 2>&1 &
   server_pid=$!
-  wait_port "$port"
+  wait_port "$port" "$data.log"
   read -r subs fps cpu user p50 p99 bytes < <("$load" --port "$port" --pid "$server_pid" \
     --subscribers "$n" --seconds "$seconds" --croupier)
   stop_server
@@ -79,7 +64,7 @@ for n in "${sizes[@]}"; do
   node "$root/client/scripts/ws-broadcast.mjs" --port "$port" --rate 10 --bytes "$bytes" \
     >"$data.log" 2>&1 &
   server_pid=$!
-  wait_port "$port"
+  wait_port "$port" "$data.log"
   read -r subs fps cpu user p50 p99 bytes < <("$load" --port "$port" --pid "$server_pid" \
     --subscribers "$n" --seconds "$seconds")
   stop_server

@@ -13,6 +13,8 @@
 //
 //   fanout_load --port P --pid PID --subscribers N [--seconds 10] [--warmup 3]
 //               [--croupier]   (take guest sessions and subscribe to table-rou-1)
+// A cluster's nodes: --port P1,P2,P3 --pid PID1,PID2,PID3 spreads the sockets over the
+// ports in turn and counts the CPU of every process.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -42,8 +44,8 @@ using tcp = asio::ip::tcp;
 namespace {
 
 struct Options {
-  uint16_t port = 0;
-  int pid = 0;
+  std::vector<uint16_t> ports;
+  std::vector<int> pids;
   size_t subscribers = 1000;
   double seconds = 10;
   double warmup = 3;
@@ -82,6 +84,17 @@ Cpu cpu_seconds(int pid) {
   }
   const auto tick = static_cast<double>(sysconf(_SC_CLK_TCK));
   return {static_cast<double>(utime) / tick, static_cast<double>(stime) / tick};
+}
+
+// The same, summed over several processes (a cluster's nodes).
+Cpu cpu_seconds(const std::vector<int>& pids) {
+  Cpu sum;
+  for (int pid : pids) {
+    const Cpu c = cpu_seconds(pid);
+    sum.user += c.user;
+    sum.system += c.system;
+  }
+  return sum;
 }
 
 // A masked client text frame (the mask is all zeros: allowed, and the bytes stay readable).
@@ -212,11 +225,17 @@ Options parse_options(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
-    if (a == "--port")
-      o.port = static_cast<uint16_t>(std::stoi(value()));
-    else if (a == "--pid")
-      o.pid = std::stoi(value());
-    else if (a == "--subscribers")
+    auto list = [&] {
+      std::vector<int> out;
+      std::stringstream in(value());
+      for (std::string item; std::getline(in, item, ',');) out.push_back(std::stoi(item));
+      return out;
+    };
+    if (a == "--port") {
+      for (int p : list()) o.ports.push_back(static_cast<uint16_t>(p));
+    } else if (a == "--pid") {
+      o.pids = list();
+    } else if (a == "--subscribers")
       o.subscribers = std::stoul(value());
     else if (a == "--seconds")
       o.seconds = std::stod(value());
@@ -229,7 +248,7 @@ Options parse_options(int argc, char** argv) {
       std::exit(2);
     }
   }
-  if (!o.port || !o.pid) {
+  if (o.ports.empty() || o.pids.empty()) {
     std::fprintf(stderr, "usage: fanout_load --port P --pid PID --subscribers N [--croupier]\n");
     std::exit(2);
   }
@@ -248,12 +267,17 @@ int main(int argc, char** argv) {
   asio::io_context io(1);
   Stats stats;
   std::vector<std::shared_ptr<Connection>> connections;
-  std::string session;
+  std::vector<std::string> sessions(o.ports.size());
   constexpr size_t kSocketsPerGuest = 1000;  // croupierd's ws_per_player_max allows up to 1024
   for (size_t i = 0; i < o.subscribers; ++i) {
-    if (o.croupier && i % kSocketsPerGuest == 0) session = guest_session(io, o.port);
+    const size_t node = i % o.ports.size();
+    const uint16_t port = o.ports[node];
+    // A guest per node and per thousand sockets (a session works on every node; one per
+    // node keeps each node's per-player socket limit apart).
+    if (o.croupier && (i / o.ports.size()) % kSocketsPerGuest == 0)
+      sessions[node] = guest_session(io, port);
     auto c = std::make_shared<Connection>(io, stats);
-    if (!c->open(o.port, o.croupier ? session : std::string())) {
+    if (!c->open(port, o.croupier ? sessions[node] : std::string())) {
       std::fprintf(stderr, "could not open socket %zu of %zu\n", i + 1, o.subscribers);
       return 1;
     }
@@ -269,7 +293,7 @@ int main(int argc, char** argv) {
   timer.async_wait([&](boost::system::error_code) {
     stats.latency_us.reserve(static_cast<size_t>(o.subscribers * 12 * o.seconds));
     stats.recording = true;
-    cpu0 = cpu_seconds(o.pid);
+    cpu0 = cpu_seconds(o.pids);
     t0 = std::chrono::steady_clock::now();
     timer.expires_after(std::chrono::milliseconds(static_cast<int64_t>(o.seconds * 1000)));
     timer.async_wait([&](boost::system::error_code) {
@@ -278,7 +302,7 @@ int main(int argc, char** argv) {
     });
   });
   io.run();
-  const Cpu cpu1 = cpu_seconds(o.pid);
+  const Cpu cpu1 = cpu_seconds(o.pids);
   const double user = cpu1.user - cpu0.user;
   const double cpu = user + cpu1.system - cpu0.system;
   const double elapsed =

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app/cluster_node.hpp"
 #include "config/casino.hpp"
 #include "config/rates.hpp"
 #include "core/log.hpp"
@@ -79,6 +80,7 @@ struct App::Impl {
     sweeper.reset();
     grace.reset();
     listener.reset();
+    cluster.reset();
     svc.reset();
   }
 
@@ -89,6 +91,7 @@ struct App::Impl {
 
   bool open_data();
   void make_tables();
+  std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def);
   bool listen();
   void start_housekeeping();
   void begin_stop();
@@ -113,6 +116,9 @@ struct App::Impl {
   std::unique_ptr<gateway::Sessions> sessions;
   std::unique_ptr<gateway::RateLimiter> limiter;
   std::unique_ptr<Services> svc;
+  // A cluster's node (settings.nats): which tables run here, and the way to the others.
+  std::shared_ptr<ledger::Fences> fences;
+  std::unique_ptr<ClusterNode> cluster;
   std::unique_ptr<gateway::Router> router;
   std::shared_ptr<gateway::Listener> listener;
   uint16_t port = 0;
@@ -162,7 +168,17 @@ bool App::Impl::open_data() {
   std::error_code fs_ec;
   std::filesystem::create_directories(settings.data_dir, fs_ec);
   try {
-    store = store::Store::open(settings.data_dir + "/app.db");
+    ledger::Options options{settings.ledger_location(), false, settings.ledger_batch_max,
+                            settings.ledger_queue_max};
+    if (!settings.nats.empty()) {
+      // Round operations only for the tables whose lease this node holds.
+      fences = std::make_shared<ledger::Fences>();
+      options.fencing =
+          std::make_shared<const ledger::Fencing>(ledger::Fencing{settings.node_id, fences});
+    }
+    ledger = ledger::Ledger::open(options);
+    // After the ledger: on PostgreSQL it is the one that creates a new database.
+    store = store::Store::open(settings.store_location());
     store->use_name_key([](std::string_view name) { return gateway::nickname_key(name); });
     // Screen names compare by gateway::nickname_key; keys made by an earlier rule are
     // brought up to it (a name another already holds under it keeps its old key).
@@ -170,8 +186,6 @@ bool App::Impl::open_data() {
             [](const std::string& name) { return gateway::nickname_key(name); }))
       log::warn("screen names equal under the comparison rule kept as they were",
                 {{"count", kept}});
-    ledger = ledger::Ledger::open(
-        {settings.ledger_location(), false, settings.ledger_batch_max, settings.ledger_queue_max});
   } catch (const std::exception& e) {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
@@ -200,39 +214,51 @@ void App::Impl::make_tables() {
         const auto* t = svc->table(id);
         return t ? t->channel->subscriber_count() : 0;
       });
-  uint64_t index = 0;
   for (const auto& def : casino->tables) {
     gateway::LiveTable live;
     live.def = &def;
     live.engines = config::make_engines(def);
-    // The channel asks the actor for snapshots; the actor publishes to the channel.
-    auto actor_slot = std::make_shared<std::weak_ptr<table::TableActor>>();
+    live.table = std::make_shared<gateway::TableLink>(
+        io.get_executor(), effective_config(def, settings),
+        cluster ? cluster->ask_for(def.config.id) : gateway::TableLink::Ask{});
+    // The channel asks the table for snapshots; the table publishes to the channel.
     live.channel = std::make_shared<gateway::Channel>(
         io.get_executor(), svc->socket_shards, "table-" + def.config.id, def.config.id,
         settings.history_max,
-        [actor_slot](ledger::PlayerId player, std::function<void(json::object)> reply) {
-          if (auto actor = actor_slot->lock())
-            actor->snapshot(player, [reply = std::move(reply)](table::TableSnapshot s) {
-              reply(gateway::protocol::snapshot_json(s));
-            });
+        [link = std::weak_ptr<gateway::TableLink>(live.table)](
+            ledger::PlayerId player, std::function<void(json::object)> reply) {
+          if (auto table = link.lock()) table->snapshot(player, std::move(reply));
         });
-    std::unique_ptr<Rng> rng;
-    if (settings.rng_seed)
-      rng = std::make_unique<SeededRng>(*settings.rng_seed + 7919 * index);
-    else
-      rng = std::make_unique<CsprngRng>();
-    ++index;
-    live.actor = std::make_shared<table::TableActor>(
-        io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
-        [channel = live.channel, lobby = svc->lobby, id = def.config.id](table::TableEvent e) {
-          // Written once here, on the table's strand; every subscriber gets the same text.
-          lobby->observe(id, e);
-          channel->publish(gateway::protocol::wire_event(e));
-        },
-        settings.table_inbox_max);
-    *actor_slot = live.actor;
     svc->tables.emplace(def.config.id, std::move(live));
   }
+  // One node runs every table; in a cluster, the node that holds its lease (ClusterNode).
+  if (!cluster)
+    for (const auto& def : casino->tables)
+      svc->tables.at(def.config.id).table->attach(make_actor(def));
+}
+
+// The actor that runs a table on this node (not started).
+std::shared_ptr<table::TableActor> App::Impl::make_actor(const config::TableDef& def) {
+  const auto index = static_cast<uint64_t>(&def - casino->tables.data());
+  std::unique_ptr<Rng> rng;
+  if (settings.rng_seed)
+    rng = std::make_unique<SeededRng>(*settings.rng_seed + 7919 * index);
+  else
+    rng = std::make_unique<CsprngRng>();
+  const gateway::LiveTable& live = svc->tables.at(def.config.id);
+  return std::make_shared<table::TableActor>(
+      io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
+      [channel = live.channel, lobby = svc->lobby, id = def.config.id,
+       cluster = cluster.get()](table::TableEvent e) {
+        // A node that lost the table's lease keeps quiet: the new owner speaks for it.
+        if (cluster && !cluster->owns(id)) return;
+        // Written once here, on the table's strand; every subscriber gets the same text.
+        lobby->observe(id, e);
+        auto wire = gateway::protocol::wire_event(e);
+        if (cluster) cluster->relay_event(id, e, wire);
+        channel->publish(std::move(wire));
+      },
+      settings.table_inbox_max);
 }
 
 bool App::Impl::listen() {
@@ -286,10 +312,16 @@ void App::Impl::begin_stop() {
     log::warn("shutdown grace period over; rounds still open are refunded at the next start");
     finish();
   });
+  if (cluster) {
+    // This node's tables are finished or refunded and their leases released: the other
+    // nodes take them over at once.
+    cluster->stop([this] { asio::post(io, [this] { drain_channels(); }); });
+    return;
+  }
   tables_left = svc->tables.size();
   if (svc->tables.empty()) return finish();
   for (auto& [id, live] : svc->tables) {
-    live.actor->shutdown([this, table_id = id] {
+    live.table->local()->shutdown([this, table_id = id] {
       log::info("table stopped", {{"table", table_id}});
       if (tables_left.fetch_sub(1) == 1) drain_channels();
     });
@@ -383,6 +415,18 @@ bool App::start() {
                            {},
                            {0}});
   for (auto& shard : m.shards) m.svc->socket_shards.push_back(shard->get_executor());
+  if (!m.settings.nats.empty()) {
+    m.cluster = std::make_unique<ClusterNode>(
+        m.settings, *m.svc, m.fences,
+        [&m](const config::TableDef& def) { return m.make_actor(def); });
+    try {
+      m.cluster->connect();
+    } catch (const std::exception& e) {
+      log::error("cannot join the cluster", {{"nats", m.settings.nats}, {"error", e.what()}});
+      m.exit_code = 2;
+      return false;
+    }
+  }
   m.make_tables();
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
@@ -411,10 +455,13 @@ bool App::start() {
   });
 
   for (auto& [id, live] : m.svc->tables) {
-    live.actor->start();
-    live.actor->snapshot(
+    auto actor = live.table->local();
+    if (!actor) continue;  // a cluster's: the node that takes its lease starts it
+    actor->start();
+    actor->snapshot(
         0, [lobby = m.svc->lobby, id](table::TableSnapshot s) { lobby->observe_snapshot(id, s); });
   }
+  if (m.cluster) m.cluster->start();
   m.svc->lobby->start();
   m.listener->run();
   m.start_housekeeping();

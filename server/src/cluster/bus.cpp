@@ -2,6 +2,8 @@
 
 #include <nats/nats.h>
 
+#include <vector>
+
 namespace croupier::cluster {
 
 namespace {
@@ -43,8 +45,100 @@ std::unique_ptr<Bus> Bus::connect(const std::string& url, const std::string& nam
 }
 
 Bus::~Bus() {
+  {
+    std::lock_guard lock(mu_);
+    closing_ = true;
+  }
+  wake_.notify_all();
+  if (expirer_.joinable()) expirer_.join();
+  answers_.reset();
+  std::map<uint64_t, Waiting> left;
+  {
+    std::lock_guard lock(mu_);
+    left.swap(waiting_);
+  }
+  for (auto& [id, w] : left) w.answer(std::nullopt);
   natsConnection_Close(connection_);
   natsConnection_Destroy(connection_);
+}
+
+void Bus::start_inbox() {
+  natsInbox* inbox = nullptr;
+  check(natsInbox_Create(&inbox), "inbox");
+  inbox_ = inbox;
+  natsInbox_Destroy(inbox);
+  answers_ = subscribe(inbox_ + ".*", [this](const Message& m) { on_answer(m); });
+  expirer_ = std::thread([this] { expire_loop(); });
+}
+
+void Bus::request_async(const std::string& subject, std::string_view data,
+                        std::chrono::milliseconds timeout, AnswerFn answer) {
+  std::string reply_to;
+  uint64_t id = 0;
+  {
+    std::lock_guard lock(mu_);
+    if (inbox_.empty()) start_inbox();
+    id = ++next_request_;
+    reply_to = inbox_ + "." + std::to_string(id);
+    waiting_.emplace(id, Waiting{std::chrono::steady_clock::now() + timeout, std::move(answer)});
+  }
+  const natsStatus status = natsConnection_PublishRequest(
+      connection_, subject.c_str(), reply_to.c_str(), data.data(), static_cast<int>(data.size()));
+  if (status == NATS_OK) return;
+  // Not sent (the connection is away and its buffer full): answered now, as no answer.
+  AnswerFn unsent;
+  {
+    std::lock_guard lock(mu_);
+    auto it = waiting_.find(id);
+    if (it == waiting_.end()) return;
+    unsent = std::move(it->second.answer);
+    waiting_.erase(it);
+  }
+  unsent(std::nullopt);
+}
+
+void Bus::on_answer(const Message& m) {
+  const auto dot = m.subject.rfind('.');
+  if (dot == std::string_view::npos) return;
+  uint64_t id = 0;
+  for (char c : m.subject.substr(dot + 1)) {
+    if (c < '0' || c > '9') return;
+    id = id * 10 + static_cast<uint64_t>(c - '0');
+  }
+  AnswerFn answer;
+  {
+    std::lock_guard lock(mu_);
+    auto it = waiting_.find(id);
+    if (it == waiting_.end()) return;  // answered already, or ran out of time
+    answer = std::move(it->second.answer);
+    waiting_.erase(it);
+  }
+  if (m.data.empty())
+    answer(std::nullopt);  // no responders
+  else
+    answer(std::string(m.data));
+}
+
+void Bus::expire_loop() {
+  std::unique_lock lock(mu_);
+  while (!closing_) {
+    // Every request's deadline is checked at least this often; a sweep is a map walk.
+    wake_.wait_for(lock, std::chrono::milliseconds(20));
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<AnswerFn> late;
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      if (it->second.deadline <= now) {
+        late.push_back(std::move(it->second.answer));
+        it = waiting_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (late.empty()) continue;
+    lock.unlock();
+    for (auto& answer : late) answer(std::nullopt);
+    lock.lock();
+  }
 }
 
 void Bus::publish(const std::string& subject, std::string_view data) {

@@ -16,13 +16,18 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <future>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 
 // libnats's types (nats/nats.h), kept out of this header.
 struct __natsConnection;
@@ -64,14 +69,41 @@ class Bus {
   // one listens on the subject).
   std::optional<std::string> request(const std::string& subject, std::string_view data,
                                      std::chrono::milliseconds timeout);
+  // The same without waiting: `answer` runs once, with the first answer, or with nullopt
+  // when none came within `timeout` or no one listens on the subject (an empty answer
+  // counts as none: it is what NATS sends back when there are no responders). It runs on
+  // a thread of libnats or of the bus and must be quick. A bus being destroyed answers
+  // what is still waiting with nullopt.
+  using AnswerFn = std::function<void(std::optional<std::string>)>;
+  void request_async(const std::string& subject, std::string_view data,
+                     std::chrono::milliseconds timeout, AnswerFn answer);
   // Answers a request (`to` is the request's Message::reply).
   void reply(std::string_view to, std::string_view data) { publish(std::string(to), data); }
   // Waits until the server has everything published so far.
   void flush(std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
  private:
+  // The requests sent with request_async that wait for their answers: all answers come
+  // to one inbox subscription (inbox_.<n>), and a thread of the bus answers those that
+  // run out of time.
+  struct Waiting {
+    std::chrono::steady_clock::time_point deadline;
+    AnswerFn answer;
+  };
   explicit Bus(__natsConnection* connection) : connection_(connection) {}
+  void start_inbox();  // once, under mu_
+  void on_answer(const Message& m);
+  void expire_loop();
   __natsConnection* connection_;
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool closing_ = false;
+  std::string inbox_;  // empty until the first request_async
+  uint64_t next_request_ = 0;
+  std::map<uint64_t, Waiting> waiting_;
+  std::unique_ptr<Subscription> answers_;
+  std::thread expirer_;
 };
 
 class Subscription {

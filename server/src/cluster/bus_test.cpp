@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -94,6 +95,54 @@ TEST(Bus, NoOneListeningIsNoAnswerNotAHang) {
   const auto started = std::chrono::steady_clock::now();
   EXPECT_FALSE(bus->request("table.nobody.commands", "hello", 3s).has_value());
   EXPECT_LT(std::chrono::steady_clock::now() - started, 3s);  // told at once: no responders
+}
+
+// What request_async answered, waited for by the test thread.
+class Answers {
+ public:
+  Bus::AnswerFn add(int key) {
+    return [this, key](std::optional<std::string> a) {
+      std::lock_guard lock(mu_);
+      got_.emplace(key, a.value_or("(none)"));
+      cv_.notify_all();
+    };
+  }
+  std::multimap<int, std::string> wait_for(size_t n) {
+    std::unique_lock lock(mu_);
+    cv_.wait_for(lock, 5s, [&] { return got_.size() >= n; });
+    return got_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::multimap<int, std::string> got_;
+};
+
+TEST(Bus, RequestsWithoutWaitingGetTheirOwnAnswersOrNoneInTime) {
+  testing::TestNats nats;
+  auto owner = Bus::connect(nats.url(), "owner");
+  auto node = Bus::connect(nats.url(), "gateway");
+  auto serve = owner->subscribe("table.rou-1.commands", [&](const Message& m) {
+    if (m.data != "ignore me") owner->reply(m.reply, "done " + std::string(m.data));
+  });
+  owner->flush();
+  Answers answers;
+  for (int i = 0; i < 20; ++i)
+    node->request_async("table.rou-1.commands", "bet " + std::to_string(i), 2s, answers.add(i));
+  const auto started = std::chrono::steady_clock::now();
+  node->request_async("table.rou-1.commands", "ignore me", 300ms, answers.add(100));
+  node->request_async("table.nobody.commands", "hello", 3s, answers.add(200));
+  const auto got = answers.wait_for(22);
+  ASSERT_EQ(got.size(), 22u);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(got.find(i)->second, "done bet " + std::to_string(i));
+  EXPECT_EQ(got.find(100)->second, "(none)");  // timed out
+  EXPECT_EQ(got.find(200)->second, "(none)");  // no responders: told at once
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 2s);
+  // Waiting requests are answered (with none) when their bus goes.
+  node->request_async("table.rou-1.commands", "ignore me", 10s, answers.add(300));
+  node.reset();
+  EXPECT_EQ(answers.wait_for(23).find(300)->second, "(none)");
 }
 
 TEST(Bus, ANodeReconnectsWhenNatsComesBack) {

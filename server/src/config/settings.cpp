@@ -123,6 +123,20 @@ const std::vector<Option>& options() {
                    s.node_id = v;
                    return std::nullopt;
                  }});
+    o.push_back({"nats",
+                 "a cluster's NATS servers (nats://host:port, comma separated): the node runs "
+                 "the tables whose lease it holds and reaches the others through them; needs "
+                 "database (PostgreSQL) and node_id. Empty for a single node",
+                 "", [](Settings& s, const std::string& v) -> std::optional<std::string> {
+                   if (!v.empty() && !v.starts_with("nats://"))
+                     return "expects nats://host:port[,nats://…], or nothing for one node";
+                   s.nats = v;
+                   return std::nullopt;
+                 }});
+    o.push_back(int_option("lease_ttl_ms",
+                           "a cluster node's hold on a table without renewal (the longest a table "
+                           "waits for another node after its owner died)",
+                           &Settings::lease_ttl_ms, int64_t{1000}, int64_t{60000}));
     o.push_back({"database",
                  "the ledger's database: empty for the SQLite file ledger.db in data_dir, or a "
                  "PostgreSQL URI (postgres://user:password@host:port/name)",
@@ -352,6 +366,8 @@ Result<LoadedSettings, std::string> load_settings(int argc, const char* const* a
   for (const auto& [name, value] : flags) {
     if (auto e = apply(s, name, value, "--" + name)) return *e;
   }
+  if (!s.nats.empty() && (s.database.empty() || s.node_id.empty()))
+    return std::string("nats (a cluster) needs database (PostgreSQL, shared) and node_id");
   // Browsers drop SameSite=None cookies that are not Secure.
   if (s.cross_site_embedding && !s.secure_cookies)
     return std::string("cross_site_embedding needs secure_cookies (cookies over TLS)");

@@ -35,9 +35,17 @@ struct Settings {
   std::string database;
   // This node's name in a cluster (labels /metrics); empty for a single node.
   std::string node_id;
+  // A cluster (issue 17): the NATS servers its nodes talk through (nats://host:port, comma
+  // separated); empty for a single node. Needs database (PostgreSQL) and node_id.
+  std::string nats;
+  // How long a node's hold on a table lasts without renewal (renewed every third of it):
+  // the longest a table waits for another node after its owner died.
+  int64_t lease_ttl_ms = 4000;
   std::string ledger_location() const {
     return database.empty() ? data_dir + "/ledger.db" : database;
   }
+  // Players, sessions and settings (store/store.hpp): beside the ledger.
+  std::string store_location() const { return database.empty() ? data_dir + "/app.db" : database; }
   std::string static_dir = "client/dist";
   std::string casino_file;  // default: the casino.json installed beside the server data
   std::string rates_file;   // default: rates.json beside it

@@ -74,7 +74,7 @@ void save_prefs(Services& svc, int64_t player, const std::string& table_id, cons
                                  {{prefs_key(table_id), json::serialize(prefs_json(table_id, s))}},
                                  svc.clock.wall_ms());
   if (const LiveTable* live = svc.table(table_id))
-    live->actor->set_blackjack_prefs(player, s.prefs);
+    live->table->set_blackjack_prefs(player, s.prefs);
 }
 
 // The table named by tableId, which must be a blackjack table.

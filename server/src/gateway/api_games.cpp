@@ -130,7 +130,7 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
                        "the server is restarting", ErrorCode::BetsNotAccepted);
 
   auto command = place_bets_command(ctx.svc, player, player.screen_name, std::move(c));
-  std::shared_ptr<table::TableActor> actor = live->actor;
+  std::shared_ptr<TableLink> link = live->table;
   const Request& req = ctx.req;
   auto reply = [version = req.version(), keep_alive = req.keep_alive(),
                 table_id = live->def->config.id, &clock = ctx.svc.clock](const table::BetAck& ack) {
@@ -141,10 +141,11 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
     return json_reply(shape, refused ? http::status::conflict : http::status::ok,
                       protocol::ack_json(ack, table_id, clock.wall_ms()));
   };
-  return LaterReply{[actor, command = std::move(command),
+  return LaterReply{[link, command = std::move(command),
                      reply](std::function<void(StringReply)> send) mutable {
-    actor->place_bets(std::move(command), [send = std::move(send),
-                                           reply](const table::BetAck& ack) { send(reply(ack)); });
+    link->place_bets(std::move(command), [send = std::move(send), reply](const table::BetAck& ack) {
+      send(reply(ack));
+    });
   }};
 }
 

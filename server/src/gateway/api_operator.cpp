@@ -259,7 +259,7 @@ Reply operator_chat(Ctx& ctx) {
                        ErrorCode::ActionFailed);
   // A staff message is refused only by a table without chat, checked above: the table
   // publishes it in order with its events, and nobody waits for the answer.
-  live->actor->chat(0, "", text, role, [](std::optional<ErrorCode>) {});
+  live->table->chat(0, "", text, role, [](std::optional<ErrorCode>) {});
   return json_reply(
       ctx.req, http::status::ok,
       json::object{{"tableId", live->def->config.id}, {"role", role}, {"sent", true}});
@@ -304,7 +304,7 @@ Reply operator_table_closing(Ctx& ctx) {
     return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES", "minutes: 1 to 120",
                        ErrorCode::ActionFailed);
   const int m = static_cast<int>(minutes->as_int64());
-  live->actor->announce_closing(m);
+  live->table->announce_closing(m);
   return json_reply(ctx.req, http::status::ok,
                     json::object{{"tableId", live->def->config.id},
                                  {"minutes", m},

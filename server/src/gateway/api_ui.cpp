@@ -69,7 +69,7 @@ const std::string& game_kind_of(const config::TableDef& def) {
 json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyTerms& terms) {
   const store::Player& player = ctx.me().player;
   const std::string& currency = player.currency;
-  const table::TableConfig& c = live.actor->config();
+  const table::TableConfig& c = live.table->config();
   json::array spots;
   const games::Engine& engine = *live.engines.at(currency);
   const games::TableLimitsInfo info = engine.limits();

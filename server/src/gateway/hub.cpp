@@ -84,7 +84,18 @@ void Channel::on_publish(protocol::WireEvent event) {
   if (event.epoch != epoch_) {
     // A new run of the table: versions start again, so earlier history is meaningless.
     history_.clear();
+    const bool restarted = !epoch_.empty();
     epoch_ = event.epoch;
+    if (restarted && event.version > 0) {
+      // The table started again elsewhere while these subscribers stayed (it moved to
+      // another node of a cluster): they are told so before its first event, and each
+      // asks for its state again (docs/protocol.md, "subscribed").
+      auto notice = std::make_shared<Framed>();
+      notice->epoch = epoch_;
+      notice->version = event.version - 1;
+      notice->all = subscribed_message(false, 0, epoch_, event.version - 1, true);
+      deliver_all(std::move(notice));
+    }
   }
   latest_ = event.version;
   auto framed = std::make_shared<Framed>();
@@ -96,6 +107,10 @@ void Channel::on_publish(protocol::WireEvent event) {
   FramedPtr e = std::move(framed);
   history_.push_back(e);
   while (history_.size() > history_max_) history_.pop_front();
+  deliver_all(std::move(e));
+}
+
+void Channel::deliver_all(FramedPtr e) {
   for (auto& shard : shards_) {
     // A socket thread with no subscriber of this channel has nothing to do.
     if (shard.members.load(std::memory_order_relaxed) == 0) continue;
@@ -119,11 +134,16 @@ void Channel::on_publish(protocol::WireEvent event) {
   }
 }
 
+void Channel::forget_history() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->history_.clear(); });
+}
+
 ws::Frame Channel::subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
-                                      uint64_t version) const {
+                                      uint64_t version, bool restarted) const {
   json::object m{{"type", "subscribed"}, {"channel", name_}, {"table", table_id_},
                  {"epoch", epoch},       {"v", version},     {"resumed", resumed},
                  {"replayed", replayed}};
+  if (restarted) m["restarted"] = true;
   return ws::text_frame(json::serialize(m));
 }
 

@@ -6,7 +6,9 @@
 // comes back with the epoch and the last version it saw receives exactly the events it
 // missed; one that cannot be served from the history (new, too far behind, or from an
 // earlier run of the table) receives a resync: the table's full state, after which
-// events continue from its version.
+// events continue from its version. When the table starts a new run while subscribers
+// stay (in a cluster, it moved to another node), each gets `subscribed` with
+// `restarted: true` before the new run's first event, and asks for a resync.
 //
 // Shards: the subscribers are spread over the socket threads (each subscriber names its
 // shard, the executor its socket runs on). The channel's own state (versions, history)
@@ -75,6 +77,9 @@ class Channel : public std::enable_shared_from_this<Channel> {
                  std::optional<uint64_t> version, uint64_t ticket = 0);
   // Ordered with subscribe(): a later subscription of the same subscriber stands.
   void unsubscribe(const Subscriber* subscriber);
+  // Forgets the events kept for resuming (a relay that missed some: a subscriber that
+  // asks for them gets a resync instead of a replay with a hole in it).
+  void forget_history();
   // Runs `fn` once everything posted before it has been handed to every subscriber
   // (tests, shutdown).
   void post(std::function<void()> fn);
@@ -110,7 +115,9 @@ class Channel : public std::enable_shared_from_this<Channel> {
   void join(std::shared_ptr<Subscriber> s, uint64_t ticket, std::vector<ws::Frame> first,
             std::vector<FramedPtr> events);
   ws::Frame subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
-                               uint64_t version) const;
+                               uint64_t version, bool restarted = false) const;
+  // On the strand: `e` to every subscriber, on its shard.
+  void deliver_all(FramedPtr e);
   Shard& shard_of(const Subscriber& s);
 
   // Constant after construction.

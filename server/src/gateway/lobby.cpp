@@ -142,6 +142,8 @@ void LobbyFeed::observe_snapshot(const std::string& table_id, const table::Table
 
 void LobbyFeed::apply(Summary& s, const Seen& e) {
   s.changed = true;
+  s.observed = true;
+  s.adopted.reset();
   if (e.closed) {
     s.open = false;
     s.bets_open = false;
@@ -171,6 +173,11 @@ void LobbyFeed::apply(Summary& s, const Seen& e) {
 }
 
 json::object LobbyFeed::summary_json(const Summary& s, size_t players) const {
+  if (s.adopted) {
+    json::object o = *s.adopted;
+    o["players"] = players;
+    return o;
+  }
   json::array results;
   for (const auto& r : s.results) results.push_back(json::string(r));
   json::object o{{"tableId", s.id},
@@ -213,7 +220,13 @@ void LobbyFeed::flush() {
     // Only a table that had an event or whose followers changed is written out again.
     const size_t players = players_ ? players_(s.id) : 0;
     if (!s.changed && players == s.players_sent) continue;
+    if (s.observed && share_) {
+      json::object mine = summary_json(s, 0);
+      mine.erase("players");
+      share_(s.id, json::serialize(mine));
+    }
     s.changed = false;
+    s.observed = false;
     s.players_sent = players;
     json::object o = summary_json(s, players);
     std::string text = json::serialize(o);
@@ -232,6 +245,24 @@ void LobbyFeed::flush() {
   e.type = "lobbyupdate";
   e.json = std::make_shared<const std::string>(json::serialize(body));
   channel_->publish(std::move(e));
+}
+
+void LobbyFeed::share(std::function<void(const std::string&, const std::string&)> out) {
+  share_ = std::move(out);
+}
+
+void LobbyFeed::adopt(const std::string& table_id, std::string_view summary) {
+  boost::system::error_code ec;
+  json::value v = json::parse(summary, ec);
+  if (ec || !v.is_object()) return;
+  const auto* id = v.as_object().if_contains("tableId");
+  if (!id || !id->is_string() || id->as_string() != table_id) return;
+  asio::post(strand_, [self = shared_from_this(), table_id, o = std::move(v.as_object())] {
+    if (Summary* s = self->find(table_id)) {
+      s->adopted = o;
+      s->changed = true;
+    }
+  });
 }
 
 void LobbyFeed::start(std::chrono::milliseconds interval) {

@@ -18,7 +18,9 @@
 #include <boost/json/object.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -46,6 +48,12 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
   void observe(const std::string& table_id, const table::TableEvent& event);
   void observe_snapshot(const std::string& table_id, const table::TableSnapshot& snapshot);
 
+  // A cluster (issue 17): `out` gets the summary of each table whose own events changed it
+  // here (this node runs it), without the followers count, to send to the other nodes;
+  // adopt() takes such a summary of a table another node runs. Called before start().
+  void share(std::function<void(const std::string& table_id, const std::string& summary)> out);
+  void adopt(const std::string& table_id, std::string_view summary);
+
   // Starts publishing the changes every `interval`; stop() ends it.
   void start(std::chrono::milliseconds interval = std::chrono::seconds(1));
   void stop();
@@ -69,7 +77,11 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
     boost::json::value roads;          // baccarat: bead plate and big road
     std::string last_sent;             // the summary as last published
     bool changed = true;               // an event arrived since the last flush
-    size_t players_sent = 0;           // the followers count last published
+    bool observed = false;             // ... from this node's run of the table
+    // The summary from the node that runs the table (a cluster), until this node runs
+    // it again; its followers count is this node's.
+    std::optional<boost::json::object> adopted;
+    size_t players_sent = 0;  // the followers count last published
   };
 
   struct Seen;
@@ -85,6 +97,7 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
   boost::asio::steady_timer timer_;
   const Clock& clock_;
   const std::function<size_t(const std::string&)> players_;
+  std::function<void(const std::string&, const std::string&)> share_;
   std::shared_ptr<Channel> channel_;
   std::chrono::milliseconds interval_{1000};
   bool stopped_ = false;

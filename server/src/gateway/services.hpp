@@ -17,6 +17,7 @@
 #include "gateway/lobby.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
+#include "gateway/table_link.hpp"
 #include "ledger/ledger.hpp"
 #include "store/store.hpp"
 #include "table/table_actor.hpp"
@@ -27,8 +28,8 @@ class Connections;
 
 struct LiveTable {
   const config::TableDef* def = nullptr;
-  table::Engines engines;  // one per currency, shared with the actor
-  std::shared_ptr<table::TableActor> actor;
+  table::Engines engines;            // one per currency, shared with the actor
+  std::shared_ptr<TableLink> table;  // the table, here or on the node that runs it
   std::shared_ptr<Channel> channel;
 };
 

@@ -87,6 +87,14 @@ AuthedSession Sessions::create(const store::Player& player, const std::string& p
 void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::string& keep) {
   const std::string reason = why == AuthFailure::replaced ? "replaced" : "restricted";
   std::vector<std::string> ids = store_.terminate_sessions(player_id, reason, keep);
+  mark_terminated(player_id, why, keep, ids);
+  log::info("sessions terminated",
+            {{"player", player_id}, {"count", ids.size()}, {"reason", reason}});
+  if (announce_.terminated) announce_.terminated(player_id, why, keep);
+}
+
+void Sessions::mark_terminated(int64_t player_id, AuthFailure why, const std::string& keep,
+                               std::vector<std::string>& ids) {
   {
     std::unique_lock lock(mutex_);
     for (auto& [id, entry] : cache_) {
@@ -97,14 +105,32 @@ void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::s
     }
   }
   for (const auto& id : ids) notify(id, why);
-  log::info("sessions terminated",
-            {{"player", player_id}, {"count", ids.size()}, {"reason", reason}});
+}
+
+void Sessions::terminated_elsewhere(int64_t player_id, AuthFailure why, const std::string& keep) {
+  std::vector<std::string> ids;
+  mark_terminated(player_id, why, keep, ids);
 }
 
 void Sessions::update_player(const store::Player& player) {
+  {
+    std::unique_lock lock(mutex_);
+    for (auto& [id, entry] : cache_)
+      if (entry->session.player.id == player.id) entry->session.player = player;
+  }
+  if (announce_.updated) announce_.updated(player.id);
+}
+
+void Sessions::updated_elsewhere(int64_t player_id) {
+  auto player = store_.player(player_id);
+  if (!player) return;
   std::unique_lock lock(mutex_);
   for (auto& [id, entry] : cache_)
-    if (entry->session.player.id == player.id) entry->session.player = player;
+    if (entry->session.player.id == player_id) entry->session.player = *player;
+}
+
+void Sessions::set_announcer(Announcer announce) {
+  announce_ = std::move(announce);
 }
 
 void Sessions::add_listener(Listener listener) {

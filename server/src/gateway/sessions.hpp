@@ -55,6 +55,18 @@ class Sessions {
   // Updates the player copy held by the player's cached sessions (new screen name).
   void update_player(const store::Player& player);
 
+  // A cluster (issue 17): the other nodes hold sessions of the same players in memory.
+  // `announce` is told of every termination and player update made here, to pass on;
+  // what the other nodes did arrives through the two calls below (memory only: the
+  // shared store has it already).
+  struct Announcer {
+    std::function<void(int64_t player_id, AuthFailure why, const std::string& keep)> terminated;
+    std::function<void(int64_t player_id)> updated;
+  };
+  void set_announcer(Announcer announce);
+  void terminated_elsewhere(int64_t player_id, AuthFailure why, const std::string& keep);
+  void updated_elsewhere(int64_t player_id);
+
   void add_listener(Listener listener);
   void add_idle_listener(IdleListener listener);
   // How long before it expires an idle session is warned (SPEC §8 IDLE_MESSAGE): a minute,
@@ -82,8 +94,12 @@ class Sessions {
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Entry>> cache_;  // guarded by mutex_
-  std::vector<Listener> listeners_;                                // guarded by mutex_
-  std::vector<IdleListener> idle_listeners_;                       // guarded by mutex_
+  // The cached sessions of the player, but `keep`, marked `why`; their ids added to `ids`.
+  void mark_terminated(int64_t player_id, AuthFailure why, const std::string& keep,
+                       std::vector<std::string>& ids);
+  std::vector<Listener> listeners_;           // guarded by mutex_
+  Announcer announce_;                        // set before use
+  std::vector<IdleListener> idle_listeners_;  // guarded by mutex_
 };
 
 }  // namespace croupier::gateway

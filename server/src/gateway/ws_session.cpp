@@ -269,7 +269,7 @@ void WsSession::on_subscribe(SubscribeCommand c) {
   if (live->def->family().shape == games::Shape::seated_blackjack) {
     // The player's saved preferences (a bet behind follows a seat by them; a seat allows
     // bets behind by them) reach the table once per subscription, not once per bet.
-    live->actor->set_blackjack_prefs(
+    live->table->set_blackjack_prefs(
         session_.player.id, blackjack_prefs(svc_.store, session_.player.id, live->def->config.id));
   }
   channels_[c.channel] = Following{live->channel, ticket};
@@ -312,10 +312,10 @@ void WsSession::on_bet(BetCommand c) {
     }
   };
   if (c.kind == BetCommand::Kind::cancelbets) {
-    live->actor->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
+    live->table->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
     return;
   }
-  live->actor->place_bets(place_bets_command(svc_, session_.player, screen_name(), std::move(c)),
+  live->table->place_bets(place_bets_command(svc_, session_.player, screen_name(), std::move(c)),
                           reply);
 }
 
@@ -323,7 +323,7 @@ void WsSession::on_seat(SeatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::SeatError, "no such table: " + c.table_id, c.request_id);
   if (!c.sit) {
-    live->actor->leave(session_.player.id, c.seat);
+    live->table->leave(session_.player.id, c.seat);
     if (c.seat == 0) seated_.erase(c.table_id);
     send_private(json::object{
         {"type", "seatack"}, {"table", c.table_id}, {"requestId", c.request_id}, {"seat", 0}});
@@ -331,11 +331,11 @@ void WsSession::on_seat(SeatCommand c) {
   }
   if (live->def->family().shape == games::Shape::seated_blackjack) {
     // The seat's preferences (who may bet behind, when to lose it) go with it.
-    live->actor->set_blackjack_prefs(session_.player.id,
+    live->table->set_blackjack_prefs(session_.player.id,
                                      blackjack_prefs(svc_.store, session_.player.id, c.table_id));
   }
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->sit(session_.player.id, persona(svc_.store.player_settings(session_.player.id)),
+  live->table->sit(session_.player.id, persona(svc_.store.player_settings(session_.player.id)),
                    c.seat, [weak, c](const table::SeatReply& r) {
                      auto self = weak.lock();
                      if (!self) return;
@@ -353,7 +353,7 @@ void WsSession::on_squeeze(SqueezeCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->squeeze(
+  live->table->squeeze(
       session_.player.id, c.index, c.progress,
       [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
         if (!refused) return;
@@ -374,7 +374,7 @@ void WsSession::on_decide(DecideCommand c) {
     return send_error(ErrorCode::InvalidDecision, "no such table: " + c.table_id, c.request_id);
   std::weak_ptr<WsSession> weak = shared_from_this();
   table::DecisionCommand cmd{session_.player.id, c.request_id, c.game_id, c.seat, c.decision};
-  live->actor->decide(std::move(cmd), [weak, table = c.table_id](const table::DecisionAck& a) {
+  live->table->decide(std::move(cmd), [weak, table = c.table_id](const table::DecisionAck& a) {
     auto self = weak.lock();
     if (!self) return;
     json::object ack = protocol::decision_ack_json(a, table);
@@ -398,7 +398,7 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id))
     cmd.regulated = op->regulated;
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
+  live->table->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
     auto self = weak.lock();
     if (!self) return;
     json::object ack = protocol::autoplay_ack_json(a, table);
@@ -429,7 +429,7 @@ void WsSession::on_chat(ChatCommand c) {
   if (auto refused = chat_refusal(svc_, session_.player, saved, *live, c.text))
     return send_error(refused->code, refused->detail, c.request_id, refused->reason);
   std::weak_ptr<WsSession> weak = shared_from_this();
-  live->actor->chat(
+  live->table->chat(
       session_.player.id, persona(saved), std::move(c.text), std::string(table::kPlayerRole),
       [weak, rid = c.request_id](std::optional<ErrorCode> refused) {
         if (!refused) return;
@@ -624,7 +624,7 @@ void WsSession::leave_channels() {
   channels_.clear();
   // A seat at a private table is given up with the connection that took it.
   for (const auto& table_id : seated_)
-    if (const LiveTable* live = svc_.table(table_id)) live->actor->leave(session_.player.id);
+    if (const LiveTable* live = svc_.table(table_id)) live->table->leave(session_.player.id);
   seated_.clear();
 }
 

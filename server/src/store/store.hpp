@@ -1,9 +1,13 @@
-// Store: players, sessions, one-time launch tokens and saved player settings, in the
-// SQLite file app.db (WAL).
+// Store: players, sessions, one-time launch tokens and saved player settings: in the
+// SQLite file app.db (WAL) of a single node, or in PostgreSQL (the schema croupier_app of
+// the ledger's database), where every node of a cluster sees the same players and
+// sessions, so that a player's session opened on one node works on any other.
 //
 // Money is not here: balances live in the ledger. A Store owns one connection guarded
 // by a mutex, so every member may be called from any thread; each call is one short
-// statement or transaction.
+// statement or transaction, and what two nodes may do at once (the same player launched
+// twice, the same name chosen twice, a launch token used twice) is settled by the
+// database's unique keys and conditional updates, not by the mutex.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +19,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-namespace croupier::sqlite {
-class Db;
-}
 
 namespace croupier::store {
 
@@ -63,52 +63,54 @@ struct LaunchToken {
 
 class Store {
  public:
-  // Opens (creating if needed) the database. Throws std::runtime_error on failure.
-  static std::unique_ptr<Store> open(const std::string& path);
-  ~Store();
+  // Opens (creating or migrating if needed) the database: a SQLite file path, or a
+  // postgres:// URI. Throws std::runtime_error on failure.
+  static std::unique_ptr<Store> open(const std::string& location);
+  virtual ~Store() = default;
 
   // Creates the player, or updates name, currency, country and language of an existing
   // one (an operator's launch is the source of truth). Returns the player and whether it
   // was created.
-  std::pair<Player, bool> upsert_player(const PlayerUpsert& p, int64_t now_ms);
-  std::optional<Player> player(int64_t id) const;
+  virtual std::pair<Player, bool> upsert_player(const PlayerUpsert& p, int64_t now_ms) = 0;
+  virtual std::optional<Player> player(int64_t id) const = 0;
   // Sets the screen name the player chose (kept over the operator's at later launches);
   // false, and nothing changed, when another player of the same operator has it (`key`
   // is the name case-folded).
-  bool set_screen_name(int64_t player_id, const std::string& name, const std::string& key,
-                       int64_t now_ms);
+  virtual bool set_screen_name(int64_t player_id, const std::string& name, const std::string& key,
+                               int64_t now_ms) = 0;
   // Recomputes every chosen name's key with `key_of` (when the comparison rule changes);
   // a name whose new key another already holds keeps its old one. Returns those kept.
-  size_t rekey_screen_names(const std::function<std::string(const std::string&)>& key_of);
+  virtual size_t rekey_screen_names(
+      const std::function<std::string(const std::string&)>& key_of) = 0;
   // How names compare (the chosen names' keys and the operator-given names): ASCII lower
   // case until the gateway gives its rule.
-  void use_name_key(std::function<std::string(std::string_view)> key_of);
-  std::optional<Player> player_by_external(const std::string& operator_id,
-                                           const std::string& external_id) const;
+  virtual void use_name_key(std::function<std::string(std::string_view)> key_of) = 0;
+  virtual std::optional<Player> player_by_external(const std::string& operator_id,
+                                                   const std::string& external_id) const = 0;
 
-  void insert_session(const Session& s);
-  std::optional<Session> session(const std::string& id) const;
-  void touch_session(const std::string& id, int64_t last_seen_ms);
+  virtual void insert_session(const Session& s) = 0;
+  virtual std::optional<Session> session(const std::string& id) const = 0;
+  virtual void touch_session(const std::string& id, int64_t last_seen_ms) = 0;
   // Terminates the player's active sessions except `keep`; returns their ids.
-  std::vector<std::string> terminate_sessions(int64_t player_id, const std::string& reason,
-                                              const std::string& keep = {});
+  virtual std::vector<std::string> terminate_sessions(int64_t player_id, const std::string& reason,
+                                                      const std::string& keep = {}) = 0;
 
-  void insert_launch_token(const LaunchToken& t);
+  virtual void insert_launch_token(const LaunchToken& t) = 0;
   // Marks the token used and returns it, unless it is unknown, used or expired.
-  std::optional<LaunchToken> consume_launch_token(const std::string& token, int64_t now_ms);
+  virtual std::optional<LaunchToken> consume_launch_token(const std::string& token,
+                                                          int64_t now_ms) = 0;
 
   // Saved settings of a player: key -> JSON text of the value.
-  std::map<std::string, std::string> player_settings(int64_t player_id) const;
-  void save_player_settings(int64_t player_id, const std::map<std::string, std::string>& values,
-                            int64_t now_ms);
+  virtual std::map<std::string, std::string> player_settings(int64_t player_id) const = 0;
+  virtual void save_player_settings(int64_t player_id,
+                                    const std::map<std::string, std::string>& values,
+                                    int64_t now_ms) = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
-  void purge(int64_t now_ms, int64_t session_idle_ms);
+  virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;
 
- private:
-  explicit Store(std::unique_ptr<sqlite::Db> db);
-  mutable std::mutex mutex_;
-  std::unique_ptr<sqlite::Db> db_;  // protected by mutex_
+ protected:
+  Store() = default;
 };
 
 }  // namespace croupier::store

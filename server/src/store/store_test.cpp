@@ -5,16 +5,28 @@
 
 #include <cctype>
 #include <filesystem>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "db/postgres_testing.hpp"
 
 namespace croupier::store {
 namespace {
 
-class StoreTest : public ::testing::Test {
+enum class Engine { sqlite, postgres };
+
+// Every test runs on both engines: a node's SQLite file, and the PostgreSQL database a
+// cluster's nodes share.
+class StoreTest : public ::testing::TestWithParam<Engine> {
  protected:
   void SetUp() override {
     dir = std::filesystem::temp_directory_path() / ("store-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    store = Store::open((dir / "app.db").string());
+    location = GetParam() == Engine::sqlite
+                   ? (dir / "app.db").string()
+                   : postgres::testing::TestServer::instance().fresh_database();
+    store = Store::open(location);
   }
   void TearDown() override {
     store.reset();
@@ -24,10 +36,16 @@ class StoreTest : public ::testing::Test {
     return store->upsert_player({"op", external, name, "EUR", "", "en"}, 1).first;
   }
   std::filesystem::path dir;
+  std::string location;
   std::unique_ptr<Store> store;
 };
 
-TEST_F(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
+INSTANTIATE_TEST_SUITE_P(Engines, StoreTest, ::testing::Values(Engine::sqlite, Engine::postgres),
+                         [](const auto& info) {
+                           return info.param == Engine::sqlite ? "Sqlite" : "Postgres";
+                         });
+
+TEST_P(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   Player ann = launch("a", "ann-from-operator");
   Player bob = launch("b", "bob-from-operator");
   launch("c", "cat-from-operator");
@@ -46,7 +64,7 @@ TEST_F(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   EXPECT_TRUE(store->set_screen_name(other.id, "Annie", "annie", 6));
 }
 
-TEST_F(StoreTest, OperatorGivenNamesCompareByTheGatewaysRule) {
+TEST_P(StoreTest, OperatorGivenNamesCompareByTheGatewaysRule) {
   Player ann = launch("a", "Jose\u0301");  // from the operator, decomposed
   Player bob = launch("b", "b");
   // The gateway's rule (here: composed é, and lower case) applies to the operator's names.
@@ -61,7 +79,7 @@ TEST_F(StoreTest, OperatorGivenNamesCompareByTheGatewaysRule) {
   EXPECT_TRUE(store->set_screen_name(bob.id, "Josie", "josie", 2));
 }
 
-TEST_F(StoreTest, KeysMadeByAnEarlierRuleAreBroughtUpToTheNewOne) {
+TEST_P(StoreTest, KeysMadeByAnEarlierRuleAreBroughtUpToTheNewOne) {
   Player ann = launch("a", "a");
   Player bob = launch("b", "b");
   Player cat = launch("c", "c");
@@ -79,6 +97,63 @@ TEST_F(StoreTest, KeysMadeByAnEarlierRuleAreBroughtUpToTheNewOne) {
   EXPECT_FALSE(store->set_screen_name(dan.id, "Annie", "ann", 5));    // Ann's, rekeyed
   EXPECT_FALSE(store->set_screen_name(dan.id, "Ann2", "k-anne", 5));  // Bob's, kept
   EXPECT_TRUE(store->set_screen_name(dan.id, "Dan", "new-Dan", 5));
+}
+
+TEST_P(StoreTest, TwoNodesSeeTheSamePlayersSessionsAndSettings) {
+  auto other = Store::open(location);  // a second node (or a restart) on the same database
+  Player ann = launch("a", "ann");
+  EXPECT_EQ(other->upsert_player({"op", "a", "ann", "EUR", "", "en"}, 2).first.id, ann.id);
+  store->insert_session({"s1", ann.id, 1, 1, SessionState::active, "", "{\"x\":1}"});
+  auto seen = other->session("s1");
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->player_id, ann.id);
+  EXPECT_EQ(seen->params_json, "{\"x\":1}");
+  other->touch_session("s1", 50);
+  store->touch_session("s1", 40);  // older news from the first node: kept at 50
+  EXPECT_EQ(store->session("s1")->last_seen_ms, 50);
+  store->insert_session({"s2", ann.id, 2, 2, SessionState::active, "", "{}"});
+  EXPECT_EQ(other->terminate_sessions(ann.id, "replaced", "s2"), std::vector<std::string>{"s1"});
+  EXPECT_EQ(store->session("s1")->state, SessionState::terminated);
+  EXPECT_EQ(store->session("s1")->reason, "replaced");
+  other->save_player_settings(ann.id, {{"sound", "0.5"}}, 3);
+  EXPECT_EQ(store->player_settings(ann.id).at("sound"), "0.5");
+  EXPECT_TRUE(other->set_screen_name(ann.id, "Annie", "annie", 4));
+  EXPECT_EQ(store->player(ann.id)->screen_name, "Annie");
+  Player bob = launch("b", "bob");
+  EXPECT_FALSE(store->set_screen_name(bob.id, "ANNIE", "annie", 5));
+}
+
+TEST_P(StoreTest, ALaunchTokenOpensOneSessionEvenWhenTwoNodesAreGivenItAtOnce) {
+  Player ann = launch("a", "ann");
+  store->insert_launch_token({"tok", ann.id, "{}", 1000});
+  auto other = Store::open(location);
+  std::optional<LaunchToken> first, second;
+  std::thread a([&] { first = store->consume_launch_token("tok", 10); });
+  std::thread b([&] { second = other->consume_launch_token("tok", 10); });
+  a.join();
+  b.join();
+  EXPECT_NE(first.has_value(), second.has_value());
+  EXPECT_EQ((first ? first : second)->player_id, ann.id);
+  EXPECT_FALSE(store->consume_launch_token("tok", 10).has_value());
+  store->insert_launch_token({"old", ann.id, "{}", 5});
+  EXPECT_FALSE(store->consume_launch_token("old", 10).has_value());  // expired
+}
+
+TEST_P(StoreTest, ThePlayerLaunchedOnTwoNodesAtOnceIsOnePlayer) {
+  auto other = Store::open(location);
+  std::set<int64_t> ids;
+  std::mutex mu;
+  std::vector<std::thread> launches;
+  for (int i = 0; i < 8; ++i) {
+    launches.emplace_back([&, i] {
+      Store& s = i % 2 ? *other : *store;
+      auto [p, created] = s.upsert_player({"op", "same", "x", "EUR", "", "en"}, i);
+      std::lock_guard lock(mu);
+      ids.insert(p.id);
+    });
+  }
+  for (auto& t : launches) t.join();
+  EXPECT_EQ(ids.size(), 1u);
 }
 
 }  // namespace

@@ -98,6 +98,16 @@ void Table::recover() {
   }
 }
 
+void Table::hand_over(std::function<void()> done) {
+  if (closing_ || handed_over_ || hand_over_done_) return;
+  if (state_ != RoundState::take_a_seat) {
+    hand_over_done_ = std::move(done);
+    return;
+  }
+  handed_over_ = true;
+  done();
+}
+
 // ---- The round ------------------------------------------------------------------------
 
 void Table::open_round() {
@@ -283,7 +293,13 @@ void Table::advance() {
         break;
       case RoundState::wait_for_next_game:
       case RoundState::initialising:
-        if (now >= deadline_ && !closing_) open_round();
+        if (handed_over_ || now < deadline_ || closing_) break;
+        if (hand_over_done_) {
+          handed_over_ = true;
+          std::exchange(hand_over_done_, nullptr)();
+          break;
+        }
+        open_round();
         break;
       default:
         break;
@@ -317,7 +333,7 @@ std::optional<MonoTime> Table::next_deadline() const {
     case RoundState::game_over:
     case RoundState::wait_for_next_game:
     case RoundState::initialising:
-      return closing_ ? std::nullopt : std::optional<MonoTime>(deadline_);
+      return closing_ || handed_over_ ? std::nullopt : std::optional<MonoTime>(deadline_);
     default:
       return std::nullopt;
   }

@@ -263,6 +263,11 @@ class Table : private games::FlowHost {
   // closed is finished: drawn now if need be, settled and announced. Then table_closed
   // is published and `done` runs, once the ledger has committed whatever that took.
   void shutdown(std::function<void()> done);
+  // Lets the table go to another node of a cluster between two rounds: the round in play
+  // is played to its end as usual, and where the next would open, `done` runs and the
+  // table stays still for good (no table_closed: for its players it only moves). A table
+  // waiting for a seated player goes at once.
+  void hand_over(std::function<void()> done);
 
   const TableConfig& config() const { return config_; }
   const std::string& epoch() const { return epoch_; }
@@ -384,6 +389,8 @@ class Table : private games::FlowHost {
   uint64_t version_ = 0;
   bool closing_ = false;
   std::function<void()> shutdown_done_;
+  std::function<void()> hand_over_done_;
+  bool handed_over_ = false;
 
   std::unordered_map<ledger::PlayerId, PlayerBook> book_;
   size_t bet_ops_in_flight_ = 0;  // placements and cancellations the ledger has not answered

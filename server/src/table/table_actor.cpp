@@ -20,6 +20,7 @@ TableActor::TableActor(asio::io_context& io, TableConfig config, Engines engines
 void TableActor::run(std::function<void()> fn) {
   asio::post(strand_, [this, fn = std::move(fn)] {
     fn();
+    if (halted_) return;
     table_.advance();
     arm();
   });
@@ -33,7 +34,7 @@ void TableActor::arm() {
   }
   timer_.expires_at(std::chrono::steady_clock::time_point(deadline->time_since_epoch()));
   timer_.async_wait([this](boost::system::error_code ec) {
-    if (ec) return;  // cancelled: re-armed elsewhere
+    if (ec || halted_) return;  // cancelled: re-armed elsewhere
     table_.advance();
     arm();
   });
@@ -122,6 +123,17 @@ void TableActor::snapshot(ledger::PlayerId player, std::function<void(TableSnaps
 
 void TableActor::shutdown(std::function<void()> done) {
   run([this, done = std::move(done)]() mutable { table_.shutdown(std::move(done)); });
+}
+
+void TableActor::hand_over(std::function<void()> done) {
+  run([this, done = std::move(done)]() mutable { table_.hand_over(std::move(done)); });
+}
+
+void TableActor::halt() {
+  asio::post(strand_, [this] {
+    halted_ = true;
+    timer_.cancel();
+  });
 }
 
 void TableActor::inspect(std::function<void(const Table&)> fn) {

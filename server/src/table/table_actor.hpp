@@ -44,6 +44,13 @@ class TableActor {
   // Finishes or refunds the current round, then calls `done` (on the strand).
   void shutdown(std::function<void()> done);
 
+  // Table::hand_over: `done` runs on the strand between two rounds.
+  void hand_over(std::function<void()> done);
+  // Stops the table where it stands, for good: its lease went to another node, which runs
+  // it now. No timer and no move of its own any more; a command still reaching it runs
+  // and is refused by the ledger's fencing (ledger/leases.hpp).
+  void halt();
+
   const TableConfig& config() const { return table_.config(); }
   // The current round, state and recent results, read on the strand.
   void inspect(std::function<void(const Table&)> fn);
@@ -62,6 +69,7 @@ class TableActor {
   Table table_;
   const size_t inbox_max_;
   std::atomic<size_t> inbox_{0};
+  bool halted_ = false;  // on the strand
 };
 
 }  // namespace croupier::table

@@ -276,6 +276,27 @@ TEST(Table, ShutdownAfterBetsClosedFinishesTheRound) {
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 
+TEST(Table, AHandOverPlaysTheRoundToItsEndAndOpensNoOther) {
+  Harness h("handover");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("10")}}, "h1");
+  bool done = false;
+  h.table->hand_over([&] { done = true; });
+  h.run_for(Millis{120000});  // long enough for several rounds
+  ASSERT_TRUE(h.last("gameresult").has_value()) << "the round in play is played out";
+  EXPECT_TRUE(done);
+  EXPECT_TRUE(h.balance(1) == eur("90") || h.balance(1) == eur("110")) << "settled, not refunded";
+  // Settled as usual, no refund, no table_closed, and no round after it.
+  EXPECT_FALSE(h.last("cancelround").has_value());
+  EXPECT_FALSE(h.last("table_closed").has_value());
+  const auto seen = types(h.events);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), "betsopen"), 1);
+  EXPECT_FALSE(h.table->next_deadline().has_value());
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
 TEST(Table, StartSettlesOrRefundsRoundsLeftOpen) {
   const std::string path = temp_db("recover");
   {

@@ -140,7 +140,7 @@ SeatReply Table::sit(ledger::PlayerId player, Persona who, int seat) {
   chosen = Seat{player, std::move(who)};
   lost_seats_.erase({player, seat});
   publish_seats();
-  if (state_ == RoundState::take_a_seat && !closing_) open_round();
+  if (state_ == RoundState::take_a_seat && !closing_ && !handed_over_) open_round();
   return {std::nullopt, seat};
 }
 

@@ -1,9 +1,22 @@
-// A node of a cluster: croupierd with its ledger on PostgreSQL (--database) and a name
-// (--node-id), over real sockets: a guest plays a round, every /metrics series carries the
-// node's name, and ledger-check reads the shared database.
+// Clusters of croupierd nodes (issue 17), over real sockets, a real PostgreSQL and a real
+// nats-server on loopback:
+// - one node with its ledger on PostgreSQL (--database) and a name (--node-id): a guest
+//   plays a round, every /metrics series carries the node's name, and ledger-check reads
+//   the shared database;
+// - three nodes sharing the tables: players on every node bet on tables run by other
+//   nodes; the owner of a busy table is killed (SIGKILL) in the middle of a round; the
+//   table comes back on another node within 10 s, its players there see no hole in the
+//   versions (they are told of the new run and resync), and every bet is settled or
+//   refunded exactly once (ledger-check on PostgreSQL).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <map>
+#include <set>
+
+#include "cluster/nats_testing.hpp"
 #include "db/postgres_testing.hpp"
+#include "ledger/leases.hpp"
 #include "support/harness.hpp"
 
 namespace croupier::testing {
@@ -35,6 +48,303 @@ TEST(Cluster, ANodeKeepsItsLedgerInPostgresAndNamesItselfInItsMetrics) {
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("bets: 1 (settled 1"), std::string::npos) << out;
   EXPECT_EQ(out.find(database), std::string::npos) << "the address is not printed";
+}
+
+// A player in the cluster test: its socket, the table it plays, and what it saw.
+struct ClusterPlayer {
+  explicit ClusterPlayer(Player player) : p(std::move(player)) {}
+  Player p;
+  size_t node = 0;
+  std::string table;
+  enum class Step { wait_open, wait_ack, wait_result } step = Step::wait_open;
+  std::string game;    // the round it bet on
+  int rounds = 0;      // rounds it saw end (a result or a refund) after betting
+  int accepted = 0;    // bets accepted
+  int restarts = 0;    // "subscribed" with restarted: the table moved while it stayed
+  bool moved = false;  // its node died: it came back through another
+  int resyncs = 0;
+  int gaps = 0;       // versions skipped without a resync
+  int cancelled = 0;  // its rounds refunded (cancelround)
+  std::string epoch;
+  uint64_t v = 0;
+  std::optional<std::chrono::steady_clock::time_point> reopened;  // first betsopen of a new run
+};
+
+// Handles what reached one player, as the client does: versions checked, a restart
+// answered with a subscribe (a resync), a bet placed when betting opens.
+void pump(ClusterPlayer& c, int bets_for_rounds) {
+  for (int i = 0; i < 50; ++i) {
+    auto m = c.p.ws->next(std::chrono::milliseconds(1));
+    if (!m) return;
+    const std::string type(m->at("type").as_string());
+    if (type == "subscribed") {
+      if (const auto* r = m->if_contains("restarted"); r && r->as_bool()) {
+        ++c.restarts;
+        c.epoch.clear();
+        c.p.ws->send("<subscribe channel=\"table-" + c.table + "\"/>");
+      }
+      continue;
+    }
+    if (type == "resync") {
+      ++c.resyncs;
+      c.epoch = std::string(m->at("epoch").as_string());
+      c.v = m->at("v").to_number<uint64_t>();
+      // The round bet on ended (refunded by the table's new owner) while this player
+      // waited for its state.
+      const auto* game = m->if_contains("gameId");
+      if (c.step == ClusterPlayer::Step::wait_result && game && game->is_string() &&
+          game->as_string() != c.game) {
+        ++c.rounds;
+        c.step = ClusterPlayer::Step::wait_open;
+      }
+      continue;
+    }
+    if (type == "betack") {  // an answer, not an event: versions are not its business
+      if (c.step != ClusterPlayer::Step::wait_ack) continue;
+      if (!m->at("accepted").as_array().empty()) {
+        ++c.accepted;
+        c.step = ClusterPlayer::Step::wait_result;
+      } else {
+        c.step = ClusterPlayer::Step::wait_open;
+      }
+      continue;
+    }
+    const auto* table = m->if_contains("table");
+    const auto* v = m->if_contains("v");
+    if (!table || !v || !table->is_string() || table->as_string() != c.table) continue;
+    const auto version = v->to_number<uint64_t>();
+    if (c.epoch.empty()) continue;  // waiting for the resync after a restart
+    if (version <= c.v) continue;   // in the resync already
+    if (version != c.v + 1) ++c.gaps;
+    c.v = version;
+    if (type == "betsopen") {
+      if (!c.reopened) c.reopened = std::chrono::steady_clock::now();
+      if (c.step == ClusterPlayer::Step::wait_open && c.rounds < bets_for_rounds) {
+        c.game = std::string(m->at("gameId").as_string());
+        c.p.ws->send(pbet_xml("pbet", c.table, c.game, c.p.id, "r-" + c.game + "-" + c.p.id,
+                              {{"RED", "1.00"}}));
+        c.step = ClusterPlayer::Step::wait_ack;
+      }
+    } else if ((type == "gameresult" || type == "cancelround") &&
+               c.step != ClusterPlayer::Step::wait_open) {
+      const auto* game = m->if_contains("gameId");
+      if (game && game->is_string() && game->as_string() == c.game) {
+        if (type == "cancelround") ++c.cancelled;
+        ++c.rounds;
+        c.step = ClusterPlayer::Step::wait_open;
+      }
+    }
+  }
+}
+
+std::map<std::string, std::string> owners(ledger::Leases& leases) {
+  std::map<std::string, std::string> out;
+  for (const auto& l : leases.all())
+    if (l.expires_in_ms > 0) out[l.table_id] = l.node;
+  return out;
+}
+
+TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
+  using Clock = std::chrono::steady_clock;
+  constexpr size_t kPlayersPerNodeAndTable = 25;  // 3 nodes x 4 tables x 25 = 300 players
+  const std::vector<std::string> tables = {"rou-1", "rou-2", "rou-3", "auto-1"};
+  cluster::testing::TestNats nats;
+  const std::string database = postgres::testing::TestServer::instance().fresh_database();
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  for (int i = 1; i <= 3; ++i)
+    nodes.push_back(std::make_unique<ServerProcess>(
+        make_temp_dir("croupier-cluster"),
+        std::vector<std::string>{"--database", database, "--nats", nats.url(), "--node-id",
+                                 "n" + std::to_string(i), "--lease-ttl-ms", "2000",
+                                 "--connections-max", "2000"}));
+  // Together, as a cluster starts: the nodes hear each other before they take tables.
+  for (auto& n : nodes) n->launch();
+  for (auto& n : nodes) n->wait_until_ready();
+
+  // Every table gets an owner, and the tables are spread over the nodes.
+  ledger::Leases leases(database, "test-observer", 2000);
+  std::map<std::string, std::string> owner;
+  for (auto deadline = Clock::now() + std::chrono::seconds(15); Clock::now() < deadline;) {
+    owner = owners(leases);
+    if (owner.size() == 19) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(owner.size(), 19u) << "every table of the casino has a live lease";
+  std::set<std::string> owning;
+  for (const auto& [t, n] : owner) owning.insert(n);
+  EXPECT_EQ(owning.size(), 3u) << "the tables are shared by the three nodes";
+
+  // 300 players: on every node, on each table (most of them run by another node).
+  std::vector<std::unique_ptr<ClusterPlayer>> players;
+  for (size_t n = 0; n < nodes.size(); ++n)
+    for (const auto& t : tables)
+      for (size_t k = 0; k < kPlayersPerNodeAndTable; ++k) {
+        auto c = std::make_unique<ClusterPlayer>(join_as_guest(nodes[n]->port(), ""));
+        c->node = n;
+        c->table = t;
+        c->p.ws->send("<subscribe channel=\"table-" + t + "\"/>");
+        players.push_back(std::move(c));
+      }
+  auto pump_all = [&](int rounds) {
+    for (auto& c : players)
+      if (nodes[c->node]->running()) pump(*c, rounds);
+  };
+
+  // Two rounds everywhere.
+  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
+    pump_all(2);
+    if (std::all_of(players.begin(), players.end(), [](auto& c) { return c->rounds >= 2; })) break;
+  }
+  for (const auto& c : players)
+    ASSERT_GE(c->rounds, 2) << c->table << " via node " << c->node << ": bets accepted "
+                            << c->accepted << ", resyncs " << c->resyncs << ", step "
+                            << static_cast<int>(c->step);
+
+  // The busiest node's table: its owner dies while players of the other nodes have bets on
+  // it in the round.
+  const std::string victim_table = "rou-1";
+  const std::string victim_node = owner.at(victim_table);
+  const size_t victim = static_cast<size_t>(victim_node[1] - '1');
+  auto on_victim_table_with_bets = [&] {
+    return std::count_if(players.begin(), players.end(), [&](auto& c) {
+      return c->table == victim_table && c->node != victim &&
+             c->step == ClusterPlayer::Step::wait_result;
+    });
+  };
+  for (auto deadline = Clock::now() + std::chrono::seconds(30);
+       Clock::now() < deadline && on_victim_table_with_bets() < 20;)
+    pump_all(3);
+  ASSERT_GE(on_victim_table_with_bets(), 20);
+  for (auto& c : players)
+    if (c->table == victim_table) c->reopened.reset();
+  const auto killed_at = Clock::now();
+  nodes[victim]->kill_hard();
+  // Its players come back through the next node with the sessions they had: their place
+  // (player, balance, table) is the cluster's, not the dead node's.
+  const size_t refuge = (victim + 1) % nodes.size();
+  size_t moved = 0;
+  for (auto& c : players) {
+    if (c->node != victim) continue;
+    c->node = refuge;
+    c->moved = true;
+    c->p.ws = std::make_unique<WsClient>(nodes[refuge]->port(), c->p.session);
+    c->p.ws->wait_type("welcome");
+    c->p.ws->send("<subscribe channel=\"table-" + c->table + "\"/>");
+    c->epoch.clear();
+    c->reopened.reset();
+    ++moved;
+  }
+  ASSERT_EQ(moved, tables.size() * kPlayersPerNodeAndTable);
+
+  // The table comes back on another node; its players there resync and play on.
+  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
+    pump_all(5);
+    bool done = true;
+    for (auto& c : players)
+      if (c->rounds < 5) done = false;
+    if (done) break;
+  }
+  const auto now_owner = owners(leases);
+  ASSERT_TRUE(now_owner.count(victim_table));
+  EXPECT_NE(now_owner.at(victim_table), victim_node);
+  for (const auto& [t, n] : now_owner) EXPECT_NE(n, victim_node) << t << " stays on the dead node";
+  for (const auto& c : players) {
+    SCOPED_TRACE(c->table + " via node " + std::to_string(c->node));
+    EXPECT_GE(c->rounds, 5);
+    EXPECT_EQ(c->gaps, 0);
+    if (c->table != victim_table) continue;
+    if (!c->moved) EXPECT_EQ(c->restarts, 1) << "told once that the table started again elsewhere";
+    ASSERT_TRUE(c->reopened.has_value());
+    EXPECT_LT(*c->reopened - killed_at, std::chrono::seconds(10)) << "betting again within 10 s";
+  }
+
+  players.clear();
+  for (size_t n = 0; n < nodes.size(); ++n)
+    if (n != victim) EXPECT_EQ(nodes[n]->stop(), 0) << "node " << n + 1;
+  auto [code, out] = run_croupierd({"ledger-check", "--database", database});
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("in play 0)"), std::string::npos) << out;
+}
+
+TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
+  using Clock = std::chrono::steady_clock;
+  cluster::testing::TestNats nats;
+  const std::string database = postgres::testing::TestServer::instance().fresh_database();
+  auto node = [&](int i) {
+    return std::make_unique<ServerProcess>(
+        make_temp_dir("croupier-join"),
+        std::vector<std::string>{"--database", database, "--nats", nats.url(), "--node-id",
+                                 "n" + std::to_string(i), "--lease-ttl-ms", "2000"});
+  };
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  nodes.push_back(node(1));
+  nodes.push_back(node(2));
+  for (auto& n : nodes) n->launch();
+  for (auto& n : nodes) n->wait_until_ready();
+  ledger::Leases leases(database, "test-observer", 2000);
+  auto per_node = [&] {
+    std::map<std::string, size_t> count;
+    for (const auto& [t, n] : owners(leases)) ++count[n];
+    return count;
+  };
+  for (auto deadline = Clock::now() + std::chrono::seconds(15);
+       Clock::now() < deadline && owners(leases).size() < 19;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(owners(leases).size(), 19u);
+  EXPECT_EQ(per_node()["n1"] + per_node()["n2"], 19u);
+  EXPECT_LE(per_node()["n1"], 10u);  // shares of 10: 10 and 9
+  EXPECT_LE(per_node()["n2"], 10u);
+
+  // Players on n1 at every roulette table of the casino that takes 1.00.
+  std::vector<std::unique_ptr<ClusterPlayer>> players;
+  for (const std::string t : {"rou-1", "rou-2", "rou-3", "auto-1", "us-1", "mega-1"}) {
+    auto c = std::make_unique<ClusterPlayer>(join_as_guest(nodes[0]->port(), ""));
+    c->table = t;
+    c->p.ws->send("<subscribe channel=\"table-" + t + "\"/>");
+    players.push_back(std::move(c));
+  }
+  auto pump_all = [&](int rounds) {
+    for (auto& c : players) pump(*c, rounds);
+  };
+  for (auto deadline = Clock::now() + std::chrono::seconds(30); Clock::now() < deadline;) {
+    pump_all(1);
+    if (std::all_of(players.begin(), players.end(), [](auto& c) { return c->rounds >= 1; })) break;
+  }
+
+  // A third node joins: the others hand it tables, each between two rounds, until no node
+  // holds more than its share (19 tables over 3 nodes: 7 at most, so at least 5 for it).
+  nodes.push_back(node(3));
+  nodes.back()->start();
+  std::map<std::string, size_t> count;
+  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
+    pump_all(1000);
+    count = per_node();
+    if (count["n3"] >= 5 && count["n1"] <= 7 && count["n2"] <= 7 && owners(leases).size() == 19)
+      break;
+  }
+  EXPECT_GE(count["n3"], 5u);
+  EXPECT_LE(count["n1"], 7u);
+  EXPECT_LE(count["n2"], 7u);
+  const int rounds_then = players.front()->rounds;
+  for (auto deadline = Clock::now() + std::chrono::seconds(20); Clock::now() < deadline;) {
+    pump_all(1000);
+    if (std::all_of(players.begin(), players.end(),
+                    [&](auto& c) { return c->rounds >= rounds_then + 2; }))
+      break;
+  }
+  const auto now_owner = owners(leases);
+  for (const auto& c : players) {
+    SCOPED_TRACE(c->table);
+    EXPECT_GE(c->rounds, rounds_then + 2) << "play goes on wherever the table went";
+    EXPECT_EQ(c->cancelled, 0) << "no round was cut short by a hand-over";
+    EXPECT_EQ(c->gaps, 0);
+    // The new node took its tables from the others: their players were told, once.
+    if (now_owner.at(c->table) == "n3") EXPECT_EQ(c->restarts, 1);
+  }
+  players.clear();
+  for (auto& n : nodes) EXPECT_EQ(n->stop(), 0);
+  auto [code, out] = run_croupierd({"ledger-check", "--database", database});
+  EXPECT_EQ(code, 0) << out;
 }
 
 }  // namespace

@@ -209,6 +209,11 @@ TEST(SlowConsumer, IsDisconnectedWhileOthersReceiveEverything) {
     }
     for (int i = 0; i < 8; ++i) {
       auto m = healthy.next(5s);
+      // The flood is a new run of the table: the subscribers are told so first.
+      if (m && m->at("type").as_string() == "subscribed" && v == 8) {
+        EXPECT_TRUE(m->at("restarted").as_bool());
+        m = healthy.next(5s);
+      }
       ASSERT_TRUE(m.has_value()) << "the healthy client stopped receiving at v=" << v;
       ASSERT_EQ(m->at("v").as_int64(), static_cast<int64_t>(v - 7 + i));
     }

@@ -49,7 +49,7 @@ ServerProcess::~ServerProcess() {
   if (pid_ > 0) kill_hard();
 }
 
-void ServerProcess::start() {
+void ServerProcess::launch() {
   const std::string port_file = data_dir_ + "/port";
   std::filesystem::remove(port_file);
   std::vector<std::string> args = {CROUPIERD_PATH,
@@ -102,6 +102,15 @@ void ServerProcess::start() {
     ::_exit(127);
   }
   ASSERT_GT(pid_, 0) << "fork failed";
+}
+
+void ServerProcess::start() {
+  launch();
+  wait_until_ready();
+}
+
+void ServerProcess::wait_until_ready() {
+  const std::string port_file = data_dir_ + "/port";
   const auto deadline = std::chrono::steady_clock::now() + 20s;
   while (std::chrono::steady_clock::now() < deadline) {
     int status = 0;

@@ -36,6 +36,9 @@ class ServerProcess {
 
   // Starts croupierd and waits until /readyz answers 200.
   void start();
+  // The same in two steps, so that several servers start together (a cluster's nodes).
+  void launch();
+  void wait_until_ready();
   // Sends `signal` and waits for the exit; returns the exit status (or 128+signal).
   int stop(int signal = 15);
   void kill_hard();  // SIGKILL, as a crash

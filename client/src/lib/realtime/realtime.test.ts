@@ -109,6 +109,36 @@ describe('Realtime', () => {
     expect(t.seen.some((m) => m.v === 8)).toBe(false);
   });
 
+  it('asks for the state again when the table restarts on another server', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 900, myAcks: [] });
+    t.last().server(event('timer', 901));
+    // The new run's versions start again: without the notice they would look old.
+    t.last().server({
+      type: 'subscribed',
+      channel: 'table-rou-1',
+      table: 'rou-1',
+      epoch: 'E2',
+      v: 3,
+      resumed: false,
+      replayed: 0,
+      restarted: true,
+    });
+    expect(t.last().sent.at(-1)).toBe('<subscribe channel="table-rou-1"/>');
+    t.last().server(event('cancelround', 4));
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E2', v: 6, myAcks: [] });
+    t.last().server(event('timer', 5)); // before the state: already in it
+    t.last().server(event('betsopen', 7));
+    expect(
+      t.seen
+        .filter((m) => m.type !== 'welcome' && m.type !== 'subscribed')
+        .map((m) => `${m.type}:${String(m.v)}`),
+    ).toEqual(['resync:900', 'timer:901', 'cancelround:4', 'resync:6', 'betsopen:7']);
+  });
+
   it('reconnects with backoff and resumes from the last version', () => {
     const t = setup();
     const statuses: string[] = [];

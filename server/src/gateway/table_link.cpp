@@ -1,0 +1,230 @@
+#include "gateway/table_link.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "gateway/protocol/json.hpp"
+#include "gateway/table_codec.hpp"
+
+namespace croupier::gateway {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+namespace codec = table_codec;
+
+namespace {
+
+constexpr auto kSnapshotRetry = std::chrono::milliseconds(500);
+constexpr int kSnapshotTries = 60;  // half a minute: a table moving after a crash is back sooner
+
+Refusal unreachable() {
+  return Refusal{ErrorCode::ActionFailed, "the table's server did not answer; try again"};
+}
+
+}  // namespace
+
+TableLink::TableLink(asio::any_io_executor executor, table::TableConfig config, Ask ask)
+    : executor_(std::move(executor)), config_(std::move(config)), ask_(std::move(ask)) {}
+
+void TableLink::attach(std::shared_ptr<table::TableActor> actor) {
+  std::lock_guard lock(mu_);
+  actor_ = std::move(actor);
+}
+
+std::shared_ptr<table::TableActor> TableLink::detach() {
+  std::lock_guard lock(mu_);
+  return std::exchange(actor_, nullptr);
+}
+
+std::shared_ptr<table::TableActor> TableLink::local() const {
+  std::lock_guard lock(mu_);
+  return actor_;
+}
+
+void TableLink::ask(std::string request, AnswerFn done) {
+  if (!ask_) {
+    asio::post(executor_, [done = std::move(done)] { done(std::nullopt); });
+    return;
+  }
+  ask_(std::move(request), [executor = executor_, done = std::move(done)](auto answer) mutable {
+    asio::post(executor, [done = std::move(done), answer = std::move(answer)]() mutable {
+      done(std::move(answer));
+    });
+  });
+}
+
+void TableLink::place_bets(table::PlaceBetsCommand command, table::AckFn ack) {
+  if (auto actor = local()) return actor->place_bets(std::move(command), std::move(ack));
+  table::BetAck failed;
+  failed.request_id = command.request_id;
+  failed.game_id = command.game_id;
+  failed.refusal = unreachable();
+  for (const auto& l : command.bets)
+    failed.rejected.push_back({l.spot, l.amount, ErrorCode::ActionFailed});
+  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
+    ack(got ? *got : failed);
+  });
+}
+
+void TableLink::cancel_bets(table::CancelBetsCommand command, table::AckFn ack) {
+  if (auto actor = local()) return actor->cancel_bets(std::move(command), std::move(ack));
+  table::BetAck failed;
+  failed.request_id = command.request_id;
+  failed.game_id = command.game_id;
+  failed.cancel = true;
+  failed.refusal = unreachable();
+  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
+    ack(got ? *got : failed);
+  });
+}
+
+void TableLink::sit(ledger::PlayerId player, table::Persona who, int seat,
+                    std::function<void(table::SeatReply)> reply) {
+  if (auto actor = local()) return actor->sit(player, std::move(who), seat, std::move(reply));
+  ask(codec::encode_sit(player, who, seat), [reply = std::move(reply)](auto answer) {
+    auto got = answer ? codec::decode_seat_reply(*answer) : std::nullopt;
+    reply(got ? *got : table::SeatReply{unreachable(), 0});
+  });
+}
+
+void TableLink::leave(ledger::PlayerId player, int seat) {
+  if (auto actor = local()) return actor->leave(player, seat);
+  ask(codec::encode_leave(player, seat), [](auto) {});
+}
+
+void TableLink::decide(table::DecisionCommand command, table::DecisionFn ack) {
+  if (auto actor = local()) return actor->decide(std::move(command), std::move(ack));
+  table::DecisionAck failed;
+  failed.request_id = command.request_id;
+  failed.game_id = command.game_id;
+  failed.seat = command.seat;
+  failed.refusal = unreachable();
+  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_decision_ack(*answer) : std::nullopt;
+    ack(got ? *got : failed);
+  });
+}
+
+void TableLink::set_blackjack_prefs(ledger::PlayerId player, table::BlackjackPrefs prefs) {
+  if (auto actor = local()) return actor->set_blackjack_prefs(player, prefs);
+  ask(codec::encode_prefs(player, prefs), [](auto) {});
+}
+
+void TableLink::autoplay(table::AutoplayCommand command,
+                         std::function<void(table::AutoplayAck)> reply) {
+  if (auto actor = local()) return actor->autoplay(std::move(command), std::move(reply));
+  table::AutoplayAck failed;
+  failed.request_id = command.request_id;
+  failed.refusal = unreachable();
+  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_autoplay_ack(*answer) : std::nullopt;
+    reply(got ? *got : failed);
+  });
+}
+
+void TableLink::chat(ledger::PlayerId player, table::Persona who, std::string text,
+                     std::string role, std::function<void(std::optional<ErrorCode>)> reply) {
+  if (auto actor = local())
+    return actor->chat(player, std::move(who), std::move(text), std::move(role), std::move(reply));
+  ask(codec::encode_chat(player, who, text, role), [reply = std::move(reply)](auto answer) {
+    auto got = answer ? codec::decode_error(*answer) : std::nullopt;
+    reply(got ? *got : std::optional<ErrorCode>(ErrorCode::ActionFailed));
+  });
+}
+
+void TableLink::squeeze(ledger::PlayerId player, size_t index, double progress,
+                        std::function<void(std::optional<ErrorCode>)> reply) {
+  if (auto actor = local()) return actor->squeeze(player, index, progress, std::move(reply));
+  ask(codec::encode_squeeze(player, index, progress), [reply = std::move(reply)](auto answer) {
+    auto got = answer ? codec::decode_error(*answer) : std::nullopt;
+    reply(got ? *got : std::optional<ErrorCode>(ErrorCode::ActionFailed));
+  });
+}
+
+void TableLink::announce_closing(int minutes) {
+  if (auto actor = local()) return actor->announce_closing(minutes);
+  ask(codec::encode_closing(minutes), [](auto) {});
+}
+
+void TableLink::snapshot(ledger::PlayerId player, std::function<void(json::object)> reply) {
+  snapshot_try(player, std::move(reply), kSnapshotTries);
+}
+
+void TableLink::snapshot_try(ledger::PlayerId player, std::function<void(json::object)> reply,
+                             int tries_left) {
+  if (auto actor = local()) {
+    actor->snapshot(player, [reply = std::move(reply)](table::TableSnapshot s) {
+      reply(protocol::snapshot_json(s));
+    });
+    return;
+  }
+  ask(codec::encode_snapshot(player),
+      [this, player, reply = std::move(reply), tries_left](auto answer) mutable {
+        if (answer) {
+          boost::system::error_code ec;
+          json::value v = json::parse(*answer, ec);
+          if (!ec && v.is_object() && v.as_object().contains("v"))
+            return reply(std::move(v.as_object()));
+        }
+        if (tries_left <= 1) return;  // the subscriber stays without a state; it reconnects
+        // The table may have come here meanwhile: the next try goes wherever it runs now.
+        auto timer = std::make_shared<asio::steady_timer>(executor_, kSnapshotRetry);
+        timer->async_wait([this, timer, player, reply = std::move(reply),
+                           tries_left](boost::system::error_code ec) mutable {
+          if (!ec) snapshot_try(player, std::move(reply), tries_left - 1);
+        });
+      });
+}
+
+void TableLink::serve(table::TableActor& actor, std::string_view request,
+                      std::function<void(std::string)> answer) {
+  auto decoded = codec::decode_request(request);
+  if (!decoded) return answer("{}");
+  std::visit(
+      [&](auto& r) {
+        using R = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<R, codec::PlaceBets>) {
+          actor.place_bets(std::move(r.cmd),
+                           [answer](const table::BetAck& a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::CancelBets>) {
+          actor.cancel_bets(std::move(r.cmd),
+                            [answer](const table::BetAck& a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::Sit>) {
+          actor.sit(r.player, std::move(r.who), r.seat,
+                    [answer](table::SeatReply s) { answer(codec::encode(s)); });
+        } else if constexpr (std::is_same_v<R, codec::Leave>) {
+          actor.leave(r.player, r.seat);
+          answer(codec::encode_error(std::nullopt));
+        } else if constexpr (std::is_same_v<R, codec::Decide>) {
+          actor.decide(std::move(r.cmd),
+                       [answer](const table::DecisionAck& a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::Prefs>) {
+          actor.set_blackjack_prefs(r.player, r.prefs);
+          answer(codec::encode_error(std::nullopt));
+        } else if constexpr (std::is_same_v<R, codec::Autoplay>) {
+          actor.autoplay(std::move(r.cmd),
+                         [answer](table::AutoplayAck a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::Chat>) {
+          actor.chat(r.player, std::move(r.who), std::move(r.text), std::move(r.role),
+                     [answer](std::optional<ErrorCode> e) { answer(codec::encode_error(e)); });
+        } else if constexpr (std::is_same_v<R, codec::Squeeze>) {
+          actor.squeeze(r.player, r.index, r.progress,
+                        [answer](std::optional<ErrorCode> e) { answer(codec::encode_error(e)); });
+        } else if constexpr (std::is_same_v<R, codec::Closing>) {
+          actor.announce_closing(r.minutes);
+          answer(codec::encode_error(std::nullopt));
+        } else {
+          static_assert(std::is_same_v<R, codec::Snapshot>);
+          actor.snapshot(r.player, [answer](table::TableSnapshot s) {
+            answer(json::serialize(protocol::snapshot_json(s)));
+          });
+        }
+      },
+      *decoded);
+}
+
+}  // namespace croupier::gateway
