@@ -387,16 +387,24 @@ class DbStore final : public Store {
 
   // The existing player brought up to the launch; nullopt when there is none.
   std::optional<Player> update_player(const PlayerUpsert& p) {
-    auto q =
-        connection()->query(std::string(kPlayerColumns) + "WHERE operator_id=? AND external_id=?");
-    q.bind(p.operator_id, p.external_id);
-    if (!q.step()) return std::nullopt;
-    Player existing = read_player(q);
+    // Each read is finished before the write (a SQLite read left open would pin its
+    // snapshot, and the write would fail at once when another connection wrote since).
+    std::optional<Player> found;
+    {
+      auto q = connection()->query(std::string(kPlayerColumns) +
+                                   "WHERE operator_id=? AND external_id=?");
+      q.bind(p.operator_id, p.external_id);
+      if (q.step()) found = read_player(q);
+    }
+    if (!found) return std::nullopt;
+    Player existing = *found;
     // A name the player chose in the client stands over the operator's.
     std::string name = p.screen_name;
-    auto chosen = connection()->query("SELECT name FROM screen_names WHERE player_id=?");
-    chosen.bind(existing.id);
-    if (chosen.step()) name = chosen.text(0);
+    {
+      auto chosen = connection()->query("SELECT name FROM screen_names WHERE player_id=?");
+      chosen.bind(existing.id);
+      if (chosen.step()) name = chosen.text(0);
+    }
     connection()
         ->query(
             "UPDATE players SET screen_name=?, currency=?, country=?, language=?, name_key=? "

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "db/postgres_testing.hpp"
+#include "db/sqlite.hpp"
 
 namespace croupier::store {
 namespace {
@@ -154,6 +155,34 @@ TEST_P(StoreTest, ThePlayerLaunchedOnTwoNodesAtOnceIsOnePlayer) {
   }
   for (auto& t : launches) t.join();
   EXPECT_EQ(ids.size(), 1u);
+}
+
+TEST(StoreMigration, AVersionOneFileKeepsItsPlayersAndComparesTheirNamesAfterwards) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("store-v1-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "app.db").string();
+  {
+    // The file as the first version of the store left it.
+    auto db = sqlite::Db::open(path, sqlite::Db::Mode::read_write_create);
+    db->exec(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO meta VALUES('schema_version','1');"
+        "CREATE TABLE players(id INTEGER PRIMARY KEY, operator_id TEXT NOT NULL, external_id "
+        "TEXT NOT NULL, screen_name TEXT NOT NULL, currency TEXT NOT NULL, country TEXT NOT "
+        "NULL, language TEXT NOT NULL, created_ms INTEGER NOT NULL, UNIQUE(operator_id, "
+        "external_id));"
+        "INSERT INTO players VALUES(7,'op','a','Zoe','EUR','','en',1);");
+  }
+  auto store = Store::open(path);
+  ASSERT_TRUE(store->player(7).has_value());
+  EXPECT_EQ(store->player(7)->screen_name, "Zoe");
+  Player bob = store->upsert_player({"op", "b", "bob", "EUR", "", "en"}, 2).first;
+  EXPECT_FALSE(store->set_screen_name(bob.id, "ZOE", "zoe", 3)) << "Zoe's, by the new column";
+  EXPECT_TRUE(store->set_screen_name(bob.id, "Bo", "bo", 3));
+  store.reset();
+  EXPECT_NO_THROW(Store::open(path)) << "opened again at version 2";
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
