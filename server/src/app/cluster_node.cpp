@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
@@ -58,7 +59,7 @@ ClusterNode::ClusterNode(const config::Settings& settings, gateway::Services& sv
 ClusterNode::~ClusterNode() {
   {
     std::lock_guard lock(mu_);
-    taking_ = false;
+    closing_ = true;
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
@@ -114,13 +115,29 @@ gateway::TableLink::Ask ClusterNode::ask_for(const std::string& table_id) {
   return [this, subject = commands_subject(table_id)](std::string request,
                                                       gateway::TableLink::AnswerFn answer) {
     if (!bus_) return answer(std::nullopt);
-    bus_->request_async(subject, request, kRequestTimeout, std::move(answer));
+    try {
+      bus_->request_async(subject, request, kRequestTimeout, answer);
+    } catch (const cluster::BusError& e) {
+      log::warn("cluster request not sent", {{"subject", subject}, {"error", e.what()}});
+      answer(std::nullopt);
+    }
   };
+}
+
+bool ClusterNode::fresh(const Held& h) const {
+  return Clock::now() - h.renewed <= std::chrono::milliseconds(settings_.lease_ttl_ms) * 3 / 4;
 }
 
 bool ClusterNode::owns(std::string_view table_id) const {
   std::lock_guard lock(mu_);
-  return held_.find(table_id) != held_.end();
+  auto it = held_.find(table_id);
+  return it != held_.end() && fresh(it->second);
+}
+
+bool ClusterNode::owns(std::string_view table_id, int64_t epoch) const {
+  std::lock_guard lock(mu_);
+  auto it = held_.find(table_id);
+  return it != held_.end() && it->second.epoch == epoch && fresh(it->second);
 }
 
 gateway::LiveTable* ClusterNode::live(std::string_view table_id) {
@@ -139,7 +156,7 @@ void ClusterNode::lease_loop() {
       // the next tick says it again
     }
     std::unique_lock lock(mu_);
-    if (wake_.wait_for(lock, std::min(tick_, kStartupListen), [this] { return !taking_; })) return;
+    if (wake_.wait_for(lock, std::min(tick_, kStartupListen), [this] { return closing_; })) return;
   }
   for (;;) {
     try {
@@ -148,7 +165,7 @@ void ClusterNode::lease_loop() {
       log::warn("cluster lease round failed", {{"error", e.what()}});
     }
     std::unique_lock lock(mu_);
-    if (wake_.wait_for(lock, tick_, [this] { return !taking_; })) return;
+    if (wake_.wait_for(lock, tick_, [this] { return closing_; })) return;
   }
 }
 
@@ -180,7 +197,7 @@ void ClusterNode::tick() {
       log::warn("lease renewal failed", {{"table", id}, {"error", e.what()}});
     }
     if (kept == false) {
-      lose(id, "another node took its lease");
+      lose(id, epoch, "another node took its lease");
       continue;
     }
     bool stale = false;
@@ -192,13 +209,13 @@ void ClusterNode::tick() {
       // Not renewed for most of its life: another node may take it any moment.
       stale = !kept && now - it->second.renewed > ttl * 3 / 4;
     }
-    if (stale) lose(id, "its lease could not be renewed in time");
+    if (stale) lose(id, epoch, "its lease could not be renewed in time");
   }
 
   // Take the free tables this node is first in line for (or that nobody took).
   {
     std::lock_guard lock(mu_);
-    if (!taking_) return;
+    if (stopping_ || closing_) return;
   }
   const auto nodes = alive_nodes();
   std::map<std::string, ledger::Lease, std::less<>> leases;
@@ -217,7 +234,12 @@ void ClusterNode::tick() {
       free_since_.erase(id);
       continue;
     }
-    auto [since, fresh] = free_since_.emplace(id, now);
+    {
+      std::lock_guard lock(mu_);
+      auto cool = cooldown_.find(id);
+      if (cool != cooldown_.end() && now < cool->second) continue;
+    }
+    auto [since, added] = free_since_.emplace(id, now);
     if (first_in_line(id, nodes, load, share) != settings_.node_id &&
         now - since->second < 2 * tick_)
       continue;
@@ -273,14 +295,15 @@ void ClusterNode::rebalance(const std::vector<std::string>& nodes,
     }
     log::info("table handed over after this round", {{"table", id}, {"to", to}});
     actor->hand_over([this, id, epoch] {
-      lose(id, "handed over to another node", "handed");
+      // Still this node's, under this lease (it may have been lost meanwhile): stopped
+      // here first, then the lease let go, so that no answer or event of this node
+      // follows the other node's.
+      if (!lose(id, epoch, "handed over to another node", "handed")) return;
       try {
         leases_->release(id, epoch);
       } catch (const std::exception& e) {
         log::warn("lease not released; it expires", {{"table", id}, {"error", e.what()}});
       }
-      std::lock_guard lock(mu_);
-      handing_.clear();
     });
     return;
   }
@@ -291,11 +314,14 @@ void ClusterNode::take(const config::TableDef& def, int64_t epoch) {
   gateway::LiveTable* table = live(id);
   if (!table) return;
   fences_->own(id, epoch);
-  auto actor = make_actor_(def);
+  auto actor = make_actor_(def, epoch);
+  std::weak_ptr<table::TableActor> weak = actor;
   auto commands =
-      bus_->subscribe(commands_subject(id), [this, link = table->table](const cluster::Message& m) {
-        auto actor = link->local();
-        if (!actor || m.reply.empty()) return;  // not here any more: the asker times out
+      bus_->subscribe(commands_subject(id), [this, id, epoch, weak](const cluster::Message& m) {
+        // Only the node running the table under its current lease answers: a node that lost
+        // it, or is letting it go, stays silent rather than refuse what the owner would take.
+        auto actor = weak.lock();
+        if (!actor || m.reply.empty() || !owns(id, epoch)) return;
         gateway::TableLink::serve(*actor, m.data, [this, to = std::string(m.reply)](std::string a) {
           try {
             bus_->reply(to, a);
@@ -306,7 +332,8 @@ void ClusterNode::take(const config::TableDef& def, int64_t epoch) {
       });
   {
     std::lock_guard lock(mu_);
-    held_[id] = Held{epoch, Clock::now(), std::move(commands)};
+    held_[id] = Held{epoch, Clock::now(), std::move(commands), actor};
+    own_runs_.insert(actor->epoch());
   }
   actor->start();
   table->table->attach(actor);
@@ -316,49 +343,67 @@ void ClusterNode::take(const config::TableDef& def, int64_t epoch) {
   log::info("table taken", {{"table", id}, {"node", settings_.node_id}, {"epoch", epoch}});
 }
 
-void ClusterNode::lose(const std::string& table_id, const char* why, const char* change) {
-  fences_->drop(table_id);
+bool ClusterNode::lose(const std::string& table_id, int64_t epoch, const char* why,
+                       const char* change) {
   Held gone;
   {
     std::lock_guard lock(mu_);
     auto it = held_.find(table_id);
-    if (it == held_.end()) return;
+    if (it == held_.end() || it->second.epoch != epoch) return false;
     gone = std::move(it->second);
     held_.erase(it);
+    if (handing_ == table_id) handing_.clear();
+    cooldown_[table_id] = Clock::now() + 2 * tick_;
   }
+  fences_->drop(table_id);
   gone.commands.reset();
   if (gateway::LiveTable* table = live(table_id)) {
-    if (auto actor = table->table->detach()) {
-      actor->halt();
-      std::lock_guard lock(mu_);
-      halted_.push_back(std::move(actor));
-    }
+    // Detached only if it is still this run's actor that the link holds.
+    if (table->table->local() == gone.actor) table->table->detach();
   }
-  count("lost");
-  log::warn(
-      "table lost",
-      {{"table", table_id}, {"node", settings_.node_id}, {"epoch", gone.epoch}, {"why", why}});
+  if (gone.actor) {
+    gone.actor->halt();
+    std::lock_guard lock(mu_);
+    halted_.push_back(std::move(gone.actor));
+  }
+  count(change);
+  const std::string what = std::string("table ") + change;
+  if (std::string_view(change) == "lost")
+    log::warn(
+        what,
+        {{"table", table_id}, {"node", settings_.node_id}, {"epoch", gone.epoch}, {"why", why}});
+  else
+    log::info(
+        what,
+        {{"table", table_id}, {"node", settings_.node_id}, {"epoch", gone.epoch}, {"why", why}});
+  return true;
 }
 
 void ClusterNode::stop(std::function<void()> done) {
+  std::vector<std::tuple<std::string, int64_t, std::shared_ptr<table::TableActor>>> mine;
   {
     std::lock_guard lock(mu_);
-    taking_ = false;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-  std::vector<std::pair<std::string, int64_t>> mine;
-  {
-    std::lock_guard lock(mu_);
-    for (const auto& [id, h] : held_) mine.emplace_back(id, h.epoch);
+    stopping_ = true;  // the lease thread renews what is left, and takes nothing more
+    for (const auto& [id, h] : held_) mine.emplace_back(id, h.epoch, h.actor);
   }
   if (mine.empty()) return done();
   auto left = std::make_shared<std::atomic<size_t>>(mine.size());
   auto finished = std::make_shared<std::function<void()>>(std::move(done));
-  for (const auto& [id, epoch] : mine) {
-    gateway::LiveTable* table = live(id);
-    auto actor = table ? table->table->local() : nullptr;
-    auto release = [this, id, epoch, left, finished] {
+  for (const auto& [id, epoch, actor] : mine) {
+    auto release = [this, id = id, epoch = epoch, left, finished] {
+      // No longer this node's before the lease is let go: the next owner's answers and
+      // events are the only ones.
+      std::unique_ptr<cluster::Subscription> commands;
+      {
+        std::lock_guard lock(mu_);
+        auto it = held_.find(id);
+        if (it != held_.end() && it->second.epoch == epoch) {
+          commands = std::move(it->second.commands);
+          held_.erase(it);
+        }
+      }
+      commands.reset();
+      fences_->drop(id);
       try {
         leases_->release(id, epoch);
         count("released");
@@ -368,12 +413,11 @@ void ClusterNode::stop(std::function<void()> done) {
       }
       if (left->fetch_sub(1) == 1) (*finished)();
     };
-    if (!actor) {
-      release();
-      continue;
-    }
     // The round is finished or refunded first; the release runs off the table's strand.
-    actor->shutdown(release);
+    if (actor)
+      actor->shutdown(release);
+    else
+      release();
   }
 }
 
@@ -403,7 +447,11 @@ void ClusterNode::on_event(const cluster::Message& m) {
   auto decoded = gateway::decode_event(m.data);
   if (!decoded) return;
   auto& [table_id, event] = *decoded;
-  if (owns(table_id)) return;  // this node's own, or a stale owner's late one
+  {
+    // This node's own run (echoed back by NATS, or late after it lost the table).
+    std::lock_guard lock(mu_);
+    if (own_runs_.count(event.epoch) || held_.count(table_id)) return;
+  }
   gateway::LiveTable* table = live(table_id);
   if (!table) return;
   auto [last, added] = relayed_.try_emplace(table_id, event.epoch, event.version);

@@ -44,6 +44,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -57,8 +58,10 @@ namespace croupier::app {
 
 class ClusterNode {
  public:
-  // Builds (does not start) this node's actor for a table it has just taken.
-  using MakeActor = std::function<std::shared_ptr<table::TableActor>(const config::TableDef&)>;
+  // Builds (does not start) this node's actor for a table it has just taken under the
+  // lease's `epoch` (its events are published while owns(table, epoch) holds).
+  using MakeActor =
+      std::function<std::shared_ptr<table::TableActor>(const config::TableDef&, int64_t epoch)>;
 
   ClusterNode(const config::Settings& settings, gateway::Services& svc,
               std::shared_ptr<ledger::Fences> fences, MakeActor make_actor);
@@ -70,12 +73,17 @@ class ClusterNode {
   // Starts relaying and taking leases.
   void start();
   // Stops taking leases; every table this node runs is shut down (its round finished or
-  // refunded) and its lease released, then `done` runs (on a thread of this node).
+  // refunded, its leases renewed meanwhile) and its lease released, then `done` runs (on
+  // a thread of this node).
   void stop(std::function<void()> done);
 
   // What a table's link sends to the owner (TableLink::Ask).
   gateway::TableLink::Ask ask_for(const std::string& table_id);
+  // Whether this node runs the table now (under the lease of that epoch): it holds the
+  // lease and renewed it within three quarters of its life (a lease thread stuck on the
+  // database stops speaking for its tables before another node may take them).
   bool owns(std::string_view table_id) const;
+  bool owns(std::string_view table_id, int64_t epoch) const;
   // The owner's side: an event of a table this node runs, for the other nodes. Called on
   // the table's strand, in order.
   void relay_event(const std::string& table_id, const table::TableEvent& event,
@@ -88,12 +96,16 @@ class ClusterNode {
     int64_t epoch = 0;
     std::chrono::steady_clock::time_point renewed;
     std::unique_ptr<cluster::Subscription> commands;
+    std::shared_ptr<table::TableActor> actor;
   };
+  bool fresh(const Held& h) const;  // under mu_
   void lease_loop();
   void tick();
   void take(const config::TableDef& def, int64_t epoch);
-  // Stops running the table here (`change`: "lost", or "handed" to another node).
-  void lose(const std::string& table_id, const char* why, const char* change = "lost");
+  // Stops running the table here, if this node still runs it under `epoch` (`change`:
+  // "lost", or "handed" to another node). Returns whether it did.
+  bool lose(const std::string& table_id, int64_t epoch, const char* why,
+            const char* change = "lost");
   std::string first_in_line(const std::string& table_id, const std::vector<std::string>& nodes,
                             const std::map<std::string, size_t, std::less<>>& load,
                             size_t share) const;
@@ -122,7 +134,14 @@ class ClusterNode {
   std::map<std::string, std::chrono::steady_clock::time_point> free_since_;  // lease thread
   std::vector<std::shared_ptr<table::TableActor>> halted_;  // kept: ledger callbacks use them
   std::string handing_;  // the table being handed over, between two rounds
-  bool taking_ = true;
+  // A table this node lost is not taken again here before its halted actor's last
+  // operations have reached the ledger (they are refused there, by epoch, until then).
+  std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> cooldown_;
+  // The runs (Table::epoch) of this node's actors: their events, echoed back by NATS, are
+  // not relayed to this node's own channels again.
+  std::set<std::string, std::less<>> own_runs_;
+  bool stopping_ = false;  // stop(): no more taking or handing over; renewals go on
+  bool closing_ = false;   // the destructor: the lease thread ends
   std::condition_variable wake_;
   std::thread thread_;
 

@@ -91,7 +91,7 @@ struct App::Impl {
 
   bool open_data();
   void make_tables();
-  std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def);
+  std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def, int64_t lease = 0);
   bool listen();
   void start_housekeeping();
   void begin_stop();
@@ -237,8 +237,10 @@ void App::Impl::make_tables() {
       svc->tables.at(def.config.id).table->attach(make_actor(def));
 }
 
-// The actor that runs a table on this node (not started).
-std::shared_ptr<table::TableActor> App::Impl::make_actor(const config::TableDef& def) {
+// The actor that runs a table on this node (not started); in a cluster, under the lease
+// of epoch `lease`.
+std::shared_ptr<table::TableActor> App::Impl::make_actor(const config::TableDef& def,
+                                                         int64_t lease) {
   const auto index = static_cast<uint64_t>(&def - casino->tables.data());
   std::unique_ptr<Rng> rng;
   if (settings.rng_seed)
@@ -248,10 +250,10 @@ std::shared_ptr<table::TableActor> App::Impl::make_actor(const config::TableDef&
   const gateway::LiveTable& live = svc->tables.at(def.config.id);
   return std::make_shared<table::TableActor>(
       io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
-      [channel = live.channel, lobby = svc->lobby, id = def.config.id,
-       cluster = cluster.get()](table::TableEvent e) {
+      [channel = live.channel, lobby = svc->lobby, id = def.config.id, cluster = cluster.get(),
+       lease](table::TableEvent e) {
         // A node that lost the table's lease keeps quiet: the new owner speaks for it.
-        if (cluster && !cluster->owns(id)) return;
+        if (cluster && !cluster->owns(id, lease)) return;
         // Written once here, on the table's strand; every subscriber gets the same text.
         lobby->observe(id, e);
         auto wire = gateway::protocol::wire_event(e);
@@ -418,7 +420,7 @@ bool App::start() {
   if (!m.settings.nats.empty()) {
     m.cluster = std::make_unique<ClusterNode>(
         m.settings, *m.svc, m.fences,
-        [&m](const config::TableDef& def) { return m.make_actor(def); });
+        [&m](const config::TableDef& def, int64_t lease) { return m.make_actor(def, lease); });
     try {
       m.cluster->connect();
     } catch (const std::exception& e) {

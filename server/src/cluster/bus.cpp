@@ -63,11 +63,14 @@ Bus::~Bus() {
 }
 
 void Bus::start_inbox() {
-  natsInbox* inbox = nullptr;
-  check(natsInbox_Create(&inbox), "inbox");
-  inbox_ = inbox;
-  natsInbox_Destroy(inbox);
-  answers_ = subscribe(inbox_ + ".*", [this](const Message& m) { on_answer(m); });
+  natsInbox* created = nullptr;
+  check(natsInbox_Create(&created), "inbox");
+  std::string inbox = created;
+  natsInbox_Destroy(created);
+  // Set only once the answers have somewhere to go: a failure here is tried again by
+  // the next request.
+  answers_ = subscribe(inbox + ".*", [this](const Message& m) { on_answer(m); });
+  inbox_ = std::move(inbox);
   expirer_ = std::thread([this] { expire_loop(); });
 }
 

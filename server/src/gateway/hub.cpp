@@ -175,6 +175,11 @@ void Channel::resync(std::shared_ptr<Subscriber> s, uint64_t ticket) {
         self->strand_, [self, weak, ticket, snapshot = std::move(snapshot)]() mutable {
           auto s = weak.lock();
           if (!s) return;
+          if (snapshot.empty()) {
+            Shard& shard = self->shard_of(*s);
+            boost::asio::post(shard.executor, [s = std::move(s)] { s->unavailable(); });
+            return;
+          }
           const uint64_t v = snapshot["v"].to_number<uint64_t>();
           const std::string epoch(snapshot["epoch"].as_string());
           // Events after the snapshot that reached the channel first (not expected, since

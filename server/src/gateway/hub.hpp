@@ -52,12 +52,17 @@ class Subscriber {
   // left, or subscribed again, while the channel prepared its first frames). Called on
   // the subscriber's shard only.
   virtual bool follows(const class Channel& /*channel*/, uint64_t /*ticket*/) const { return true; }
+  // The table's state could not be had for a resync (in a cluster: no node answered for
+  // it for half a minute). Called on the subscriber's shard; a socket closes so that its
+  // client connects and subscribes again.
+  virtual void unavailable() {}
 };
 
 class Channel : public std::enable_shared_from_this<Channel> {
  public:
   // Asks the table for a resync snapshot for a player; the answer must be passed to the
-  // callback from the thread that publishes events (so that it is ordered with them).
+  // callback from the thread that publishes events (so that it is ordered with them). An
+  // empty object means none can be had (Subscriber::unavailable).
   using SnapshotFn =
       std::function<void(ledger::PlayerId, std::function<void(boost::json::object)>)>;
 

@@ -14,6 +14,7 @@ namespace asio = boost::asio;
 namespace {
 
 constexpr size_t kResultsMax = 20;
+constexpr uint64_t kShareAllEvery = 5;  // flushes (seconds)
 
 // The part of baccarat's roads a tile shows.
 json::value tile_roads(const json::value& roads) {
@@ -143,6 +144,7 @@ void LobbyFeed::observe_snapshot(const std::string& table_id, const table::Table
 void LobbyFeed::apply(Summary& s, const Seen& e) {
   s.changed = true;
   s.observed = true;
+  s.ran_here = true;
   s.adopted.reset();
   if (e.closed) {
     s.open = false;
@@ -216,17 +218,21 @@ void LobbyFeed::snapshot(std::function<void(json::object)> reply) {
 
 void LobbyFeed::flush() {
   json::array changed;
+  // A cluster: the summaries of the tables this node runs go to the others when they
+  // change, and all of them every few flushes (for a node that joined since, or missed
+  // one: the bus keeps nothing).
+  const bool share_all = share_ && ++flushes_ % kShareAllEvery == 0;
   for (auto& s : tables_) {
-    // Only a table that had an event or whose followers changed is written out again.
-    const size_t players = players_ ? players_(s.id) : 0;
-    if (!s.changed && players == s.players_sent) continue;
-    if (s.observed && share_) {
+    if (share_ && !s.adopted && (s.observed || (share_all && s.ran_here))) {
       json::object mine = summary_json(s, 0);
       mine.erase("players");
       share_(s.id, json::serialize(mine));
     }
-    s.changed = false;
     s.observed = false;
+    // Only a table that had an event or whose followers changed is written out again.
+    const size_t players = players_ ? players_(s.id) : 0;
+    if (!s.changed && players == s.players_sent) continue;
+    s.changed = false;
     s.players_sent = players;
     json::object o = summary_json(s, players);
     std::string text = json::serialize(o);
@@ -260,6 +266,7 @@ void LobbyFeed::adopt(const std::string& table_id, std::string_view summary) {
   asio::post(strand_, [self = shared_from_this(), table_id, o = std::move(v.as_object())] {
     if (Summary* s = self->find(table_id)) {
       s->adopted = o;
+      s->ran_here = false;
       s->changed = true;
     }
   });

@@ -78,6 +78,7 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
     std::string last_sent;             // the summary as last published
     bool changed = true;               // an event arrived since the last flush
     bool observed = false;             // ... from this node's run of the table
+    bool ran_here = false;             // the last news of it came from this node's run
     // The summary from the node that runs the table (a cluster), until this node runs
     // it again; its followers count is this node's.
     std::optional<boost::json::object> adopted;
@@ -106,6 +107,7 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
   std::vector<Summary> tables_;
   std::string epoch_;
   uint64_t version_ = 0;
+  uint64_t flushes_ = 0;
 };
 
 }  // namespace croupier::gateway

@@ -41,6 +41,13 @@ std::shared_ptr<Sessions::Entry> Sessions::find(const std::string& id) {
   return cache_.try_emplace(id, entry).first->second;
 }
 
+std::optional<AuthFailure> Sessions::ended_in_store(const std::string& id, int64_t seen_ms) {
+  auto stored = store_.touch_session(id, seen_ms);
+  if (!stored) return AuthFailure::expired;
+  if (stored->state == store::SessionState::terminated) return failure_for_reason(stored->reason);
+  return std::nullopt;
+}
+
 Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool touch) {
   if (id.empty() || id.size() > kSessionIdMax) return AuthFailure::missing;
   auto entry = find(id);
@@ -52,7 +59,13 @@ Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool t
     entry->last_seen_ms = now;
     if (now - entry->persisted_ms.load() >= kPersistEveryMs) {
       entry->persisted_ms = now;
-      store_.touch_session(id, now);
+      // What the store says of it now: another node may have ended it (a cluster's notice
+      // of that can be lost; this bounds how long the session outlives it).
+      if (auto ended = ended_in_store(id, now)) {
+        entry->state = static_cast<int>(*ended);
+        notify(id, *ended);
+        return *ended;
+      }
     }
   }
   std::shared_lock lock(mutex_);
@@ -182,7 +195,16 @@ void Sessions::sweep() {
       ++it;
     }
   }
-  for (const auto& [id, seen] : to_persist) store_.touch_session(id, seen);
+  for (const auto& [id, seen] : to_persist) {
+    if (auto ended = ended_in_store(id, seen)) {
+      {
+        std::unique_lock lock(mutex_);
+        if (auto it = cache_.find(id); it != cache_.end())
+          it->second->state = static_cast<int>(*ended);
+      }
+      notify(id, *ended);
+    }
+  }
   for (const auto& id : expired) notify(id, AuthFailure::expired);
   if (warned.empty()) return;
   std::vector<IdleListener> idle;

@@ -2,7 +2,9 @@
 // sessions in use in memory, and expires them after idle_timeout without activity.
 //
 // Activity is recorded in memory on every authenticated call and written to the store
-// at most once a minute per session, so a busy player costs no write per request.
+// at most once a minute per session, so a busy player costs no write per request; each
+// write also reads the session back, so one ended elsewhere (another node of a cluster)
+// ends here within that minute, even if the cluster's notice of it was lost.
 // Terminating a session (restriction by the operator, or a newer launch of the same
 // player) notifies the listeners, which close that session's sockets.
 //
@@ -12,6 +14,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -85,6 +88,8 @@ class Sessions {
     std::atomic<int> state{0};               // 0 active, else an AuthFailure
   };
   std::shared_ptr<Entry> find(const std::string& id);
+  // Records activity in the store; how the session ended if the store says it did.
+  std::optional<AuthFailure> ended_in_store(const std::string& id, int64_t seen_ms);
   Result<AuthedSession, AuthFailure> check(const std::string& id, bool touch);
   void notify(const std::string& id, AuthFailure why);
 

@@ -17,7 +17,11 @@ namespace codec = table_codec;
 namespace {
 
 constexpr auto kSnapshotRetry = std::chrono::milliseconds(500);
-constexpr int kSnapshotTries = 60;  // half a minute: a table moving after a crash is back sooner
+// Tries for a resync, half a second apart (each waits up to the bus's timeout when the
+// owner does not answer, and not at all when no node runs the table): a table moving
+// after a crash is back within a lease's life.
+constexpr int kSnapshotTries = 20;
+constexpr auto kAskAgainAfter = std::chrono::milliseconds(500);
 
 Refusal unreachable() {
   return Refusal{ErrorCode::ActionFailed, "the table's server did not answer; try again"};
@@ -43,16 +47,28 @@ std::shared_ptr<table::TableActor> TableLink::local() const {
   return actor_;
 }
 
-void TableLink::ask(std::string request, AnswerFn done) {
+void TableLink::ask(std::string request, AnswerFn done, bool again) {
   if (!ask_) {
     asio::post(executor_, [done = std::move(done)] { done(std::nullopt); });
     return;
   }
-  ask_(std::move(request), [executor = executor_, done = std::move(done)](auto answer) mutable {
-    asio::post(executor, [done = std::move(done), answer = std::move(answer)]() mutable {
-      done(std::move(answer));
-    });
-  });
+  ask_(request,
+       [this, executor = executor_, request, again, done = std::move(done)](auto answer) mutable {
+         if (!answer && again) {
+           // Asked once more, half a second later, under the same request id: an owner that
+           // did it answers with what it answered then (a duplicate), one that was moving may
+           // be there now.
+           auto timer = std::make_shared<asio::steady_timer>(executor, kAskAgainAfter);
+           timer->async_wait([this, timer, request = std::move(request),
+                              done = std::move(done)](boost::system::error_code) mutable {
+             ask(std::move(request), std::move(done), false);
+           });
+           return;
+         }
+         asio::post(executor, [done = std::move(done), answer = std::move(answer)]() mutable {
+           done(std::move(answer));
+         });
+       });
 }
 
 void TableLink::place_bets(table::PlaceBetsCommand command, table::AckFn ack) {
@@ -63,10 +79,13 @@ void TableLink::place_bets(table::PlaceBetsCommand command, table::AckFn ack) {
   failed.refusal = unreachable();
   for (const auto& l : command.bets)
     failed.rejected.push_back({l.spot, l.amount, ErrorCode::ActionFailed});
-  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
-    ack(got ? *got : failed);
-  });
+  ask(
+      codec::encode(command),
+      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+        auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
+        ack(got ? *got : failed);
+      },
+      true);
 }
 
 void TableLink::cancel_bets(table::CancelBetsCommand command, table::AckFn ack) {
@@ -76,10 +95,13 @@ void TableLink::cancel_bets(table::CancelBetsCommand command, table::AckFn ack) 
   failed.game_id = command.game_id;
   failed.cancel = true;
   failed.refusal = unreachable();
-  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
-    ack(got ? *got : failed);
-  });
+  ask(
+      codec::encode(command),
+      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+        auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
+        ack(got ? *got : failed);
+      },
+      true);
 }
 
 void TableLink::sit(ledger::PlayerId player, table::Persona who, int seat,
@@ -103,10 +125,13 @@ void TableLink::decide(table::DecisionCommand command, table::DecisionFn ack) {
   failed.game_id = command.game_id;
   failed.seat = command.seat;
   failed.refusal = unreachable();
-  ask(codec::encode(command), [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_decision_ack(*answer) : std::nullopt;
-    ack(got ? *got : failed);
-  });
+  ask(
+      codec::encode(command),
+      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+        auto got = answer ? codec::decode_decision_ack(*answer) : std::nullopt;
+        ack(got ? *got : failed);
+      },
+      true);
 }
 
 void TableLink::set_blackjack_prefs(ledger::PlayerId player, table::BlackjackPrefs prefs) {
@@ -170,7 +195,7 @@ void TableLink::snapshot_try(ledger::PlayerId player, std::function<void(json::o
           if (!ec && v.is_object() && v.as_object().contains("v"))
             return reply(std::move(v.as_object()));
         }
-        if (tries_left <= 1) return;  // the subscriber stays without a state; it reconnects
+        if (tries_left <= 1) return reply(json::object{});  // none: the subscriber is told
         // The table may have come here meanwhile: the next try goes wherever it runs now.
         auto timer = std::make_shared<asio::steady_timer>(executor_, kSnapshotRetry);
         timer->async_wait([this, timer, player, reply = std::move(reply),

@@ -8,10 +8,11 @@
 // methods and their answers are the actor's (table/table_actor.hpp).
 //
 // When the owner cannot be reached (no node holds the table for a moment, while it moves
-// after a crash; or the answer does not come in time) the call is answered with a
-// refusal, 2001 "action failed, retry". A bet command whose answer was lost may still
-// have been taken by the owner: the client retries it under the same request id, which
-// the table answers once (a duplicate), so nothing is taken twice.
+// after a crash; or the answer does not come in time) a bet or decision is asked once
+// more under its request id, then answered with a refusal, 2001 "action failed, retry".
+// A command whose answer was lost may still have been taken by the owner: the client's
+// retry under the same request id is answered once (a duplicate), and its resync's
+// `myAcks` shows what was taken, so nothing is taken twice.
 //
 // Thread-safety: every member may be called from any thread; attach() and detach() may
 // run while calls are in flight (a call goes to whichever was attached when it began).
@@ -73,7 +74,9 @@ class TableLink {
 
  private:
   // Sends `request` to the owner; `done` gets the answer on `executor_` (nullopt: none).
-  void ask(std::string request, AnswerFn done);
+  // `again`: a command the table answers once per request id, asked a second time when
+  // the first gets no answer.
+  void ask(std::string request, AnswerFn done, bool again = false);
   void snapshot_try(ledger::PlayerId player, std::function<void(boost::json::object)> reply,
                     int tries_left);
 

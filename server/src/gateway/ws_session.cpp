@@ -468,6 +468,11 @@ void WsSession::send(ws::Frame frame) {
   });
 }
 
+void WsSession::unavailable() {
+  // As at a restart: the client comes back and subscribes again.
+  close(ws::kGoingAway, "table unavailable");
+}
+
 void WsSession::end(json::object last_event, uint16_t code) {
   asio::dispatch(socket_.get_executor(),
                  [self = shared_from_this(), e = std::move(last_event), code]() mutable {

@@ -66,6 +66,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   size_t shard() const override { return shard_; }
   void deliver(ws::Frame frame) override;
   bool follows(const Channel& channel, uint64_t ticket) const override;
+  void unavailable() override;
   // Queues a frame from any thread.
   void send(ws::Frame frame);
   // Sends a last event (none if empty), then closes with `code`.

@@ -14,7 +14,8 @@
 // in flight to commit before the new owner reads the table's rounds.
 //
 // Thread-safety: Fences may be used from any thread. Leases holds one connection behind
-// a mutex; every call may be made from any thread and blocks for one round trip.
+// a mutex; every call may be made from any thread and blocks for one round trip (2 s at
+// most on the server's side); a lost connection is opened again at the next call.
 #pragma once
 
 #include <cstdint>
@@ -75,7 +76,11 @@ class Leases {
   int64_t ttl_ms() const { return ttl_ms_; }
 
  private:
+  void connect();
+  postgres::Db& db();  // under mu_: the connection, opened again if it was lost
+
   std::mutex mu_;
+  const std::string conninfo_;
   std::unique_ptr<postgres::Db> db_;
   const std::string node_;
   const int64_t ttl_ms_;

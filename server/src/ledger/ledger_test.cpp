@@ -1015,6 +1015,24 @@ TEST(SharedDatabase, ALeaseIsOneNodesAtATime) {
   EXPECT_GT(all[0].expires_in_ms, 0);
 }
 
+// A node's lease connection that the server drops (a restart, a failover) is opened again:
+// the call that met the loss fails, the next renews as before.
+TEST(SharedDatabase, LeasesOutliveALostConnection) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  { auto ledger = Ledger::open({location, true}); }  // the schema
+  Leases a(location, "node-a", 5000);
+  const auto epoch = a.acquire("rou-1");
+  ASSERT_TRUE(epoch);
+  auto admin = postgres::Db::open(location);
+  admin->exec(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+      "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  EXPECT_ANY_THROW(a.renew("rou-1", *epoch));
+  EXPECT_TRUE(a.renew("rou-1", *epoch));
+  EXPECT_EQ(a.all().size(), 1u);
+}
+
 // A node whose lease was taken over can no longer move the table's money: its bets, its
 // settlement and its next round are refused with fenced, in the same transaction as the
 // lease is checked; the new owner refunds the round it left open, exactly once.

@@ -55,10 +55,11 @@ CREATE TABLE IF NOT EXISTS player_settings(
 )sql";
 
 // Version 2 (SQLite): the operator-given name's comparison key is kept beside it
-// (computed by the gateway's rule, which PostgreSQL cannot call), filled in by
-// use_name_key() at start-up.
+// (computed by the gateway's rule, which PostgreSQL cannot call): ASCII lower case here
+// (SQLite's lower()), brought up to the gateway's rule by use_name_key() at start-up.
 constexpr const char* kSqliteV2 = R"sql(
 ALTER TABLE players ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+UPDATE players SET name_key = lower(screen_name);
 CREATE INDEX players_by_name_key ON players(operator_id, name_key);
 )sql";
 
@@ -109,6 +110,9 @@ INSERT INTO meta(key, value) VALUES('schema_version', '2');
 )sql";
 
 constexpr int kSchemaVersion = 2;
+
+constexpr const char* kSessionColumns =
+    "id, player_id, created_ms, last_seen_ms, state, reason, params";
 
 constexpr const char* kPlayerColumns =
     "SELECT id, operator_id, external_id, screen_name, currency, country, language, created_ms "
@@ -210,7 +214,7 @@ class DbStore final : public Store {
     // The operator-given names' keys, brought up to the rule (only those that differ).
     std::vector<std::tuple<int64_t, std::string>> changed;
     {
-      auto q = connection()->query("SELECT id, screen_name, name_key FROM players");
+      auto q = connection()->query("SELECT id, screen_name, name_key FROM players ORDER BY id");
       while (q.step()) {
         std::string key = key_of_(q.text(1));
         if (key != q.text(2)) changed.emplace_back(q.int64(0), std::move(key));
@@ -286,26 +290,22 @@ class DbStore final : public Store {
 
   std::optional<Session> session(const std::string& id) const override {
     std::lock_guard lock(mutex_);
-    auto q = connection()->query(
-        "SELECT id, player_id, created_ms, last_seen_ms, state, reason, params FROM sessions "
-        "WHERE id=?");
+    auto q =
+        connection()->query(std::string("SELECT ") + kSessionColumns + " FROM sessions WHERE id=?");
     q.bind(id);
     if (!q.step()) return std::nullopt;
-    return Session{q.text(0),
-                   q.int64(1),
-                   q.int64(2),
-                   q.int64(3),
-                   q.text(4) == "active" ? SessionState::active : SessionState::terminated,
-                   q.text(5),
-                   q.text(6)};
+    return read_session(q);
   }
 
-  void touch_session(const std::string& id, int64_t last_seen_ms) override {
+  std::optional<Session> touch_session(const std::string& id, int64_t last_seen_ms) override {
     std::lock_guard lock(mutex_);
     static const std::string sql = std::string("UPDATE sessions SET last_seen_ms=") +
                                    (kPostgres ? "GREATEST" : "max") +
-                                   "(last_seen_ms, ?) WHERE id=?";
-    connection()->query(sql).bind(last_seen_ms, id).run();
+                                   "(last_seen_ms, ?) WHERE id=? RETURNING " + kSessionColumns;
+    auto q = connection()->query(sql);
+    q.bind(last_seen_ms, id);
+    if (!q.step()) return std::nullopt;
+    return read_session(q);
   }
 
   std::vector<std::string> terminate_sessions(int64_t player_id, const std::string& reason,
@@ -380,6 +380,16 @@ class DbStore final : public Store {
   }
 
  private:
+  static Session read_session(Query& q) {
+    return Session{q.text(0),
+                   q.int64(1),
+                   q.int64(2),
+                   q.int64(3),
+                   q.text(4) == "active" ? SessionState::active : SessionState::terminated,
+                   q.text(5),
+                   q.text(6)};
+  }
+
   static Player read_player(Query& q) {
     return Player{q.int64(0), q.text(1), q.text(2), q.text(3),
                   q.text(4),  q.text(5), q.text(6), q.int64(7)};
@@ -489,9 +499,7 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     db->exec("ROLLBACK");
     throw;
   }
-  auto store = std::make_unique<DbStore<sqlite::Db>>(std::move(db));
-  store->use_name_key(ascii_lower);
-  return store;
+  return std::make_unique<DbStore<sqlite::Db>>(std::move(db));
 }
 
 std::unique_ptr<Store> open_postgres(const std::string& uri) {
@@ -513,9 +521,7 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
   } catch (const postgres::Error& e) {
     throw std::runtime_error(std::string("app database: ") + e.what());
   }
-  auto store = std::make_unique<DbStore<postgres::Db>>(connect_postgres(uri));
-  store->use_name_key(ascii_lower);
-  return store;
+  return std::make_unique<DbStore<postgres::Db>>(connect_postgres(uri));
 }
 
 }  // namespace

@@ -90,7 +90,9 @@ class Store {
 
   virtual void insert_session(const Session& s) = 0;
   virtual std::optional<Session> session(const std::string& id) const = 0;
-  virtual void touch_session(const std::string& id, int64_t last_seen_ms) = 0;
+  // Records activity (never moving last_seen back) and returns the session as stored
+  // now: another node of a cluster may have terminated it. nullopt: no such session.
+  virtual std::optional<Session> touch_session(const std::string& id, int64_t last_seen_ms) = 0;
   // Terminates the player's active sessions except `keep`; returns their ids.
   virtual std::vector<std::string> terminate_sessions(int64_t player_id, const std::string& reason,
                                                       const std::string& keep = {}) = 0;

@@ -52,6 +52,8 @@ class TableActor {
   void halt();
 
   const TableConfig& config() const { return table_.config(); }
+  // This run's epoch (fixed at construction).
+  const std::string& epoch() const { return table_.epoch(); }
   // The current round, state and recent results, read on the strand.
   void inspect(std::function<void(const Table&)> fn);
 

@@ -253,14 +253,18 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
     EXPECT_GE(c->rounds, 5);
     EXPECT_EQ(c->gaps, 0);
     if (c->table != victim_table) continue;
-    if (!c->moved) EXPECT_EQ(c->restarts, 1) << "told once that the table started again elsewhere";
+    if (!c->moved) {
+      EXPECT_EQ(c->restarts, 1) << "told once that the table started again elsewhere";
+    }
     ASSERT_TRUE(c->reopened.has_value());
     EXPECT_LT(*c->reopened - killed_at, std::chrono::seconds(10)) << "betting again within 10 s";
   }
 
   players.clear();
   for (size_t n = 0; n < nodes.size(); ++n)
-    if (n != victim) EXPECT_EQ(nodes[n]->stop(), 0) << "node " << n + 1;
+    if (n != victim) {
+      EXPECT_EQ(nodes[n]->stop(), 0) << "node " << n + 1;
+    }
   auto [code, out] = run_croupierd({"ledger-check", "--database", database});
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("in play 0)"), std::string::npos) << out;
@@ -339,12 +343,71 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
     EXPECT_EQ(c->cancelled, 0) << "no round was cut short by a hand-over";
     EXPECT_EQ(c->gaps, 0);
     // The new node took its tables from the others: their players were told, once.
-    if (now_owner.at(c->table) == "n3") EXPECT_EQ(c->restarts, 1);
+    if (now_owner.at(c->table) == "n3") {
+      EXPECT_EQ(c->restarts, 1);
+    }
   }
   players.clear();
   for (auto& n : nodes) EXPECT_EQ(n->stop(), 0);
   auto [code, out] = run_croupierd({"ledger-check", "--database", database});
   EXPECT_EQ(code, 0) << out;
+}
+
+// A player is the cluster's: launched on one node, the session works on another; a new
+// launch through a third node logs the old session out everywhere, at once, and the
+// operator's termination on one node closes the sockets on the others.
+TEST(Cluster, APlayersSessionIsTheClustersOnEveryNode) {
+  cluster::testing::TestNats nats;
+  const std::string database = postgres::testing::TestServer::instance().fresh_database();
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  for (int i = 1; i <= 3; ++i)
+    nodes.push_back(std::make_unique<ServerProcess>(
+        make_temp_dir("croupier-sessions"),
+        std::vector<std::string>{"--database", database, "--nats", nats.url(), "--node-id",
+                                 "n" + std::to_string(i)}));
+  for (auto& n : nodes) n->launch();
+  for (auto& n : nodes) n->wait_until_ready();
+  const std::string secret = "demo-operator-secret-change-me";
+  auto launch = [&](size_t node, HttpClient& browser) {
+    HttpClient backend(nodes[node]->port());
+    HttpResponse issued =
+        operator_post(backend, "/api/operator/launch",
+                      {{"operatorId", "demo"}, {"playerId", "dora"}, {"currency", "EUR"}}, secret);
+    const std::string url(issued.json().at("launchUrl").as_string());
+    EXPECT_EQ(browser.get(url.substr(url.find("/launch"))).status, 302);
+  };
+  HttpClient first(nodes[0]->port());
+  launch(0, first);
+  const std::string session = first.cookie("JSESSIONID");
+  // The same session through node 2: the same player and balance.
+  HttpClient elsewhere(nodes[1]->port());
+  elsewhere.set_cookie("JSESSIONID", session);
+  HttpResponse balance = elsewhere.get("/api/ui/balance");
+  ASSERT_EQ(balance.status, 200) << balance.body;
+  EXPECT_EQ(balance.body, first.get("/api/ui/balance").body);
+  WsClient on_two(nodes[1]->port(), session);
+  on_two.wait_type("welcome");
+
+  // A new launch through node 3 ends it on nodes 1 and 2.
+  HttpClient second(nodes[2]->port());
+  launch(2, second);
+  EXPECT_EQ(on_two.wait_type("logout").at("code").as_int64(), 10003);
+  for (int i = 0; i < 20 && !on_two.closed(); ++i) on_two.next(250ms);
+  EXPECT_EQ(on_two.close_code(), 1008);
+  EXPECT_EQ(first.get("/api/ui/balance").status, 401);
+  EXPECT_EQ(elsewhere.get("/api/ui/balance").status, 401);
+
+  // The operator ends the new one through node 1; its socket on node 3 closes.
+  WsClient on_three(nodes[2]->port(), second.cookie("JSESSIONID"));
+  on_three.wait_type("welcome");
+  HttpClient backend(nodes[0]->port());
+  ASSERT_EQ(operator_post(backend, "/api/operator/session/terminate",
+                          {{"operatorId", "demo"}, {"playerId", "dora"}}, secret)
+                .status,
+            200);
+  EXPECT_EQ(on_three.wait_type("session").at("message").as_string(), "restricted");
+  EXPECT_EQ(second.get("/api/ui/balance").status, 403);
+  for (auto& n : nodes) EXPECT_EQ(n->stop(), 0);
 }
 
 }  // namespace
