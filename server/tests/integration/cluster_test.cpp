@@ -407,6 +407,28 @@ TEST(Cluster, APlayersSessionIsTheClustersOnEveryNode) {
             200);
   EXPECT_EQ(on_three.wait_type("session").at("message").as_string(), "restricted");
   EXPECT_EQ(second.get("/api/ui/balance").status, 403);
+
+  // Every node's lobby shows every table: node 1's tiles of a table node 2 runs follow its
+  // rounds (their results arrive).
+  ledger::Leases leases(database, "test-observer", 2000);
+  for (int i = 0; i < 150 && owners(leases).size() < 19; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::string remote;
+  for (const auto& [t, n] : owners(leases))  // a table that deals without seated players
+    if (n == "n2" && !t.starts_with("bj-") && !t.starts_with("prive-")) remote = t;
+  ASSERT_FALSE(remote.empty());
+  Player watcher = join_as_guest(nodes[0]->port(), "");
+  watcher.ws->send("<subscribe channel=\"lobby\"/>");
+  json::object tile = watcher.ws->wait_for(
+      [&](const json::object& m) {
+        if (m.at("type").as_string() != "lobbyupdate") return false;
+        for (const auto& t : m.at("tables").as_array())
+          if (t.at("tableId").as_string() == remote && !t.at("results").as_array().empty())
+            return true;
+        return false;
+      },
+      30s);
+  EXPECT_EQ(tile.at("type").as_string(), "lobbyupdate");
   for (auto& n : nodes) EXPECT_EQ(n->stop(), 0);
 }
 
