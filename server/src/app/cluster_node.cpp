@@ -151,7 +151,7 @@ void ClusterNode::lease_loop() {
   // Announced at once, and the others heard, before the first table is taken.
   for (auto listened = std::chrono::milliseconds(0); listened < kStartupListen; listened += tick_) {
     try {
-      bus_->publish("cluster.nodes", settings_.node_id);
+      bus_->publish("cluster.nodes", hello());
     } catch (const cluster::BusError&) {
       // the next tick says it again
     }
@@ -178,8 +178,31 @@ std::vector<std::string> ClusterNode::alive_nodes() {
   return out;
 }
 
+std::string ClusterNode::hello() const {
+  // "<node> <table>=<followers> …": this node's sockets following each table, for the
+  // other nodes' lobby tiles.
+  std::string text = settings_.node_id;
+  for (const auto& [id, live] : svc_.tables) {
+    const size_t n = live.channel->subscriber_count();
+    if (n > 0) text += " " + id + "=" + std::to_string(n);
+  }
+  return text;
+}
+
+size_t ClusterNode::followers_elsewhere(std::string_view table_id) const {
+  const auto now = Clock::now();
+  size_t sum = 0;
+  std::lock_guard lock(mu_);
+  for (const auto& [node, counts] : followers_) {
+    auto heard = heard_.find(node);
+    if (heard == heard_.end() || now - heard->second >= 3 * tick_) continue;
+    if (auto it = counts.find(table_id); it != counts.end()) sum += it->second;
+  }
+  return sum;
+}
+
 void ClusterNode::tick() {
-  bus_->publish("cluster.nodes", settings_.node_id);
+  bus_->publish("cluster.nodes", hello());
   const auto now = Clock::now();
   const auto ttl = std::chrono::milliseconds(settings_.lease_ttl_ms);
 
@@ -492,9 +515,19 @@ void ClusterNode::on_session(const cluster::Message& m) {
 }
 
 void ClusterNode::on_hello(const cluster::Message& m) {
-  if (m.data.empty() || m.data.size() > 64) return;
+  std::istringstream in{std::string(m.data)};
+  std::string node;
+  // Its own (NATS echoes it) adds nothing: a node always counts itself among the living.
+  if (!(in >> node) || node.size() > 64 || node == settings_.node_id) return;
+  std::map<std::string, size_t, std::less<>> counts;
+  for (std::string pair; in >> pair;) {
+    const auto eq = pair.find('=');
+    if (eq == std::string::npos || !live(std::string_view(pair).substr(0, eq))) continue;
+    counts[pair.substr(0, eq)] = std::strtoull(pair.c_str() + eq + 1, nullptr, 10);
+  }
   std::lock_guard lock(mu_);
-  heard_[std::string(m.data)] = Clock::now();
+  heard_[node] = Clock::now();
+  followers_[node] = std::move(counts);
 }
 
 }  // namespace croupier::app

@@ -29,7 +29,8 @@
 //   termination) or a changed screen name is told to the others on `cluster.sessions`,
 //   which drop or refresh what they hold of it in memory.
 // - Lobby. The owner's lobby summaries of its tables go to the other nodes the same way
-//   (`table.<id>.summary`), so every node's lobby shows every table.
+//   (`table.<id>.summary`), so every node's lobby shows every table; each node's hello
+//   carries how many of its sockets follow each table, and the tiles count them all.
 //
 // Changes of ownership are logged and counted (croupier_table_leases_total{change}).
 //
@@ -88,6 +89,8 @@ class ClusterNode {
   // the table's strand, in order.
   void relay_event(const std::string& table_id, const table::TableEvent& event,
                    const gateway::protocol::WireEvent& wire);
+  // Sockets of the other nodes following a table (for the lobby's count of players).
+  size_t followers_elsewhere(std::string_view table_id) const;
   // The owner's side: a lobby summary of one of its tables changed.
   void relay_summary(const std::string& table_id, const std::string& summary);
 
@@ -114,6 +117,7 @@ class ClusterNode {
   void on_event(const cluster::Message& m);
   void on_summary(const cluster::Message& m);
   void on_hello(const cluster::Message& m);
+  std::string hello() const;
   void on_session(const cluster::Message& m);
   std::vector<std::string> alive_nodes();
   gateway::LiveTable* live(std::string_view table_id);
@@ -130,7 +134,9 @@ class ClusterNode {
 
   mutable std::mutex mu_;
   std::map<std::string, Held, std::less<>> held_;
-  std::map<std::string, std::chrono::steady_clock::time_point> heard_;       // node -> last hello
+  std::map<std::string, std::chrono::steady_clock::time_point> heard_;  // node -> last hello
+  // node -> table -> its sockets following the table, from its last hello
+  std::map<std::string, std::map<std::string, size_t, std::less<>>> followers_;
   std::map<std::string, std::chrono::steady_clock::time_point> free_since_;  // lease thread
   std::vector<std::shared_ptr<table::TableActor>> halted_;  // kept: ledger callbacks use them
   std::string handing_;  // the table being handed over, between two rounds

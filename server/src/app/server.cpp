@@ -210,9 +210,10 @@ void App::Impl::make_tables() {
     lobby_tables.push_back({def.config.id, def.config.dealer, def.config.seats});
   svc->lobby = std::make_shared<gateway::LobbyFeed>(
       io.get_executor(), svc->socket_shards, std::move(lobby_tables), clock, settings.history_max,
-      [svc = svc.get()](const std::string& id) -> size_t {
+      [this](const std::string& id) -> size_t {
         const auto* t = svc->table(id);
-        return t ? t->channel->subscriber_count() : 0;
+        const size_t here = t ? t->channel->subscriber_count() : 0;
+        return here + (cluster ? cluster->followers_elsewhere(id) : 0);
       });
   for (const auto& def : casino->tables) {
     gateway::LiveTable live;

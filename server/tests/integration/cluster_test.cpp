@@ -429,6 +429,16 @@ TEST(Cluster, APlayersSessionIsTheClustersOnEveryNode) {
       },
       30s);
   EXPECT_EQ(tile.at("type").as_string(), "lobbyupdate");
+  // And counts the players following it on every node: one on node 3.
+  Player follower = join_as_guest(nodes[2]->port(), remote);
+  watcher.ws->wait_for(
+      [&](const json::object& m) {
+        if (m.at("type").as_string() != "lobbyupdate") return false;
+        for (const auto& t : m.at("tables").as_array())
+          if (t.at("tableId").as_string() == remote && t.at("players").as_int64() == 1) return true;
+        return false;
+      },
+      30s);
   for (auto& n : nodes) EXPECT_EQ(n->stop(), 0);
 }
 
