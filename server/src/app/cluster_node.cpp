@@ -165,7 +165,28 @@ void ClusterNode::lease_loop() {
       log::warn("cluster lease round failed", {{"error", e.what()}});
     }
     std::unique_lock lock(mu_);
-    if (wake_.wait_for(lock, tick_, [this] { return closing_; })) return;
+    if (wake_.wait_for(lock, tick_, [this] { return closing_ || !to_release_.empty(); })) {
+      if (closing_) return;
+      lock.unlock();
+      release_handed();
+    }
+  }
+}
+
+// The leases of tables handed over, let go here rather than on the table's strand (a
+// lease call can wait on the database for a moment; an io thread must not).
+void ClusterNode::release_handed() {
+  std::vector<std::pair<std::string, int64_t>> handed;
+  {
+    std::lock_guard lock(mu_);
+    handed.swap(to_release_);
+  }
+  for (const auto& [id, epoch] : handed) {
+    try {
+      leases_->release(id, epoch);
+    } catch (const std::exception& e) {
+      log::warn("lease not released; it expires", {{"table", id}, {"error", e.what()}});
+    }
   }
 }
 
@@ -322,11 +343,11 @@ void ClusterNode::rebalance(const std::vector<std::string>& nodes,
       // here first, then the lease let go, so that no answer or event of this node
       // follows the other node's.
       if (!lose(id, epoch, "handed over to another node", "handed")) return;
-      try {
-        leases_->release(id, epoch);
-      } catch (const std::exception& e) {
-        log::warn("lease not released; it expires", {{"table", id}, {"error", e.what()}});
+      {
+        std::lock_guard lock(mu_);
+        to_release_.emplace_back(id, epoch);
       }
+      wake_.notify_all();
     });
     return;
   }

@@ -103,6 +103,7 @@ class ClusterNode {
   };
   bool fresh(const Held& h) const;  // under mu_
   void lease_loop();
+  void release_handed();
   void tick();
   void take(const config::TableDef& def, int64_t epoch);
   // Stops running the table here, if this node still runs it under `epoch` (`change`:
@@ -140,6 +141,7 @@ class ClusterNode {
   std::map<std::string, std::chrono::steady_clock::time_point> free_since_;  // lease thread
   std::vector<std::shared_ptr<table::TableActor>> halted_;  // kept: ledger callbacks use them
   std::string handing_;  // the table being handed over, between two rounds
+  std::vector<std::pair<std::string, int64_t>> to_release_;  // handed over: leases to let go
   // A table this node lost is not taken again here before its halted actor's last
   // operations have reached the ledger (they are refused there, by epoch, until then).
   std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> cooldown_;
