@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { type Browser, type BrowserContext, type Page, chromium, devices } from 'playwright-core';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
 const DIST = process.env.CROUPIER_DIST ?? join(ROOT, 'client', 'dist');
 const DATA = join(ROOT, 'server', 'data');
@@ -19,6 +19,8 @@ export interface Server {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash. */
+  kill(): Promise<void>;
 }
 
 /** Round timings for the journeys: long enough to click, short enough to wait for. */
@@ -48,6 +50,8 @@ export interface ServerOptions {
    * operators' quick_guide_disabled.
    */
   quickGuide?: boolean;
+  /** More flags for croupierd (a cluster's node: --database, --nats, --node-id). */
+  args?: string[];
 }
 
 // The demo casino file's shape, as far as the tests change it.
@@ -140,6 +144,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       '--http-burst',
       '2000',
       ...extra,
+      ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -156,7 +161,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
             url,
             dataDir,
             stop: async () => {
+              if (child.exitCode !== null || child.signalCode !== null) return;
               child.kill('SIGTERM');
+              await new Promise((r) => child.once('exit', r));
+            },
+            kill: async () => {
+              child.kill('SIGKILL');
               await new Promise((r) => child.once('exit', r));
             },
           };

@@ -154,6 +154,11 @@ export function startServices(loc: Location = window.location) {
     showPopup(m.reason === 'inactivity' ? 'kicked-out' : 'session-expired');
   });
   realtime.on('logout', () => showPopup('logged-out-elsewhere'));
+  // A table that started again on another server (a cluster) settled or refunded the
+  // round it left open: the balance is read again, as after a reconnect.
+  realtime.on('subscribed', (m) => {
+    if (m.restarted === true) void refreshBalance();
+  });
 
   const currency = (): CurrencyStyle => currencyOf(session.get().config);
 

@@ -507,6 +507,7 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
   try {
     db = postgres::Db::open(uri);
     // Nodes starting together take turns; the first creates the schema.
+    db->exec("SET client_min_messages = warning");  // no NOTICE that the schema exists
     db->exec("BEGIN; SELECT pg_advisory_xact_lock(7263542)");
     db->exec("CREATE SCHEMA IF NOT EXISTS croupier_app; SET search_path TO croupier_app");
     auto has_meta = db->scalar_text(

@@ -86,14 +86,24 @@ void Table::recover() {
     }
     log::info("refunding round left open",
               {{"table", config_.id}, {"round", round.round_id}, {"bets", round.bets.size()}});
-    TableEvent cancelled{epoch_, head(), RoundCancelled{"restart", false}, {}};
-    cancelled.head.game_id = round.round_id;
-    publish(std::move(cancelled));
+    // Announced once refunded, with each player's refund and balance (a player still
+    // watching, through another node of a cluster, sees the money come back).
     ledger_.submit(ledger::CancelRound{round.round_id, "restart", clock_.wall_ms()},
-                   [id = round.round_id](auto r) {
-                     if (!r.ok())
+                   [this, id = round.round_id](auto r) {
+                     if (!r.ok()) {
                        log::error("recovery refund failed",
                                   {{"round", id}, {"failure", ledger::failure_name(r.error())}});
+                       return;
+                     }
+                     post_([this, id, r] {
+                       std::map<ledger::PlayerId, PlayerPart> personal;
+                       for (const auto& p : r->players)
+                         personal[p.player].refunded = PlayerPart::Refunded{p.returned, p.balance};
+                       TableEvent cancelled{epoch_, head(), RoundCancelled{"restart", false},
+                                            std::move(personal)};
+                       cancelled.head.game_id = id;
+                       publish(std::move(cancelled));
+                     });
                    });
   }
 }
