@@ -25,7 +25,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
-  server = await startServer();
+  // bac-1 deals a banker natural every round: the commission journey needs a banker win,
+  // which a drawn shoe gave in 8 rounds only 99 times in 100 (CI on 506abc7 met the
+  // hundredth).
+  server = await startServer({ seed: 20261126, scripted: { 'bac-1': 'B 5-9|P:KH,5D|B:2S,7C' } });
   browser = await launchBrowser();
 });
 
