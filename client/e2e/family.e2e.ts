@@ -139,15 +139,21 @@ describe('the roulette family', () => {
     const gameId = await table.waitForBetting(4);
     const before = await table.balance();
     await table.chip('€1');
+    // The win shows with the result, which the next round takes away, and on a busy machine
+    // the wheel's landing can leave it on screen only briefly (CI, twice): watch for it from
+    // before the ball lands rather than reading it afterwards.
+    const won = page
+      .locator('[data-testid="result"] [data-testid="result-win"][data-win="36.00"]')
+      .waitFor({ timeout: 45_000 });
+    const shown00 = page
+      .locator('[data-testid="result-number"]', { hasText: /^00$/ })
+      .waitFor({ timeout: 45_000 });
     await table.bet('STRAIGHT_00');
     await table.bet('RED');
     await table.expectTotal('2.00');
     await table.waitForState(3);
     await page.locator('[data-testid="wheel"][data-landed="00"]').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('result-number').textContent()).toBe('00');
-    // The win shows with the result, which the next round takes away: read it first (on a
-    // busy machine the two calls below outlasted the result's display: CI, once).
-    expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('36.00');
+    await Promise.all([won, shown00]);
     // The server recorded that round as 00 (by the time we ask, a later one may have ended).
     const history = await page.request.get(
       '/api/ui/statisticHistory?tableId=us-1&numberOfGames=10',
