@@ -2,6 +2,9 @@
 // round of sic bo (a scripted 3-1-6), then the history from the header shows both, newest
 // first, each opening onto its result, its bets by name with their payoff, and its ids;
 // the game filter; axe-core's checks; the dialog on a phone held upright and sideways.
+// Then a finished round verified in the browser (docs/provably-fair.md): the commitment the
+// player saw as bets opened, the revealed seed giving the recorded result, one changed
+// character giving a mismatch, on a desktop and on a phone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axeFindings } from './axe';
 import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
-import { TablePage } from './table';
+import { TablePage, recordCommands } from './table';
 
 let server: Server;
 let browser: Browser;
@@ -143,6 +146,99 @@ describe('history', () => {
       await page.keyboard.press('Escape');
       await phoneDialog.waitFor({ state: 'detached' });
     }
+    await context.close();
+  });
+
+  it('verifies a finished round in the browser, and a changed seed fails', async () => {
+    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    // The commitments the page was sent as bets opened, by round.
+    const hashes = new Map<string, string>();
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (typeof f.payload !== 'string' || !f.payload.includes('fairHash')) return;
+        try {
+          const m = JSON.parse(f.payload) as { gameId?: string; fairHash?: string };
+          if (m.gameId && m.fairHash) hashes.set(m.gameId, m.fairHash);
+        } catch {
+          // not one JSON message: nothing of ours
+        }
+      }),
+    );
+    const sent = recordCommands(page);
+    const table = new TablePage(page, 'rou-1');
+    await table.enterFromLobby(server.url, 'roulette');
+    const gameId = await table.waitForBetting(4);
+    await table.chip('€1');
+    await table.bet('RED');
+    await table.expectTotal('1.00');
+    await table.waitForResultOf(gameId);
+    // The bet carried the player's client seed.
+    expect(sent.some((c) => c.startsWith('<pbet') && /clientSeed="[a-z0-9]{16}"/.test(c))).toBe(
+      true,
+    );
+    const pocket = (await page.getByTestId('result-number').textContent())!.trim();
+
+    const dialog = await openHistory(page);
+    const round = dialog.getByTestId('history-round').first();
+    await round.getByRole('button').first().click();
+    await dialog.getByRole('button', { name: `Verify round ${gameId}` }).click();
+    const check = page.getByRole('dialog', { name: `Verify round ${gameId}` });
+    await check.waitFor();
+    const verdict = check.getByTestId('fair-verdict');
+    await check.locator('[data-testid="fair-verdict"][data-status="match"]').waitFor();
+    expect(await check.getByTestId('fair-result').innerText()).toContain(pocket);
+    // The commitment is the one the page was sent before anyone bet.
+    expect(hashes.get(gameId)).toMatch(/^[0-9a-f]{64}$/);
+    expect((await check.getByTestId('fair-commitment').innerText()).trim()).toBe(
+      hashes.get(gameId),
+    );
+    // One character of the seed changed: a mismatch, said in words.
+    const seed = check.getByLabel('Server seed');
+    const revealed = await seed.inputValue();
+    const changed = revealed.slice(0, 5) + (revealed[5] === 'a' ? 'b' : 'a') + revealed.slice(6);
+    await seed.fill(changed);
+    await check.locator('[data-testid="fair-verdict"][data-status="mismatch"]').waitFor();
+    expect(await verdict.innerText()).toContain('Mismatch');
+    await seed.fill(revealed);
+    await check.locator('[data-testid="fair-verdict"][data-status="match"]').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: join(RESULTS, 'fair-desktop.png') });
+
+    // On a phone upright and sideways: inside the screen, nothing wider than it.
+    for (const viewport of [
+      { width: 360, height: 640 },
+      { width: 640, height: 360 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(300);
+      const fit = await check.evaluate((d) => {
+        const r = d.getBoundingClientRect();
+        return {
+          inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+          overflow: [...d.querySelectorAll('*')].some(
+            (e) =>
+              e.scrollWidth > e.clientWidth + 1 &&
+              getComputedStyle(e).overflowX !== 'visible' &&
+              getComputedStyle(e).overflowX !== 'hidden',
+          ),
+          narrow: [...d.querySelectorAll('button, input, textarea')].every((c) => {
+            const b = c.getBoundingClientRect();
+            return b.left >= 0 && b.right <= innerWidth && b.height >= 40;
+          }),
+        };
+      });
+      expect(fit).toEqual({ inside: true, overflow: false, narrow: true });
+      await page.screenshot({ path: join(RESULTS, `fair-${viewport.width}.png`) });
+    }
+    // Escape closes the check alone and gives the focus back to its Verify button.
+    await page.keyboard.press('Escape');
+    await check.waitFor({ state: 'detached' });
+    expect(
+      await dialog
+        .getByRole('button', { name: `Verify round ${gameId}` })
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
     await context.close();
   });
 });

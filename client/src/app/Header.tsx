@@ -10,7 +10,7 @@
 // (ScreenName), unless the operator restricts editing (restrict_nickname_edit).
 import './host.css';
 
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -71,6 +71,9 @@ export function Header() {
     conversion && balance ? convert(balance.total, conversion[0], conversion[1]) : null;
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
   const [open, setOpen] = useState<'history' | 'settings' | null>(null);
+  // One function for the panel's life: a new one each render would re-run the panel's
+  // focus effect at every header update (a connection ping).
+  const closePanel = useCallback(() => setOpen(null), []);
   const chat = useStore(headerChat, (h) => h);
   const narrow = useMediaQuery(FOLD_QUERY);
   const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
@@ -220,9 +223,9 @@ export function Header() {
         createPortal(
           <Suspense fallback={null}>
             {open === 'history' ? (
-              <HistoryPanel onClose={() => setOpen(null)} />
+              <HistoryPanel onClose={closePanel} />
             ) : (
-              <SettingsPanel onClose={() => setOpen(null)} />
+              <SettingsPanel onClose={closePanel} />
             )}
           </Suspense>,
           document.body,

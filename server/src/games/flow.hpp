@@ -167,6 +167,14 @@ struct FlowStart {
   std::vector<FlowStake> stakes;    // every accepted stake, if the flow wants_stakes()
 };
 
+// Provably fair (docs/provably-fair.md): what verifies a shoe game's round besides its
+// seeds, the shoe it began with (Shoe::composition()) and the cards it took, in order.
+struct FairDeal {
+  std::string shoe;
+  std::vector<std::string> cards;
+  bool scripted = false;  // tests: some cards were scripted, not drawn
+};
+
 // What a joining player sees of the flow's part of the round (the host adds its own).
 struct FlowView {
   struct Card {
@@ -279,6 +287,8 @@ class RoundFlow {
   virtual FlowView view(PlayerRef player, bool over, bool in_play) const { return {}; }
   // The cards of the round, for the result (empty when the flow deals none).
   virtual std::vector<DealtCard> result_cards() const { return {}; }
+  // The round's shoe and cards, at a table that deals from a shoe; nullopt elsewhere.
+  virtual std::optional<FairDeal> fair_deal() const { return std::nullopt; }
   // The baccarat roads of the current shoe, or nullptr; roads_version() changes whenever
   // they do, so the host converts them once per change.
   virtual const cards::Roads* roads() const { return nullptr; }

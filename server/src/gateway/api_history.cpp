@@ -5,6 +5,7 @@
 #include <boost/json.hpp>
 #include <charconv>
 
+#include "core/fair.hpp"
 #include "games/blackjack/bj_engine.hpp"
 #include "games/blackjack/bj_record.hpp"
 #include "games/registry.hpp"
@@ -188,10 +189,42 @@ Reply history(Ctx& ctx) {
   return json_reply(ctx.req, http::status::ok, body);
 }
 
+// GET /api/ui/fairRound?gameId=…: what verifies a settled round (docs/provably-fair.md).
+// Any player may verify any round, as its result was public; the seed is revealed only
+// once the round is settled.
+Reply fair_round(Ctx& ctx) {
+  const std::string id(ctx.param("gameId"));
+  if (id.empty() || id.size() > 64)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_GAME_ID",
+                       "gameId names a round, such as rou-1-000042", ErrorCode::ActionFailed);
+  auto round = ctx.svc.ledger.fair_round(id);
+  auto record = round && round->fair ? fair::decode(*round->fair) : std::nullopt;
+  if (!record || record->seed.empty())
+    return error_reply(ctx.req, http::status::not_found, "NOT_REVEALED",
+                       "no settled round " + id + " with a revealed seed", ErrorCode::ActionFailed);
+  // The hash is the one recorded when the round opened, not one made from the seed now.
+  json::object o{{"gameId", round->round_id},
+                 {"tableId", round->table_id},
+                 {"game", record->game.empty() ? round->game : record->game},
+                 {"variant", record->variant},
+                 {"hash", record->hash},
+                 {"serverSeed", record->seed},
+                 {"clientSeed", record->client_seed},
+                 {"result", round->result},
+                 {"at", round->at_ms}};
+  if (!record->shoe.empty()) {
+    o["shoe"] = record->shoe;
+    o["cards"] = json::array(record->cards.begin(), record->cards.end());
+  }
+  if (record->scripted) o["scripted"] = true;
+  return json_reply(ctx.req, http::status::ok, o);
+}
+
 }  // namespace
 
 void add_history_routes(Router& router, Services&) {
   router.add(http::verb::get, "/api/ui/history", Auth::session, history);
+  router.add(http::verb::get, "/api/ui/fairRound", Auth::session, fair_round);
 }
 
 }  // namespace croupier::gateway

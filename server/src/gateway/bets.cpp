@@ -31,6 +31,7 @@ table::PlaceBetsCommand place_bets_command(const Services& svc, const store::Pla
   cmd.bets = std::move(c.bets);
   cmd.check_total = c.check_value;
   cmd.name = std::move(name);
+  cmd.client_seed = std::move(c.client_seed);
   if (const config::Operator* op = svc.casino.find_operator(player.operator_id)) {
     cmd.regulated = op->regulated;
     cmd.block_safe_bets = op->block_safe_bets;

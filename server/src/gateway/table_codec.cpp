@@ -391,6 +391,9 @@ void read_place_bets(Fields& f, PlaceBetsCommand& c) {
   f.req("name", c.name);
   f.req("regulated", c.regulated);
   f.req("blockSafeBets", c.block_safe_bets);
+  std::optional<std::string> seed;  // left out when the player gave none
+  f.opt("clientSeed", seed);
+  c.client_seed = seed.value_or("");
 }
 
 void read_cancel_bets(Fields& f, table::CancelBetsCommand& c) {
@@ -498,6 +501,7 @@ std::string encode(const table::PlaceBetsCommand& c) {
   o["name"] = c.name;
   o["regulated"] = c.regulated;
   o["blockSafeBets"] = c.block_safe_bets;
+  if (!c.client_seed.empty()) o["clientSeed"] = c.client_seed;
   return json::serialize(o);
 }
 

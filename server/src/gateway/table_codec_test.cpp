@@ -87,6 +87,7 @@ void expect_same(const table::PlaceBetsCommand& a, const table::PlaceBetsCommand
   EXPECT_EQ(a.name, b.name);
   EXPECT_EQ(a.regulated, b.regulated);
   EXPECT_EQ(a.block_safe_bets, b.block_safe_bets);
+  EXPECT_EQ(a.client_seed, b.client_seed);
 }
 void expect_same(const table::CancelBetsCommand& a, const table::CancelBetsCommand& b) {
   EXPECT_EQ(a.player, b.player);
@@ -162,6 +163,7 @@ table::PlaceBetsCommand sample_bets() {
   c.name = "Zoë";
   c.regulated = true;
   c.block_safe_bets = true;
+  c.client_seed = "seed-9";
   return c;
 }
 
@@ -445,7 +447,7 @@ struct Sample {
 std::vector<Sample> samples() {
   const table::Persona who("Ann", "a1");
   return {
-      {"place_bets", encode(sample_bets()), request_ok, {"checkTotal"}, true},
+      {"place_bets", encode(sample_bets()), request_ok, {"checkTotal", "clientSeed"}, true},
       {"cancel_bets", encode(table::CancelBetsCommand{1, "x", "g", "c"}), request_ok, {}, true},
       {"sit", encode_sit(1, who, 2), request_ok, {}, true},
       {"leave", encode_leave(1, 2), request_ok, {}, true},

@@ -16,6 +16,11 @@ namespace {
 
 __extension__ using Wide = __int128;  // (__extension__ keeps -Wpedantic quiet)
 
+// Empty text is stored as NULL (a column with nothing to say).
+std::optional<std::string> optional_text(const std::string& s) {
+  return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
+
 bool valid_name(std::string_view s) {
   return !s.empty() && s.size() <= kNameBytesMax;
 }
@@ -401,7 +406,8 @@ Result<Done, Failure> Batch<Db>::fund(const Fund& op) {
 
 template <class Db>
 Result<Done, Failure> Batch<Db>::open_round(const OpenRound& op) {
-  if (!valid_name(op.round_id) || !valid_name(op.table_id) || !valid_name(op.game) || op.seq <= 0) {
+  if (!valid_name(op.round_id) || !valid_name(op.table_id) || !valid_name(op.game) || op.seq <= 0 ||
+      op.fair.size() > kTextBytesMax) {
     return Failure::invalid_request;
   }
   const std::string key = open_key(op.round_id);
@@ -422,9 +428,9 @@ Result<Done, Failure> Batch<Db>::open_round(const OpenRound& op) {
   max_seq.step();
   if (max_seq.int64(0) >= op.seq) return Failure::invalid_request;
   db_.query(
-         "INSERT INTO rounds (id, table_id, game, seq, state, opened_ms) "
-         "VALUES (?, ?, ?, ?, 'open', ?)")
-      .bind(op.round_id, op.table_id, op.game, op.seq, op.at_ms)
+         "INSERT INTO rounds (id, table_id, game, seq, state, opened_ms, fair) "
+         "VALUES (?, ?, ?, ?, 'open', ?, ?)")
+      .bind(op.round_id, op.table_id, op.game, op.seq, op.at_ms, optional_text(op.fair))
       .run();
   set_round_state(op.round_id, "open");
   record_op(key, "open", fp, "", op.at_ms);
@@ -528,7 +534,8 @@ Result<CancelledBets, Failure> Batch<Db>::cancel_bets(const CancelBets& op) {
 
 template <class Db>
 Result<Done, Failure> Batch<Db>::record_result(const RecordResult& op) {
-  if (!valid_name(op.round_id) || op.result.empty() || op.result.size() > kTextBytesMax) {
+  if (!valid_name(op.round_id) || op.result.empty() || op.result.size() > kTextBytesMax ||
+      op.fair.size() > kTextBytesMax) {
     return Failure::invalid_request;
   }
   const std::string key = result_key(op.round_id);
@@ -543,8 +550,8 @@ Result<Done, Failure> Batch<Db>::record_result(const RecordResult& op) {
   }
   if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
-  db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ? WHERE id = ?")
-      .bind(op.result, op.at_ms, op.round_id)
+  db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ?, fair = ? WHERE id = ?")
+      .bind(op.result, op.at_ms, optional_text(op.fair), op.round_id)
       .run();
   set_round_state(op.round_id, "result");
   record_op(key, "result", fp, "", op.at_ms);
@@ -557,7 +564,8 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   for (const auto& [bet, returned] : op.returns) {
     if (returned.is_negative()) return Failure::invalid_request;
   }
-  if (op.result.size() > kTextBytesMax || op.detail.size() > kTextBytesMax)
+  if (op.result.size() > kTextBytesMax || op.detail.size() > kTextBytesMax ||
+      op.fair.size() > kTextBytesMax)
     return Failure::invalid_request;
   const std::string key = settle_key(op.round_id);
   const std::string fp = fingerprint(op);
@@ -585,8 +593,9 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   }
   mark_settled(op.round_id, key, op.returns);
   if (!op.result.empty()) {
-    db_.query("UPDATE rounds SET result = ?, result_ms = ? WHERE id = ? AND result IS NULL")
-        .bind(op.result, op.at_ms, op.round_id)
+    db_.query(
+           "UPDATE rounds SET result = ?, result_ms = ?, fair = ? WHERE id = ? AND result IS NULL")
+        .bind(op.result, op.at_ms, optional_text(op.fair), op.round_id)
         .run();
   }
   if (!op.detail.empty())

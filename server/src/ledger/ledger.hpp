@@ -81,6 +81,9 @@ struct OpenRound {
   std::string game;  // "roulette"
   int64_t seq = 0;   // per-table round number, increasing
   int64_t at_ms = 0;
+  // The commitment published as betting opens (fair::Record's text with the hash alone),
+  // kept from the start; the result's record replaces it. Not part of the key's content.
+  std::string fair = {};
 };
 
 struct StakeLine {
@@ -114,6 +117,9 @@ struct RecordResult {
   std::string round_id;
   std::string result;
   int64_t at_ms = 0;
+  // What verifies the result (fair::Record's text, docs/provably-fair.md), kept with it; not
+  // part of what the key stands for.
+  std::string fair = {};
 };
 
 // Settles every accepted bet of the round: the stake goes to the house, the house pays
@@ -132,6 +138,7 @@ struct SettleRound {
   // games/blackjack/bj_record.hpp). Recorded once, with the settlement; not part of what
   // the key stands for.
   std::string detail = {};
+  std::string fair = {};  // as RecordResult::fair, with the result
 };
 
 // Refunds every accepted bet of the round (to the accounts the stake came from) and
@@ -214,6 +221,16 @@ struct RoundResult {
   std::string round_id;
   int64_t seq = 0;
   std::string result;
+  int64_t at_ms = 0;
+};
+
+// A settled round as its verification needs it (docs/provably-fair.md).
+struct FairRound {
+  std::string round_id;
+  std::string table_id;
+  std::string game;
+  std::string result;
+  std::optional<std::string> fair;  // fair::Record's text; none for rounds before version 4
   int64_t at_ms = 0;
 };
 
@@ -311,6 +328,9 @@ class Ledger {
   virtual std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const = 0;
   // A page of the player's rounds with their bets (HistoryQuery), in one snapshot.
   virtual std::vector<HistoryRound> player_history(const HistoryQuery& query) const = 0;
+  // A settled round with its result and what verifies it; nullopt for a round that does
+  // not exist or is not settled (its seed is not revealed before).
+  virtual std::optional<FairRound> fair_round(std::string_view round_id) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

@@ -70,6 +70,16 @@ std::vector<RoundResult> read_recent_results(Db& db, std::string_view table_id, 
 }
 
 template <class Db>
+std::optional<FairRound> read_fair_round(Db& db, std::string_view round_id) {
+  auto q = db.query(
+      "SELECT id, table_id, game, result, fair, COALESCE(result_ms, closed_ms, opened_ms) "
+      "FROM rounds WHERE id = ? AND state = 'settled' AND result IS NOT NULL");
+  q.bind(round_id);
+  if (!q.step()) return std::nullopt;
+  return FairRound{q.text(0), q.text(1), q.text(2), q.text(3), q.optional_text(4), q.int64(5)};
+}
+
+template <class Db>
 std::vector<PlayerTable> read_player_tables(Db& db, PlayerId player, size_t limit) {
   auto q = db.query(
       "SELECT r.table_id, MAX(r.opened_ms), COUNT(DISTINCT r.id) FROM bets b "
@@ -145,15 +155,16 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
   return out;
 }
 
-#define CROUPIER_LEDGER_READS(Db)                                                    \
-  template Balance read_balance(Db&, PlayerId, std::string_view);                    \
-  template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view); \
-  template int64_t read_max_round_seq(Db&, std::string_view);                        \
-  template bool read_has_bets_in_play(Db&, PlayerId);                                \
-  template std::vector<PlayerTable> read_player_tables(Db&, PlayerId, size_t);       \
-  template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);       \
-  template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);  \
-  template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t);
+#define CROUPIER_LEDGER_READS(Db)                                                       \
+  template Balance read_balance(Db&, PlayerId, std::string_view);                       \
+  template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view);    \
+  template int64_t read_max_round_seq(Db&, std::string_view);                           \
+  template bool read_has_bets_in_play(Db&, PlayerId);                                   \
+  template std::vector<PlayerTable> read_player_tables(Db&, PlayerId, size_t);          \
+  template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);          \
+  template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);     \
+  template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t); \
+  template std::optional<FairRound> read_fair_round(Db&, std::string_view);
 CROUPIER_LEDGER_READS(sqlite::Db)
 CROUPIER_LEDGER_READS(postgres::Db)
 #undef CROUPIER_LEDGER_READS

@@ -38,5 +38,7 @@ template <class Db>
 std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query);
 template <class Db>
 std::vector<RoundResult> read_recent_results(Db& db, std::string_view table_id, size_t limit);
+template <class Db>
+std::optional<FairRound> read_fair_round(Db& db, std::string_view round_id);
 
 }  // namespace croupier::ledger

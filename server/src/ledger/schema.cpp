@@ -215,18 +215,27 @@ CREATE TABLE IF NOT EXISTS table_leases (
 );
 )sql";
 
+// Version 4: provably fair rounds (issue 18). What verifies a round's result (its revealed
+// server seed, its client seed and, at a shoe table, the shoe and cards: fair::Record's
+// text) is kept beside the result, in the same statement.
+void migrate_to_4(sqlite::Db& db) {
+  if (!has_column(db, "rounds", "fair")) db.exec("ALTER TABLE rounds ADD COLUMN fair TEXT");
+}
+
 // The migrations in order: migrations[i] takes a file from version i to i + 1.
 template <class Db>
 using Migration = void (*)(Db&);
 constexpr Migration<sqlite::Db> kMigrations[] = {
     [](sqlite::Db& db) { db.exec(kSchema); },                     // 0 -> 1: the first schema
     migrate_to_2, [](sqlite::Db& db) { db.exec(kLeasesTable); },  // 2 -> 3
+    migrate_to_4,                                                 // 3 -> 4
 };
-static_assert(std::size(kMigrations) == 3, "kSchemaVersion names the last migration");
+static_assert(std::size(kMigrations) == 4, "kSchemaVersion names the last migration");
 constexpr Migration<postgres::Db> kPostgresMigrations[] = {
     [](postgres::Db& db) { db.exec(kPostgresSchema); },  // 0 -> 1: version 2's tables
     [](postgres::Db&) {},                                // 1 -> 2: in the tables already
     [](postgres::Db& db) { db.exec(kLeasesTable); },     // 2 -> 3
+    [](postgres::Db& db) { db.exec("ALTER TABLE rounds ADD COLUMN IF NOT EXISTS fair TEXT"); },
 };
 static_assert(std::size(kPostgresMigrations) == std::size(kMigrations),
               "both engines count the same versions");

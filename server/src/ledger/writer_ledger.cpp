@@ -405,6 +405,11 @@ std::vector<RoundResult> WriterLedger<Db>::recent_results(std::string_view table
   return with_reader([&](Db& db) { return read_recent_results(db, table_id, limit); });
 }
 
+template <class Db>
+std::optional<FairRound> WriterLedger<Db>::fair_round(std::string_view round_id) const {
+  return with_reader([&](Db& db) { return read_fair_round(db, round_id); });
+}
+
 // ---- Ledger ---------------------------------------------------------------------------
 
 std::unique_ptr<Ledger> Ledger::open(const Options& options) {

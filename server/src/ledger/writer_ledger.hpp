@@ -94,6 +94,7 @@ class WriterLedger final : public Ledger {
   std::vector<PlayerTable> player_tables(PlayerId player, size_t limit) const override;
   std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const override;
   std::vector<HistoryRound> player_history(const HistoryQuery& query) const override;
+  std::optional<FairRound> fair_round(std::string_view round_id) const override;
 
  private:
   template <class Op, class R>

@@ -72,6 +72,7 @@ struct BetsOpened {
   Millis betting{0};
   bool special_ball = false;
   std::optional<std::string> spinner;  // the special ball's spinner, by name
+  std::string fair_hash;               // the commitment to the round's server seed
 };
 // betsclosingsoon, and timer (while bets are open)
 struct BetsClosingSoon {
@@ -104,6 +105,9 @@ struct ResultShown {
   std::vector<games::DealtCard> cards;
   std::shared_ptr<const games::cards::Roads> roads;
   std::optional<games::blackjack::RoundView> hands;
+  // The round's revealed seeds (docs/provably-fair.md); no seed for a scripted result.
+  std::string server_seed;
+  std::string client_seed;
 };
 // cancelround
 struct RoundCancelled {
@@ -210,6 +214,7 @@ struct TableSnapshot {
   games::FlowView flow;
   std::shared_ptr<const games::cards::Roads> roads;
   std::optional<MonoTime> closes;  // the announced closing, while it is ahead
+  std::string fair_hash;           // the commitment to this round's server seed
 };
 
 }  // namespace croupier::table

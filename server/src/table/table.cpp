@@ -133,8 +133,17 @@ void Table::open_round() {
   }
   ++seq_;
   round_id_ = round_id_for(config_.id, seq_);
+  // The round's seed, committed to from the start; a retry of the same round keeps it.
+  if (seed_round_ != round_id_) {
+    server_seed_ = fair::new_server_seed(rng_);
+    fair_hash_ = fair::commitment(server_seed_);
+    seed_round_ = round_id_;
+  }
   waiting_for_ledger_ = true;
-  ledger_.submit(ledger::OpenRound{round_id_, config_.id, config_.game, seq_, clock_.wall_ms()},
+  fair::Record committed;
+  committed.hash = fair_hash_;
+  ledger_.submit(ledger::OpenRound{round_id_, config_.id, config_.game, seq_, clock_.wall_ms(),
+                                   fair::encode(committed)},
                  [this](auto r) { post_([this, r] { on_round_opened(r); }); });
 }
 
@@ -154,6 +163,10 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   past_player_requests_ = std::move(player_requests_);
   player_requests_.clear();
   book_.clear();
+  client_seeds_.clear();
+  client_seed_.clear();
+  round_rng_.reset();
+  scripted_round_ = false;
   outcome_ = {};
   result_recorded_ = false;
   round_has_result_ = false;
@@ -167,7 +180,8 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   state_ = RoundState::waiting_for_bets;
   bets_close_at_ = now + config_.timings.betting;
   next_timer_at_ = now + config_.timings.timer_interval;
-  BetsOpened opened{bets_close_at_, config_.timings.betting, special_ball_, std::nullopt};
+  BetsOpened opened{bets_close_at_, config_.timings.betting, special_ball_, std::nullopt,
+                    fair_hash_};
   std::map<ledger::PlayerId, PlayerPart> personal;
   if (special_ball_ && spinner_) {
     opened.spinner = spinner_name_;
@@ -215,8 +229,8 @@ void Table::launch() {
     // players' decisions).
     games::FlowOut out;
     flow_->begin(
-        {now, closing_ ? Millis{0} : config_.timings.spin, closing_, std::nullopt, stakes()}, rng_,
-        out);
+        {now, closing_ ? Millis{0} : config_.timings.spin, closing_, std::nullopt, stakes()},
+        start_fair_draw(), out);
     publish_flow(out);
     return;
   }
@@ -224,8 +238,9 @@ void Table::launch() {
     games::FlowStart start{now, closing_ ? Millis{0} : config_.timings.spin, closing_,
                            next_scripted(),
                            flow_->wants_stakes() ? stakes() : std::vector<games::FlowStake>{}};
+    scripted_round_ = start.scripted.has_value();
     games::FlowOut out;
-    flow_->begin(start, rng_, out);
+    flow_->begin(start, start_fair_draw(), out);
     outcome_ = flow_->outcome();
     round_has_result_ = true;
     publish_flow(out);
@@ -234,9 +249,9 @@ void Table::launch() {
     if (!announced.empty()) publish(MultipliersShown{std::move(announced)});
   }
   waiting_for_ledger_ = true;
-  ledger_.submit(
-      ledger::RecordResult{round_id_, engines_.begin()->second->encode(outcome_), clock_.wall_ms()},
-      [this](auto r) { post_([this, r] { on_result_recorded(r); }); });
+  ledger_.submit(ledger::RecordResult{round_id_, engines_.begin()->second->encode(outcome_),
+                                      clock_.wall_ms(), fair_record()},
+                 [this](auto r) { post_([this, r] { on_result_recorded(r); }); });
 }
 
 void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {

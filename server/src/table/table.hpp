@@ -30,6 +30,7 @@
 
 #include "core/clock.hpp"
 #include "core/error_code.hpp"
+#include "core/fair.hpp"
 #include "core/money.hpp"
 #include "core/rng.hpp"
 #include "games/blackjack/play_types.hpp"
@@ -122,6 +123,7 @@ struct PlaceBetsCommand {
   std::string name;                  // the player's screen name, for notices to others
   bool regulated = false;            // the player's market requires the table minimum
   bool block_safe_bets = false;      // the player may not place safe bets (bonus terms)
+  std::string client_seed;           // the player's provably fair seed, if they set one
 };
 
 struct RejectedBet {
@@ -342,6 +344,10 @@ class Table : private games::FlowHost {
   void publish(TableEvent event);
   std::vector<std::pair<ledger::BetId, Money>> returns_for(const games::Outcome& outcome) const;
   std::optional<games::Outcome> next_scripted();
+  // The round's words for the flow, from its seeds as they stand at launch.
+  Rng& start_fair_draw();
+  // What verifies the round, kept with its result.
+  std::string fair_record() const;
   std::vector<games::FlowStake> stakes() const;
   void before_round();
   void publish_flow(const games::FlowOut& out);
@@ -386,6 +392,16 @@ class Table : private games::FlowHost {
   bool result_recorded_ = false;
   bool round_has_result_ = false;  // the result is drawn (even if not yet recorded)
   games::Outcome outcome_;
+  // Provably fair (docs/provably-fair.md): the round's server seed, committed to when
+  // betting opens; the client seeds of its first players; the words the result is drawn
+  // from, made at launch and kept for the flow's mid-round draws (blackjack's hits).
+  std::string server_seed_;
+  std::string fair_hash_;
+  std::string seed_round_;  // the round the seed was drawn for
+  fair::RoundSeeds client_seeds_;
+  std::string client_seed_;  // the round's, fixed at launch
+  std::optional<fair::RoundRng> round_rng_;
+  bool scripted_round_ = false;
   uint64_t version_ = 0;
   bool closing_ = false;
   std::function<void()> shutdown_done_;

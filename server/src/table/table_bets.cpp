@@ -271,6 +271,7 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
 
   if (r.ok() && r->bet_ids.size() == taken.size()) {
     for (size_t i = 0; i < taken.size(); ++i) book.placed.push_back({r->bet_ids[i], taken[i], key});
+    if (!round_rng_) client_seeds_.offer(command.player, command.client_seed);
     accepted_counter().inc(taken.size());
     reply.accepted = std::move(taken);
     reply.balance = r->balance;

@@ -19,6 +19,33 @@ std::optional<games::Outcome> Table::next_scripted() {
   return std::nullopt;
 }
 
+// ---- Provably fair (docs/provably-fair.md) ------------------------------------------------
+
+// Bets are closed: the client seeds are those of the round's first players, and every word
+// the flow draws from here on (blackjack's hits too) comes from the round's seeds.
+Rng& Table::start_fair_draw() {
+  client_seed_ = client_seeds_.client_seed();
+  round_rng_.emplace(server_seed_, client_seed_, round_id_);
+  return *round_rng_;
+}
+
+std::string Table::fair_record() const {
+  const games::Engine& engine = *engines_.begin()->second;
+  fair::Record r;
+  r.hash = fair_hash_;
+  r.game = engine.game();
+  r.variant = engine.variant();
+  r.seed = server_seed_;
+  r.client_seed = client_seed_;
+  r.scripted = scripted_round_;
+  if (auto deal = flow_->fair_deal()) {
+    r.shoe = std::move(deal->shoe);
+    r.cards = std::move(deal->cards);
+    r.scripted = r.scripted || deal->scripted;
+  }
+  return fair::encode(r);
+}
+
 // Every accepted stake of the round, for a flow that chooses by them (the squeeze).
 std::vector<games::FlowStake> Table::stakes() const {
   std::vector<games::FlowStake> out;

@@ -38,7 +38,10 @@ void Table::settle() {
   const bool itself = flow_->settles_itself();
   ledger::SettleRound op{round_id_, itself ? flow_->returns(stakes()) : returns_for(outcome_),
                          clock_.wall_ms()};
-  if (itself) op.result = engines_.begin()->second->encode(outcome_);
+  if (itself) {
+    op.result = engines_.begin()->second->encode(outcome_);
+    op.fair = fair_record();
+  }
   // The players' hands, which the result text (the dealer's cards) cannot say.
   if (auto hands = flow_->hands_view()) op.detail = games::blackjack::record_hands(*hands);
   ledger_.submit(std::move(op), [this](auto r) { post_([this, r] { on_settled(r); }); });
@@ -73,7 +76,9 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
                     engine.result_multipliers(outcome_),
                     flow_->result_cards(),
                     roads(),
-                    flow_->hands_view()};
+                    flow_->hands_view(),
+                    server_seed_,
+                    client_seed_};
   std::map<ledger::PlayerId, PlayerPart> personal;
   if (shown.hands)
     for (games::PlayerRef player : flow_->personal_viewers(true))

@@ -3,10 +3,12 @@
 // Each round opens (a disclosure) onto its detail: the result as its game shows it (the
 // pocket, the cards by hand with baccarat's totals, the dice, the wheel's number,
 // blackjack's dealer and every seat's hands), each bet with its amount and payoff, and
-// the ids support asks for. A modal dialog; full screen on phones.
+// the ids support asks for. A settled round can be verified (FairCheck: the provably fair
+// check, in a dialog over this one). A modal dialog; full screen on phones.
 import './history.css';
 
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
@@ -21,6 +23,7 @@ import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
 import { handName } from '../cards/names';
 import { HANDS, handTotal, parseCard } from '../cards/cards';
+import FairCheck from './FairCheck';
 import {
   FAMILIES,
   type HistoryPage,
@@ -120,7 +123,19 @@ function outcomeText(t: TFunction, round: HistoryRound, money: CurrencyStyle): s
   return t(`HISTORY_OUTCOME_${round.winLose}`, { amount });
 }
 
-function Detail({ round, t, money }: { round: HistoryRound; t: TFunction; money: CurrencyStyle }) {
+function Detail({
+  round,
+  t,
+  money,
+  onVerify,
+  verifyRef,
+}: {
+  round: HistoryRound;
+  t: TFunction;
+  money: CurrencyStyle;
+  onVerify: () => void;
+  verifyRef: RefObject<HTMLButtonElement | null>;
+}) {
   const tickets = [...new Set(round.bets.map((b) => b.ticketId))];
   return (
     <div className="history-detail">
@@ -128,6 +143,16 @@ function Detail({ round, t, money }: { round: HistoryRound; t: TFunction; money:
         <div className="history-result">
           <span className="history-term">{t('HISTORY_RESULT')}</span>
           <Result round={round} t={t} />
+          <button
+            type="button"
+            className="history-verify"
+            ref={verifyRef}
+            onClick={onVerify}
+            aria-label={t('FAIR_VERIFY_ROUND', { id: round.gameId })}
+            data-testid="history-verify"
+          >
+            {t('FAIR_VERIFY')}
+          </button>
         </div>
       )}
       <table className="history-bets">
@@ -171,6 +196,20 @@ function RoundItem({ round, money }: { round: HistoryRound; money: CurrencyStyle
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailId = useId();
+  // The round's fair check: on closing, the focus goes back to the button that opened it
+  // (once the dialog, which puts back the focus it found, is gone).
+  const [checking, setChecking] = useState(false);
+  const verifyRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const closeCheck = useCallback(() => {
+    refocus.current = true;
+    setChecking(false);
+  }, []);
+  useEffect(() => {
+    if (checking || !refocus.current) return;
+    refocus.current = false;
+    verifyRef.current?.focus();
+  }, [checking]);
   // A round in another currency than today's (rare) shows its code, not today's symbol.
   const roundMoney =
     round.currency === money.code
@@ -200,9 +239,18 @@ function RoundItem({ round, money }: { round: HistoryRound; money: CurrencyStyle
       </button>
       {open && (
         <div id={detailId}>
-          <Detail round={round} t={t} money={roundMoney} />
+          <Detail
+            round={round}
+            t={t}
+            money={roundMoney}
+            onVerify={() => setChecking(true)}
+            verifyRef={verifyRef}
+          />
         </div>
       )}
+      {/* In the body, beside the history's dialog rather than inside it. */}
+      {checking &&
+        createPortal(<FairCheck gameId={round.gameId} onClose={closeCheck} />, document.body)}
     </li>
   );
 }

@@ -19,6 +19,7 @@ export const DEFAULT_URLS = {
   statisticHistory: '/api/ui/statisticHistory',
   abCardStats: '/api/ui/ABCardStats',
   history: '/api/ui/history',
+  fairRound: '/api/ui/fairRound',
   rates: '/api/ui/getRates',
   features: '/api/player/features/ui/configuredFeatures',
   rtp: '/api/ui/getRtpDetails',

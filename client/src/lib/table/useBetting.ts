@@ -1,12 +1,14 @@
 // Betting at a live table, the same for every game: the chips and the chosen chip
 // (remembered through savePlayerConfigGeneric), the slip of this round's bets, and the
 // bet commands (pbet per chip, placebets for double and grouped bets, lpbet for rebet,
-// cancelbets for undo and clear) with every refusal shown from the error catalogue.
+// cancelbets for undo and clear) with every refusal shown from the error catalogue. The
+// bets carry the player's client seed (lib/fair/clientSeed), for provably fair rounds.
 // A game gives its spot rules (in its Limits) and may explain a refusal in its own words.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { modeSuffix } from '../device/device';
+import { getClientSeed } from '../fair/clientSeed';
 import { type Units, amountText, formatMoney, units } from '../format/money';
 import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
@@ -62,6 +64,9 @@ let requestCounter = 0;
 export const nextRequestId = () => `${requestPrefix}-${++requestCounter}`;
 
 export type SendKind = 'place' | 'double' | 'announced';
+
+/** The commands that place bets, and so carry the player's client seed. */
+const SEEDED_COMMANDS = ['pbet', 'placebets', 'lpbet'];
 
 /** The host's lifecycle event for a bet command's answer (SPEC §4). */
 function betLifecycle(
@@ -140,6 +145,7 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
           gameId: round.gameId,
           userId: player?.id ?? '',
           requestId,
+          clientSeed: SEEDED_COMMANDS.includes(name) ? getClientSeed() : undefined,
           ...attrs,
         },
         lines.map((l) => ({ code: l.spot, amount: amountText(l.amount) })),

@@ -112,7 +112,13 @@ void BlackjackFlow::begin(const FlowStart& start, Rng& rng, FlowOut&) {
     for (auto text : split(config_.script[script_next_++], ','))
       if (auto c = cards::card_from_text(text)) round_.script.push_back(*c);
   }
+  scripted_ = !round_.script.empty();
+  shoe_->shoe().mark();
   deal_first(start.now);
+}
+
+std::optional<FairDeal> BlackjackFlow::fair_deal() const {
+  return cards::fair_deal_of(shoe_->shoe(), scripted_);
 }
 
 // Dealing order: a card to each seat, the dealer's up card, a second card to each seat,

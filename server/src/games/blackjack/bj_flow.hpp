@@ -64,6 +64,7 @@ class BlackjackFlow : public RoundFlow {
   void hurry(MonoTime now) override { closing_ = true; }
   const Outcome& outcome() const override { return outcome_; }
   void after_result() override;
+  std::optional<FairDeal> fair_deal() const override;
 
   void remembered(std::vector<PlayerRef>& players) const override;
   void forget(const std::function<bool(PlayerRef)>& idle) override;
@@ -162,6 +163,7 @@ class BlackjackFlow : public RoundFlow {
   Round round_;
   RoundState shown_ = RoundState::initialising;  // the state last shown
   bool closing_ = false;
+  bool scripted_ = false;  // this round dealt scripted cards first (tests)
   Outcome outcome_;
   std::unordered_map<PlayerRef, Prefs> prefs_;
   std::unordered_map<PlayerRef, int> auto_count_;  // automatic decisions in a row

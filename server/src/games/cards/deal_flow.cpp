@@ -14,11 +14,18 @@ DealFlow::DealFlow(const Engine& engine, DealFlowConfig config) : engine_(engine
   if (config_.shoe) shoe_.emplace(config_.decks, config_.cut_from_end, config_.roads);
 }
 
+std::optional<FairDeal> DealFlow::fair_deal() const {
+  if (!shoe_) return std::nullopt;
+  return fair_deal_of(shoe_->shoe(), scripted_);
+}
+
 void DealFlow::before_round(Rng& rng, FlowOut& out) {
   if (shoe_) shoe_->change_if_due(rng, out);
 }
 
 void DealFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
+  scripted_ = start.scripted.has_value();
+  if (shoe_) shoe_->shoe().mark();
   if (start.scripted)
     outcome_ = *start.scripted;
   else

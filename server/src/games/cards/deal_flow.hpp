@@ -57,6 +57,7 @@ class DealFlow : public RoundFlow {
   FlowView view(PlayerRef player, bool over, bool in_play) const override;
   std::vector<DealtCard> result_cards() const override;
   const Roads* roads() const override { return shoe_ ? shoe_->roads() : nullptr; }
+  std::optional<FairDeal> fair_deal() const override;
   uint64_t roads_version() const override { return shoe_ ? shoe_->roads_version() : 0; }
 
  private:
@@ -80,6 +81,7 @@ class DealFlow : public RoundFlow {
   MonoTime ends_{};  // the end of the deal: from_ + the dealing time
   Millis spin_{0};
   bool closing_ = false;
+  bool scripted_ = false;  // this round's outcome was scripted (tests)
   // Squeeze: who squeezes which hand, the cards held face down, and until when.
   std::optional<PlayerRef> squeezer_;
   std::string squeezer_name_;

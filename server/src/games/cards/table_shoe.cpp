@@ -28,4 +28,11 @@ void TableShoe::update_roads() {
   ++roads_version_;
 }
 
+FairDeal fair_deal_of(const Shoe& shoe, bool scripted) {
+  FairDeal deal{shoe.marked(), {}, scripted};
+  deal.cards.reserve(shoe.taken().size());
+  for (Card c : shoe.taken()) deal.cards.push_back(to_text(c));
+  return deal;
+}
+
 }  // namespace croupier::games::cards

@@ -42,4 +42,7 @@ class TableShoe {
   uint64_t roads_version_ = 0;
 };
 
+// A round's fair record from its shoe (marked when the round began).
+FairDeal fair_deal_of(const Shoe& shoe, bool scripted);
+
 }  // namespace croupier::games::cards

@@ -7,6 +7,8 @@
 #include <functional>
 #include <pugixml.hpp>
 
+#include "core/fair.hpp"
+
 namespace croupier::gateway {
 
 namespace {
@@ -90,6 +92,11 @@ Result<BetCommand, CommandError> parse_bet_fields(const BetFields& f, BetCommand
       return fail("of names the request whose bets cancelbets takes back", rid);
     }
     cmd.of_request = *of;
+  }
+  if (auto seed = f.get("clientSeed")) {
+    if (!fair::valid_client_seed(*seed))
+      return fail("clientSeed must be 1 to 64 letters, digits, '-' or '_'", rid);
+    cmd.client_seed = *seed;
   }
   if (auto check = f.get("checkValue")) {
     auto m = parse_money(*check);
@@ -292,8 +299,8 @@ Result<BetCommand, CommandError> parse_json_bet(const boost::json::object& body)
   f.user_id_required = false;
   f.get = [&](const char* name) { return string_field(body, name); };
   for (const auto& [key, value] : body) {
-    static constexpr std::string_view kKnown[] = {"requestId", "tableId",    "gameMode", "userId",
-                                                  "gameId",    "checkValue", "bets"};
+    static constexpr std::string_view kKnown[] = {"requestId", "tableId",    "gameMode",   "userId",
+                                                  "gameId",    "checkValue", "clientSeed", "bets"};
     if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown)) {
       f.unexpected = "field \"" + std::string(key) + "\"";
     } else if (key != "bets" && !value.is_string()) {

@@ -5,7 +5,7 @@
 //   <unsubscribe channel="table-rou-1"/>
 //   <ping id="7"/>
 //   <pbet tableId="rou-1" gameMode="roulette_desktop" gameId="rou-1-000042"
-//         userId="12" checkValue="6.00" requestId="c-1">
+//         userId="12" checkValue="6.00" requestId="c-1" [clientSeed="my-seed"]>
 //     <bet code="RED" amount="5.00"/><bet code="STRAIGHT_17" amount="1.00"/>
 //   </pbet>
 //   <placebets ...same as pbet: every bet or none.../>
@@ -68,7 +68,8 @@ struct BetCommand {
   std::string request_id;
   std::optional<Money> check_value;
   std::vector<games::BetLine> bets;
-  std::string of_request;  // cancelbets: the request whose bets to take back; empty: all
+  std::string of_request;   // cancelbets: the request whose bets to take back; empty: all
+  std::string client_seed;  // the player's provably fair seed (docs/provably-fair.md)
 };
 
 struct SeatCommand {

@@ -23,6 +23,21 @@ TEST(Commands, ParsesABetCommandWithItsBets) {
   EXPECT_EQ(c.bets[1].amount, Money::from_major(1));
 }
 
+TEST(Commands, ABetCarriesThePlayersClientSeedWhenItIsOne) {
+  auto seeded = parse_command(
+      R"(<pbet tableId="rou-1" gameMode="roulette_mobile" userId="12" requestId="c-1" )"
+      R"(clientSeed="lucky_7-A"><bet code="RED" amount="5.00"/></pbet>)");
+  ASSERT_TRUE(seeded.ok()) << seeded.error().detail;
+  EXPECT_EQ(std::get<BetCommand>(seeded.value()).client_seed, "lucky_7-A");
+  for (const char* bad : {"", "a,b", "two words", "ÿ"}) {
+    auto r = parse_command(
+        std::string(R"(<lpbet tableId="rou-1" gameMode="roulette_mobile" userId="12" )") +
+        R"(requestId="c-2" clientSeed=")" + bad + R"("/>)");
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.error().detail.find("clientSeed"), std::string::npos) << r.error().detail;
+  }
+}
+
 TEST(Commands, ParsesSubscribePingAndRebet) {
   auto sub = parse_command(R"(<subscribe channel="table-rou-1" epoch="abc_D-9" v="42"/>)");
   ASSERT_TRUE(sub.ok());

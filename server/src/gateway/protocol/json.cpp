@@ -214,6 +214,7 @@ struct BodyWriter {
     o["betsOpen"] = true;
     o["endsAt"] = head.wall(e.ends);
     o["bettingMs"] = e.betting.count();
+    if (!e.fair_hash.empty()) o["fairHash"] = e.fair_hash;
     if (e.special_ball) {
       o["specialBall"] = true;
       if (e.spinner) o["spinner"] = *e.spinner;
@@ -280,6 +281,10 @@ struct BodyWriter {
     }
     if (e.roads) o["roads"] = roads_json(*e.roads);
     if (e.hands) o["blackjack"] = hands_json(*e.hands, head);
+    if (!e.server_seed.empty()) {
+      o["serverSeed"] = e.server_seed;
+      o["clientSeed"] = e.client_seed;
+    }
   }
   void operator()(const table::RoundCancelled& e) const {
     if (e.with_state) o["state"] = to_int(RoundState::cancelled);
@@ -513,6 +518,7 @@ json::object snapshot_json(const table::TableSnapshot& s) {
   if (!s.multipliers.empty()) o["multipliers"] = multipliers_json(s.multipliers);
   if (s.seats) o["seats"] = seats_json(*s.seats);
   if (s.closes) o["closesAt"] = s.head.wall(*s.closes);
+  if (!s.fair_hash.empty()) o["fairHash"] = s.fair_hash;
   if (s.blackjack) {
     if (s.hands) {
       json::object hands = hands_json(*s.hands, s.head);

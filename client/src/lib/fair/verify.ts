@@ -1,0 +1,408 @@
+// The provably fair check of a round, done in the player's browser with nothing from the
+// server but the round's record (docs/provably-fair.md). The server commits to a seed
+// (its SHA-256) before bets open, draws the outcome from HMAC-SHA256 words keyed by that
+// seed, and reveals the seed afterwards; this file recomputes the words and the game's
+// draw exactly as the C++ engines do (server/src/core/fair.hpp, rng.cpp and each engine's
+// draw() and encode()), so any difference, even one word consumed out of order, shows.
+import { fromHex, hmacSha256, sha256, toHex, utf8 } from './sha256';
+
+/** A round as the history gives it for checking. */
+export interface FairRecord {
+  gameId: string;
+  tableId: string;
+  game: string;
+  variant: string;
+  hash: string; // the commitment published before betting opened
+  serverSeed?: string; // revealed after the round
+  clientSeed: string; // the round's client seed text (may be empty)
+  result: string; // the engine's encoded outcome as recorded
+  shoe?: string; // shoe games: 52 digits, the count of each card before the round
+  cards?: string[]; // shoe games: the cards taken, in order
+  scripted?: boolean; // a test table's scripted result: not derived from the seed
+}
+
+/**
+ * What the check found: the outcome (or the cards, joined by ",") the seed gives when it
+ * agrees with the record; the first disagreement otherwise (the commitment before the
+ * outcome); or why there is nothing to check.
+ */
+export type Verdict =
+  | { status: 'match'; expected: string }
+  | { status: 'mismatch'; expected: string; reason: 'hash' | 'outcome' }
+  | { status: 'unsupported' | 'unrevealed' | 'scripted' };
+
+const SEED_BYTES = 32;
+const U64_MAX = (1n << 64n) - 1n;
+
+/** The raw bytes of a server seed, or null unless it is 64 hex digits. */
+function seedBytes(seedHex: string): Uint8Array | null {
+  const bytes = fromHex(seedHex);
+  return bytes && bytes.length === SEED_BYTES ? bytes : null;
+}
+
+/**
+ * The commitment to a seed: lowercase hex SHA-256 of its 32 raw bytes, not of its hex
+ * text. "" for anything that is not a seed, as the server's fair::commitment.
+ */
+export function commitmentOf(serverSeedHex: string): string {
+  const bytes = seedBytes(serverSeedHex);
+  return bytes ? toHex(sha256(bytes)) : '';
+}
+
+/**
+ * A round's random words: block k is HMAC-SHA256(seed, "<client seed>:<round id>:<k>"),
+ * read as four big-endian 64-bit words, used in order (fair::RoundRng).
+ */
+export class FairStream {
+  private readonly key: Uint8Array;
+  private readonly prefix: string;
+  private block = 0;
+  private words: bigint[] = [];
+
+  constructor(seed: Uint8Array, clientSeed: string, roundId: string) {
+    this.key = seed.slice();
+    this.prefix = `${clientSeed}:${roundId}:`;
+  }
+
+  nextU64(): bigint {
+    if (this.words.length === 0) {
+      const bytes = hmacSha256(this.key, utf8(this.prefix + String(this.block++)));
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.words = [0, 8, 16, 24].map((at) => view.getBigUint64(at, false));
+    }
+    return this.words.shift()!;
+  }
+
+  /**
+   * A uniform integer in [0, n) for any 0 < n < 2^64 (Rng::uniform): words above the
+   * largest multiple of n that fits in 2^64 are rejected, not folded by a modulo, so the
+   * number of words consumed matches the server's too.
+   */
+  uniformBig(n: bigint): bigint {
+    if (n <= 0n || n > U64_MAX) throw new RangeError(`uniform: ${n} is out of range`);
+    const limit = U64_MAX - (((U64_MAX % n) + 1n) % n);
+    for (;;) {
+      const x = this.nextU64();
+      if (x <= limit) return x % n;
+    }
+  }
+
+  /** uniformBig as a number; n at most 2^53, so that every result is exact. */
+  uniform(n: number | bigint): number {
+    const big = BigInt(n);
+    if (big > 1n << 53n) throw new RangeError(`uniform: ${n} is too large for a number`);
+    return Number(this.uniformBig(big));
+  }
+}
+
+// --- Roulette (server/src/games/roulette) ---
+
+/** A value with its weight, as roulette's detail::Weighted and the mega wheel's tables. */
+type Weighted = readonly [value: number, weight: number];
+
+/** mega.cpp kLuckyCounts: how many lucky numbers. */
+const MEGA_LUCKY_COUNTS: readonly Weighted[] = [
+  [1, 40],
+  [2, 33],
+  [3, 17],
+  [4, 7],
+  [5, 3],
+];
+
+/** mega.cpp kMultipliers: each lucky number's multiplier. */
+const MEGA_MULTIPLIERS: readonly Weighted[] = [
+  [50, 35],
+  [100, 25],
+  [150, 12],
+  [200, 10],
+  [250, 7],
+  [300, 5],
+  [400, 3],
+  [500, 3],
+];
+
+/** powerup.cpp kPowered and kMultipliers. */
+const POWERED = 4;
+const POWERUP_MULTIPLIERS: readonly Weighted[] = [
+  [40, 28],
+  [50, 23],
+  [60, 13],
+  [75, 12],
+  [100, 10],
+  [150, 7],
+  [200, 5],
+  [300, 2],
+];
+
+/** The pockets lucky and powered numbers come from: 0..36. */
+const WHEEL_NUMBERS = 37;
+const DOUBLE_ZERO = 37;
+
+/** "0".."36", and "00" for the American wheel's 37 (roulette.cpp pocket_label). */
+function pocketLabel(pocket: number): string {
+  return pocket === DOUBLE_ZERO ? '00' : String(pocket);
+}
+
+/**
+ * A value drawn with its weight by one uniform over the total weight (draw_weighted). The
+ * mega wheel's draw_multiplier passes its constant total, 1000, which every table adds up to.
+ */
+function drawWeighted(
+  stream: FairStream,
+  table: readonly Weighted[],
+  total = table.reduce((sum, [, weight]) => sum + weight, 0),
+): number {
+  let r = stream.uniform(total);
+  for (const [value, weight] of table) {
+    if (r < weight) return value;
+    r -= weight;
+  }
+  throw new Error('drawWeighted: unreachable, r < total');
+}
+
+/**
+ * `count` distinct numbers of 0..36 by a partial Fisher-Yates shuffle, pool[i] swapped with
+ * pool[i + uniform(37 - i)], then sorted ascending (draw_distinct_numbers).
+ */
+function drawDistinctNumbers(stream: FairStream, count: number): number[] {
+  const pool = Array.from({ length: WHEEL_NUMBERS }, (_, i) => i);
+  for (let i = 0; i < count; i++) {
+    const j = i + stream.uniform(WHEEL_NUMBERS - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+}
+
+/** classic.cpp: the pocket alone, "17" or "00". */
+function classicRoulette(stream: FairStream, american: boolean): string {
+  return pocketLabel(stream.uniform(american ? 38 : 37));
+}
+
+/**
+ * mega.cpp: the count, the lucky numbers (sorted), each one's multiplier in ascending
+ * order of number, then the pocket: "17|5x200,17x50".
+ */
+function megaRoulette(stream: FairStream): string {
+  const count = drawWeighted(stream, MEGA_LUCKY_COUNTS);
+  const lucky = drawDistinctNumbers(stream, count).map(
+    (n) => `${pocketLabel(n)}x${drawWeighted(stream, MEGA_MULTIPLIERS)}`,
+  );
+  const pocket = stream.uniform(37);
+  return `${pocketLabel(pocket)}|${lucky.join(',')}`;
+}
+
+/**
+ * powerup.cpp: the four powered numbers (sorted), the pocket, then a multiplier only when
+ * the pocket is powered: "17|3,17,22,30|x150" or "5|3,17,22,30".
+ */
+function powerUpRoulette(stream: FairStream): string {
+  const powered = drawDistinctNumbers(stream, POWERED);
+  const pocket = stream.uniform(37);
+  const text = `${pocketLabel(pocket)}|${powered.map(pocketLabel).join(',')}`;
+  return powered.includes(pocket) ? `${text}|x${drawWeighted(stream, POWERUP_MULTIPLIERS)}` : text;
+}
+
+// --- Sic bo (server/src/games/sicbo/sicbo.cpp) ---
+
+/** Three dice in the order thrown; the text is the sorted label, then the throw: "136|316". */
+function sicBo(stream: FairStream): string {
+  const dice = [0, 0, 0].map(() => 1 + stream.uniform(6));
+  return `${[...dice].sort((a, b) => a - b).join('')}|${dice.join('')}`;
+}
+
+// --- Mega wheel (server/src/games/megawheel/megawheel.cpp) ---
+
+/** kNumbers, ascending: the chosen number is kNumbers[uniform(9)]. */
+const MEGAWHEEL_NUMBERS = [1, 2, 5, 8, 10, 15, 20, 30, 40] as const;
+
+/** kWheel: the number on each of the 54 segments, clockwise from the 40. */
+// prettier-ignore
+const MEGAWHEEL_SEGMENTS: readonly number[] = [
+  40, 1, 2, 1, 10, 2, 1, 5, 1, 2, 8, 1, 15, 2, 1, 5, 1, 2, //  0-17
+  10, 1, 20, 2, 1, 5, 8, 1, 2, 30, 1, 5, 2, 1, 10, 1, 2, 1, // 18-35
+  5, 8, 1, 2, 15, 1, 2, 1, 5, 10, 1, 2, 20, 1, 8, 2, 1, 5, // 36-53
+];
+
+/** kMultiplierWeightTotal: the multiplier is one uniform(1000), whatever the table. */
+const MEGAWHEEL_WEIGHT_TOTAL = 1000;
+
+/** kTable1 .. kTable40: each number's multipliers, weights per mille. */
+// prettier-ignore
+const MEGAWHEEL_TABLES: Readonly<Record<number, readonly Weighted[]>> = {
+  1: [[2, 403], [3, 232], [5, 145], [10, 100], [15, 50], [20, 30], [25, 20], [50, 10], [75, 5],
+    [100, 5]],
+  2: [[3, 385], [5, 245], [10, 145], [15, 100], [20, 50], [25, 30], [50, 20], [75, 10], [100, 5],
+    [150, 5], [200, 5]],
+  5: [[10, 482], [15, 265], [20, 128], [25, 60], [50, 35], [75, 12], [100, 10], [150, 4], [200, 2],
+    [250, 2]],
+  8: [[10, 241], [15, 190], [20, 145], [25, 116], [50, 90], [75, 70], [100, 55], [150, 38],
+    [200, 30], [250, 25]],
+  10: [[15, 459], [20, 250], [25, 135], [50, 73], [75, 40], [100, 20], [150, 10], [200, 8],
+    [250, 5]],
+  15: [[20, 206], [25, 172], [50, 140], [75, 110], [100, 90], [150, 75], [200, 60], [250, 50],
+    [300, 42], [400, 30], [500, 25]],
+  20: [[25, 417], [50, 245], [75, 140], [100, 85], [150, 50], [200, 30], [250, 15], [300, 10],
+    [400, 4], [500, 4]],
+  30: [[50, 128], [75, 110], [100, 110], [150, 110], [200, 110], [250, 110], [300, 110], [400, 106],
+    [500, 106]],
+  40: [[50, 261], [75, 200], [100, 150], [150, 115], [200, 90], [250, 65], [300, 50], [400, 40],
+    [500, 29]],
+};
+
+/**
+ * The chosen number, its multiplier, then the segment; written as the winning number, the
+ * segment and the multiplied number: "5|7|40x100".
+ */
+function megaWheel(stream: FairStream): string {
+  const chosen = MEGAWHEEL_NUMBERS[stream.uniform(MEGAWHEEL_NUMBERS.length)]!;
+  const times = drawWeighted(stream, MEGAWHEEL_TABLES[chosen]!, MEGAWHEEL_WEIGHT_TOTAL);
+  const segment = stream.uniform(MEGAWHEEL_SEGMENTS.length);
+  return `${MEGAWHEEL_SEGMENTS[segment]!}|${segment}|${chosen}x${times}`;
+}
+
+// --- Cards (server/src/games/cards) ---
+
+const DECK = 52;
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = ['S', 'H', 'D', 'C']; // spades, hearts, diamonds, clubs: suit * 13 + rank - 1
+
+/** A card's text from its index 0..51: "AS", "10H", "QD". */
+function cardText(index: number): string {
+  return RANKS[index % 13]! + SUITS[Math.floor(index / 13)]!;
+}
+
+/**
+ * andar_bahar.cpp: a fresh deck dealt by Fisher-Yates one card at a time (deck[next]
+ * swapped with deck[next + uniform(52 - next)]): the joker, then cards alternately to andar
+ * and bahar, andar first, up to the first of the joker's rank. "A|J:7H|A:2S,7D|B:9C".
+ */
+function andarBahar(stream: FairStream): string {
+  const deck = Array.from({ length: DECK }, (_, i) => i);
+  let next = 0;
+  const take = (): number => {
+    const j = next + stream.uniform(DECK - next);
+    [deck[next], deck[j]] = [deck[j]!, deck[next]!];
+    return deck[next++]!;
+  };
+  const joker = take();
+  const andar: string[] = [];
+  const bahar: string[] = [];
+  for (let dealt = 1; ; dealt++) {
+    const card = take();
+    (dealt % 2 === 1 ? andar : bahar).push(cardText(card));
+    if (card % 13 === joker % 13) {
+      const winner = dealt % 2 === 1 ? 'A' : 'B';
+      return `${winner}|J:${cardText(joker)}|A:${andar.join(',')}|B:${bahar.join(',')}`;
+    }
+  }
+}
+
+/** How each supported game and variant draws its outcome. */
+const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) => string>>>> = {
+  roulette: {
+    european: (s) => classicRoulette(s, false),
+    american: (s) => classicRoulette(s, true),
+    mega: megaRoulette,
+    powerup: powerUpRoulette,
+  },
+  sicbo: { classic: sicBo },
+  megawheel: { classic: megaWheel },
+  andarbahar: { classic: andarBahar },
+};
+
+function engineOf(game: string, variant: string): ((s: FairStream) => string) | null {
+  const variants = Object.hasOwn(ENGINES, game) ? ENGINES[game]! : null;
+  return variants && Object.hasOwn(variants, variant) ? variants[variant]! : null;
+}
+
+function streamOf(serverSeed: string, clientSeed: string, roundId: string): FairStream {
+  const seed = seedBytes(serverSeed);
+  if (!seed) throw new RangeError('the server seed is not 64 hex digits');
+  return new FairStream(seed, clientSeed, roundId);
+}
+
+/**
+ * The outcome text the engine would write for this round, or null for a game or variant
+ * this verifier does not know. Throws a RangeError when the seed is not 64 hex digits.
+ */
+export function deriveOutcome(
+  game: string,
+  variant: string,
+  serverSeed: string,
+  clientSeed: string,
+  roundId: string,
+): string | null {
+  const engine = engineOf(game, variant);
+  return engine ? engine(streamOf(serverSeed, clientSeed, roundId)) : null;
+}
+
+/** The 52 counts of a shoe text, or null unless it is 52 digits 0-8. */
+function shoeCounts(shoe: string): number[] | null {
+  if (!/^[0-8]{52}$/.test(shoe)) return null;
+  return [...shoe].map(Number);
+}
+
+/**
+ * The first `count` cards the seed takes from a shoe (its 52 card counts as digits): each
+ * card is uniform(cards left), walked through the counts in card order, and leaves the
+ * shoe. Shoe games are checked this way whatever their rules, since the rules only decide
+ * how many cards a round takes. Throws a RangeError for a malformed shoe or seed, or when
+ * the shoe runs out.
+ */
+export function drawFromShoe(
+  shoe: string,
+  count: number,
+  serverSeed: string,
+  clientSeed: string,
+  roundId: string,
+): string[] {
+  const counts = shoeCounts(shoe);
+  if (!counts) throw new RangeError('the shoe is not 52 digits 0-8');
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`bad card count ${count}`);
+  const stream = streamOf(serverSeed, clientSeed, roundId);
+  let left = counts.reduce((sum, n) => sum + n, 0);
+  const cards: string[] = [];
+  while (cards.length < count) {
+    if (left === 0) throw new RangeError('the shoe ran out');
+    let r = stream.uniform(left);
+    let card = 0;
+    while (r >= counts[card]!) r -= counts[card++]!;
+    counts[card]!--;
+    left--;
+    cards.push(cardText(card));
+  }
+  return cards;
+}
+
+/**
+ * Checks a round: the revealed seed against the commitment first, then the outcome (or,
+ * for a shoe game, the cards) against what the seed gives. Never throws: a seed or shoe
+ * that cannot be read is a mismatch.
+ */
+export function verifyRound(r: FairRecord): Verdict {
+  if (r.scripted) return { status: 'scripted' };
+  if (!r.serverSeed) return { status: 'unrevealed' };
+  const seed = r.serverSeed;
+  const commitment = commitmentOf(seed);
+  if (commitment === '' || commitment !== r.hash.toLowerCase())
+    return { status: 'mismatch', expected: commitment, reason: 'hash' };
+
+  if (r.shoe !== undefined) {
+    const taken = r.cards ?? [];
+    let expected: string;
+    try {
+      expected = drawFromShoe(r.shoe, taken.length, seed, r.clientSeed, r.gameId).join(',');
+    } catch {
+      return { status: 'mismatch', expected: '', reason: 'outcome' };
+    }
+    return r.cards !== undefined && expected === taken.join(',')
+      ? { status: 'match', expected }
+      : { status: 'mismatch', expected, reason: 'outcome' };
+  }
+
+  const expected = deriveOutcome(r.game, r.variant, seed, r.clientSeed, r.gameId);
+  if (expected === null) return { status: 'unsupported' };
+  return expected === r.result
+    ? { status: 'match', expected }
+    : { status: 'mismatch', expected, reason: 'outcome' };
+}

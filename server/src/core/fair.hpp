@@ -1,0 +1,92 @@
+// Provably fair rounds (docs/provably-fair.md): every RNG outcome comes from bytes a player
+// can recompute once the round is over.
+//
+// Before betting opens the table draws a server seed and publishes its commitment, the
+// SHA-256 of its 32 bytes. The outcome is drawn from RoundRng: HMAC-SHA256 keyed by the
+// seed over "<client seed>:<round id>:<block>", read as big-endian 64-bit words, through
+// Rng::uniform (which rejects rather than takes a modulo) and the engine's own draw().
+// After the round the seed is revealed, and the commitment proves it was fixed before any
+// bet. The client seed of a round is what its first players chose (fair::RoundSeeds), so
+// the server cannot pick a seed that favours the house against the bets it will get.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.hpp"
+
+namespace croupier::fair {
+
+constexpr size_t kSeedBytes = 32;
+constexpr size_t kClientSeedMax = 64;   // characters of one player's client seed
+constexpr size_t kContributorsMax = 3;  // players whose client seeds make a round's
+
+// A new server seed from `rng` (a CSPRNG in production): 64 lowercase hex digits.
+std::string new_server_seed(Rng& rng);
+// The raw bytes of a seed in hex, or nullopt when it is not 64 hex digits.
+std::optional<std::string> seed_bytes(std::string_view seed_hex);
+// The published commitment to a seed: hex SHA-256 of its 32 bytes ("" for a bad seed).
+std::string commitment(std::string_view seed_hex);
+// A player's client seed: 1 to 64 characters of [A-Za-z0-9_-].
+bool valid_client_seed(std::string_view seed);
+
+// The round's random words, derived from the revealed inputs alone.
+class RoundRng final : public Rng {
+ public:
+  RoundRng(std::string_view seed_hex, std::string client_seed, std::string round_id);
+  uint64_t next_u64() override;
+  // The words read so far (for tests and the trace of a draw).
+  uint64_t words() const { return words_; }
+
+ private:
+  void refill();
+  std::string key_;
+  std::string prefix_;  // "<client seed>:<round id>:"
+  uint64_t block_ = 0;
+  unsigned char bytes_[32]{};
+  size_t next_ = 32;
+  uint64_t words_ = 0;
+};
+
+// The client seeds of one round: the first kContributorsMax distinct players who bet and
+// gave one, in the order their bets were accepted; joined with ',' they are the round's
+// client seed ("" when nobody gave one).
+class RoundSeeds {
+ public:
+  struct Contributor {
+    int64_t player = 0;
+    std::string seed;
+  };
+  void clear() { list_.clear(); }
+  void offer(int64_t player, std::string_view seed);
+  std::string client_seed() const;
+  const std::vector<Contributor>& contributors() const { return list_; }
+
+ private:
+  std::vector<Contributor> list_;
+};
+
+// What a round's verification needs besides its result, as the ledger keeps it with the
+// result (rounds.fair): the revealed seed, the round's client seed and, at a shoe table, the
+// shoe the round began with and the cards it took. The commitment is SHA-256 of the seed.
+struct Record {
+  std::string hash;     // the commitment, as published when betting opened
+  std::string game;     // the engine's game and variant ("roulette", "european"), which
+  std::string variant;  // say how the outcome is drawn from the words
+  std::string seed;     // empty until revealed
+  std::string client_seed;
+  std::string shoe;                // 52 digits, shoe games only
+  std::vector<std::string> cards;  // shoe games only
+  bool scripted = false;           // tests: the result was scripted, not drawn
+  friend bool operator==(const Record&, const Record&) = default;
+};
+// "hash=<hex> game=roulette variant=european seed=<hex> client=<seeds> shoe=<digits>
+// cards=KH,5S scripted": space-separated fields, none of which can hold a space, each left
+// out when empty but the hash; decode() refuses anything else.
+std::string encode(const Record& record);
+std::optional<Record> decode(std::string_view text);
+
+}  // namespace croupier::fair
