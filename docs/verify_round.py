@@ -279,20 +279,23 @@ def andar_bahar(stream: Stream) -> str:
                     f"|A:{','.join(sides[0])}|B:{','.join(sides[1])}")
 
 
-def draw_from_shoe(shoe: str, count: int, stream: Stream) -> list[str]:
+def draw_from_shoe(shoe: str, count: int, stream: Stream, decks: int = 8) -> list[str]:
     """The first `count` cards taken from a shoe given as 52 digits (the count of each card
     index): r = uniform(cards left), then walk the indexes 0..51 subtracting counts until r
-    falls within one; that card leaves the shoe. Raises ValueError for a malformed shoe or
-    one that runs out (the server would then reshuffle mid-round, which cannot be checked
-    from the record; its cut card keeps that from happening in play)."""
+    falls within one; that card leaves the shoe. A shoe that runs out mid-round is refilled
+    with `decks` full decks (no burn) and the drawing goes on, as the server's does. Raises
+    ValueError for a malformed shoe."""
     if not isinstance(shoe, str) or not re.fullmatch(r"[0-8]{52}", shoe):
         raise ValueError("the shoe is not 52 digits 0-8")
+    if not isinstance(decks, int) or not 1 <= decks <= 8:
+        raise ValueError("decks must be 1 to 8")
     counts = [int(c) for c in shoe]
     left = sum(counts)
-    if left < count:
-        raise ValueError(f"the shoe holds {left} cards, the record lists {count}")
     out = []
     for _ in range(count):
+        if left == 0:
+            counts = [decks] * 52
+            left = 52 * decks
         r = stream.uniform(left)
         index = 0
         while r >= counts[index]:
@@ -364,7 +367,7 @@ def verify_record(record: object, expected_hash: str | None, variant_override: s
     variant = variant_override or text_field(record, "variant", required=False) or ""
     shoe = record.get("shoe")
     if shoe is None and not variant:
-        variant = single_variant(game) or ""  # the fairRound API omits it for idle tables
+        variant = single_variant(game) or ""  # a record saved without it
     out(f"round       {round_id}  table {record.get('tableId', '?')}  "
         f"game {game or '?'}/{variant or '?'}")
 
@@ -409,9 +412,18 @@ def verify_record(record: object, expected_hash: str | None, variant_override: s
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise BadInput('a shoe record needs "cards", a list of card texts')
         try:
-            drawn = draw_from_shoe(shoe, len(cards), stream)
+            drawn = draw_from_shoe(shoe, len(cards), stream, record.get("decks") or 8)
         except ValueError as e:
             raise BadInput(str(e)) from e
+        shoe_hash = record.get("shoeHash")
+        if shoe_hash is not None:
+            # The shoe was committed to as bets opened: SHA-256 of the seed's bytes and the
+            # 52 digits, so the counts could not be chosen after the bets.
+            got = hashlib.sha256(bytes.fromhex(server_seed) + shoe.encode()).hexdigest()
+            out(f"shoe hash   {got}")
+            if got != str(shoe_hash).lower():
+                out(f"MISMATCH: the shoe does not hash to its commitment ({shoe_hash})")
+                return MISMATCH
         out(f"cards       recomputed {','.join(drawn) or '(none)'}")
         out(f"            recorded   {','.join(cards) or '(none)'}")
         out(f"            ({stream.used} words; the result follows from the cards by the rules"
@@ -472,7 +484,11 @@ def check_vectors(data: object) -> int:
                 failures.append(f"{name}: the seed does not hash to {v['hash']}")
                 continue
             stream = Stream(v["serverSeed"], v["clientSeed"], v["roundId"])
-            got = draw_from_shoe(v["shoe"], len(v["cards"]), stream)
+            got = draw_from_shoe(v["shoe"], len(v["cards"]), stream, v.get("decks", 8))
+            if "shoeHash" in v and hashlib.sha256(
+                    bytes.fromhex(v["serverSeed"]) + v["shoe"].encode()).hexdigest() != v["shoeHash"]:
+                failures.append(f"{name}: the shoe does not hash to its commitment")
+                continue
             if got != v["cards"]:
                 failures.append(f"{name}: expected {','.join(v['cards'])}, "
                                 f"the seed gives {','.join(got)}")

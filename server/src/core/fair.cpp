@@ -45,6 +45,11 @@ std::string commitment(std::string_view seed_hex) {
   return bytes ? crypto::to_hex(crypto::sha256(*bytes)) : std::string();
 }
 
+std::string shoe_commitment(std::string_view seed_hex, std::string_view composition) {
+  auto bytes = seed_bytes(seed_hex);
+  return bytes ? crypto::to_hex(crypto::sha256(*bytes + std::string(composition))) : std::string();
+}
+
 bool valid_client_seed(std::string_view seed) {
   return !seed.empty() && seed.size() <= kClientSeedMax &&
          std::all_of(seed.begin(), seed.end(), [](char c) {
@@ -78,6 +83,10 @@ void RoundSeeds::offer(int64_t player, std::string_view seed) {
   list_.push_back({player, std::string(seed)});
 }
 
+void RoundSeeds::withdraw(int64_t player) {
+  std::erase_if(list_, [&](const Contributor& c) { return c.player == player; });
+}
+
 std::string RoundSeeds::client_seed() const {
   std::string out;
   for (const auto& c : list_) {
@@ -109,6 +118,8 @@ std::string encode(const Record& r) {
   field("client", r.client_seed);
   if (!r.shoe.empty()) {
     field("shoe", r.shoe);
+    field("shoehash", r.shoe_hash);
+    if (r.decks > 0) field("decks", std::to_string(r.decks));
     out += " cards=";
     for (size_t i = 0; i < r.cards.size(); ++i) out += (i ? "," : "") + r.cards[i];
   }
@@ -138,6 +149,10 @@ std::optional<Record> decode(std::string_view text) {
       r.client_seed = value;
     } else if (name == "shoe" && value.size() == 52 && plain(value, "")) {
       r.shoe = value;
+    } else if (name == "shoehash" && value.size() == 64 && plain(value, "")) {
+      r.shoe_hash = value;
+    } else if (name == "decks" && value.size() == 1 && value[0] >= '1' && value[0] <= '8') {
+      r.decks = value[0] - '0';
     } else if (name == "cards" && eq != std::string_view::npos && plain(value, ",")) {
       for (size_t at = 0; at < value.size();) {
         const size_t comma = std::min(value.find(',', at), value.size());

@@ -30,6 +30,10 @@ std::string new_server_seed(Rng& rng);
 std::optional<std::string> seed_bytes(std::string_view seed_hex);
 // The published commitment to a seed: hex SHA-256 of its 32 bytes ("" for a bad seed).
 std::string commitment(std::string_view seed_hex);
+// The commitment to the shoe a round deals from, published with the seed's as betting
+// opens: hex SHA-256 of the seed's 32 bytes followed by the composition's 52 digits (the
+// secret seed keeps the counts from being guessed from it). "" for a bad seed.
+std::string shoe_commitment(std::string_view seed_hex, std::string_view composition);
 // A player's client seed: 1 to 64 characters of [A-Za-z0-9_-].
 bool valid_client_seed(std::string_view seed);
 
@@ -62,6 +66,8 @@ class RoundSeeds {
   };
   void clear() { list_.clear(); }
   void offer(int64_t player, std::string_view seed);
+  // The player took back every bet: their seed no longer counts (a later player's may).
+  void withdraw(int64_t player);
   std::string client_seed() const;
   const std::vector<Contributor>& contributors() const { return list_; }
 
@@ -79,13 +85,15 @@ struct Record {
   std::string seed;     // empty until revealed
   std::string client_seed;
   std::string shoe;                // 52 digits, shoe games only
+  std::string shoe_hash;           // shoe_commitment(seed, shoe), published as bets opened
+  int decks = 0;                   // the shoe's decks (a refill mid-round takes them all)
   std::vector<std::string> cards;  // shoe games only
   bool scripted = false;           // tests: the result was scripted, not drawn
   friend bool operator==(const Record&, const Record&) = default;
 };
 // "hash=<hex> game=roulette variant=european seed=<hex> client=<seeds> shoe=<digits>
-// cards=KH,5S scripted": space-separated fields, none of which can hold a space, each left
-// out when empty but the hash; decode() refuses anything else.
+// shoehash=<hex> decks=8 cards=KH,5S scripted": space-separated fields, none of which can hold a
+// space, each left out when empty but the hash; decode() refuses anything else.
 std::string encode(const Record& record);
 std::optional<Record> decode(std::string_view text);
 

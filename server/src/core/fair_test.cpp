@@ -79,18 +79,37 @@ TEST(Fair, ARoundsClientSeedIsItsFirstThreePlayersSeedsInOrder) {
   EXPECT_EQ(seeds.client_seed(), "");
 }
 
+TEST(Fair, TheShoesCommitmentHashesTheSeedWithTheCounts) {
+  const std::string counts(52, '8');
+  // sha256(bytes 00..1f followed by "888…8"), computed with Python's hashlib.
+  EXPECT_EQ(shoe_commitment(kSeed, counts),
+            "a71bd3fcdc86c3172f428ad4ece3bf4a09940861b476b21e1585fae4f5bc3237");
+  EXPECT_NE(shoe_commitment(kSeed, std::string(51, '8') + "7"), shoe_commitment(kSeed, counts));
+  EXPECT_EQ(shoe_commitment("00", counts), "");
+}
+
+TEST(Fair, APlayerWhoTakesBackEveryBetLeavesTheClientSeeds) {
+  RoundSeeds seeds;
+  seeds.offer(1, "a");
+  seeds.offer(2, "b");
+  seeds.offer(3, "c");
+  seeds.withdraw(2);
+  seeds.offer(4, "d");  // the place is free again
+  EXPECT_EQ(seeds.client_seed(), "a,c,d");
+}
+
 TEST(Fair, ARecordRoundTripsThroughItsText) {
   const std::string hash = commitment(kSeed);
   Record committed;
   committed.hash = hash;
   EXPECT_EQ(encode(committed), "hash=" + hash);
   EXPECT_EQ(decode(encode(committed)), committed);
-  Record drawn{hash, "roulette", "european", std::string(kSeed), "aaa,b-b", "", {}, false};
+  Record drawn{hash, "roulette", "european", std::string(kSeed), "aaa,b-b", "", "", 0, {}, false};
   EXPECT_EQ(encode(drawn), "hash=" + hash + " game=roulette variant=european seed=" +
                                std::string(kSeed) + " client=aaa,b-b");
   EXPECT_EQ(decode(encode(drawn)), drawn);
-  Record dealt{hash, "baccarat",           "standard",    std::string(kSeed),
-               "",   std::string(52, '8'), {"KH", "10S"}, true};
+  Record dealt{hash, "baccarat",    "standard", std::string(kSeed), "", std::string(52, '8'), hash,
+               8,    {"KH", "10S"}, true};
   EXPECT_EQ(decode(encode(dealt)), dealt);
   EXPECT_FALSE(decode(""));
   EXPECT_FALSE(decode("seed=" + std::string(kSeed)));  // no commitment

@@ -13,7 +13,7 @@ std::optional<Recomputed> recompute(const Engine& engine, const fair::Record& re
     out.result = engine.encode(engine.draw(rng));
     return out;
   }
-  auto shoe = cards::Shoe::from_composition(record.shoe);
+  auto shoe = cards::Shoe::from_composition(record.shoe, record.decks > 0 ? record.decks : 8);
   if (!shoe || shoe->remaining() < record.cards.size()) return std::nullopt;
   {
     cards::Shoe taking = *shoe;

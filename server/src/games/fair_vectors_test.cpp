@@ -53,20 +53,23 @@ std::string vectors() {
   }
   out << "\n  ],\n  \"shoe\": [\n";
   first = true;
-  for (int i = 0; i < kPerVariant; ++i) {
-    // A shoe part-way through: shuffled (burn done) and some cards dealt.
+  for (int i = 0; i <= kPerVariant; ++i) {
+    // A shoe part-way through: shuffled (burn done) and some cards dealt; the last one
+    // has 3 cards left, so the round's 6 cards run it out and it is refilled mid-round.
     SeededRng dealer(static_cast<uint64_t>(i));
     cards::Shoe shoe(8, 16);
     shoe.shuffle(dealer);
-    for (int n = 0; n < 40 * i; ++n) shoe.deal(dealer);
+    const size_t keep = i < kPerVariant ? shoe.remaining() - 40 * static_cast<size_t>(i) : 3;
+    while (shoe.remaining() > keep) shoe.deal(dealer);
     const std::string composition = shoe.composition();
     const std::string seed = fair::new_server_seed(seeds);
     const std::string client = kClientSeeds[i % std::size(kClientSeeds)];
     const std::string round = "bac-1-" + std::to_string(200000 + i);
     fair::RoundRng rng(seed, client, round);
-    out << (first ? "" : ",\n") << "    {\"shoe\": \"" << composition << "\", \"serverSeed\": \""
-        << seed << "\", \"clientSeed\": \"" << client << "\", \"roundId\": \"" << round
-        << "\", \"cards\": [";
+    out << (first ? "" : ",\n") << "    {\"shoe\": \"" << composition << "\", \"decks\": 8, "
+        << "\"shoeHash\": \"" << fair::shoe_commitment(seed, composition)
+        << "\", \"serverSeed\": \"" << seed << "\", \"clientSeed\": \"" << client
+        << "\", \"roundId\": \"" << round << "\", \"cards\": [";
     for (int n = 0; n < 6; ++n)
       out << (n ? ", " : "") << '"' << cards::to_text(shoe.deal(rng)) << '"';
     out << "]}";

@@ -171,6 +171,7 @@ struct FlowStart {
 // seeds, the shoe it began with (Shoe::composition()) and the cards it took, in order.
 struct FairDeal {
   std::string shoe;
+  int decks = 0;  // what a shoe that runs out mid-round is refilled with
   std::vector<std::string> cards;
   bool scripted = false;  // tests: some cards were scripted, not drawn
 };
@@ -289,6 +290,9 @@ class RoundFlow {
   virtual std::vector<DealtCard> result_cards() const { return {}; }
   // The round's shoe and cards, at a table that deals from a shoe; nullopt elsewhere.
   virtual std::optional<FairDeal> fair_deal() const { return std::nullopt; }
+  // The shoe the next round will deal from (its composition), committed to as betting
+  // opens; nullopt at a table without a shoe.
+  virtual std::optional<std::string> shoe_composition() const { return std::nullopt; }
   // The baccarat roads of the current shoe, or nullptr; roads_version() changes whenever
   // they do, so the host converts them once per change.
   virtual const cards::Roads* roads() const { return nullptr; }

@@ -214,6 +214,8 @@ Reply fair_round(Ctx& ctx) {
                  {"at", round->at_ms}};
   if (!record->shoe.empty()) {
     o["shoe"] = record->shoe;
+    o["shoeHash"] = record->shoe_hash;
+    o["decks"] = record->decks;
     o["cards"] = json::array(record->cards.begin(), record->cards.end());
   }
   if (record->scripted) o["scripted"] = true;

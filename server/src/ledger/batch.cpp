@@ -16,6 +16,14 @@ namespace {
 
 __extension__ using Wide = __int128;  // (__extension__ keeps -Wpedantic quiet)
 
+// A round's fair record (fair::Record's text) begins with its commitment, "hash=<64 hex>":
+// a result's record replaces the one written when the round opened only if it keeps that
+// commitment (kFairKeepsCommitment, in the UPDATE's WHERE; its two parameters: the new
+// record twice).
+constexpr const char* kFairKeepsCommitment =
+    "(fair IS NULL OR CAST(? AS TEXT) IS NULL OR substr(fair, 1, 69) = substr(CAST(? AS TEXT), 1, "
+    "69))";
+
 // Empty text is stored as NULL (a column with nothing to say).
 std::optional<std::string> optional_text(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
@@ -550,9 +558,13 @@ Result<Done, Failure> Batch<Db>::record_result(const RecordResult& op) {
   }
   if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
-  db_.query("UPDATE rounds SET state = 'result', result = ?, result_ms = ?, fair = ? WHERE id = ?")
-      .bind(op.result, op.at_ms, optional_text(op.fair), op.round_id)
+  const auto fair = optional_text(op.fair);
+  db_.query(std::string("UPDATE rounds SET state = 'result', result = ?, result_ms = ?, fair = ? "
+                        "WHERE id = ? AND ") +
+            kFairKeepsCommitment)
+      .bind(op.result, op.at_ms, fair, op.round_id, fair, fair)
       .run();
+  if (db_.changes() != 1) return Failure::invalid_request;  // another commitment
   set_round_state(op.round_id, "result");
   record_op(key, "result", fp, "", op.at_ms);
   return Done{};
@@ -593,9 +605,11 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   }
   mark_settled(op.round_id, key, op.returns);
   if (!op.result.empty()) {
-    db_.query(
-           "UPDATE rounds SET result = ?, result_ms = ?, fair = ? WHERE id = ? AND result IS NULL")
-        .bind(op.result, op.at_ms, optional_text(op.fair), op.round_id)
+    const auto fair = optional_text(op.fair);
+    db_.query(std::string("UPDATE rounds SET result = ?, result_ms = ?, fair = ? "
+                          "WHERE id = ? AND result IS NULL AND ") +
+              kFairKeepsCommitment)
+        .bind(op.result, op.at_ms, fair, op.round_id, fair, fair)
         .run();
   }
   if (!op.detail.empty())

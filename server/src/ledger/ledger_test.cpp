@@ -355,6 +355,28 @@ TEST_P(LedgerTest, SettlementMustNameEveryAcceptedBetOnce) {
   EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(90));
 }
 
+// Provably fair: the commitment recorded when the round opened is the one its result keeps
+// (docs/provably-fair.md); a record with another is refused, and the round's is served
+// once it is settled.
+TEST_P(LedgerTest, AResultKeepsTheCommitmentItsRoundOpenedWith) {
+  auto ledger = open();
+  const std::string h1(64, 'a'), h2(64, 'b'), seed(64, 'c');
+  OpenRound opened = open_round("r1", 1);
+  opened.fair = "hash=" + h1;
+  ASSERT_TRUE(run(*ledger, opened).ok());
+  EXPECT_FALSE(ledger->fair_round("r1").has_value());  // not settled: nothing revealed
+  EXPECT_EQ(run(*ledger, RecordResult{"r1", "17", 8, "hash=" + h2 + " seed=" + seed}).error(),
+            Failure::invalid_request);
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "17", 9, "hash=" + h1 + " seed=" + seed}).ok());
+  EXPECT_FALSE(ledger->fair_round("r1").has_value());
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {}, 10}).ok());
+  auto round = ledger->fair_round("r1");
+  ASSERT_TRUE(round.has_value());
+  EXPECT_EQ(round->result, "17");
+  EXPECT_EQ(round->fair, "hash=" + h1 + " seed=" + seed);
+  EXPECT_EQ(round->table_id, "rou-1");
+}
+
 TEST_P(LedgerTest, ACancelledRoundCannotBeSettled) {
   auto ledger = open();
   ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());

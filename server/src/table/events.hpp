@@ -73,6 +73,7 @@ struct BetsOpened {
   bool special_ball = false;
   std::optional<std::string> spinner;  // the special ball's spinner, by name
   std::string fair_hash;               // the commitment to the round's server seed
+  std::string shoe_hash;               // and to the shoe it deals from, at a shoe table
 };
 // betsclosingsoon, and timer (while bets are open)
 struct BetsClosingSoon {
@@ -105,7 +106,7 @@ struct ResultShown {
   std::vector<games::DealtCard> cards;
   std::shared_ptr<const games::cards::Roads> roads;
   std::optional<games::blackjack::RoundView> hands;
-  // The round's revealed seeds (docs/provably-fair.md); no seed for a scripted result.
+  // The round's revealed seeds (docs/provably-fair.md), a scripted result's too.
   std::string server_seed;
   std::string client_seed;
 };
@@ -215,6 +216,7 @@ struct TableSnapshot {
   std::shared_ptr<const games::cards::Roads> roads;
   std::optional<MonoTime> closes;  // the announced closing, while it is ahead
   std::string fair_hash;           // the commitment to this round's server seed
+  std::string shoe_hash;           // and to its shoe, at a shoe table
 };
 
 }  // namespace croupier::table

@@ -50,12 +50,15 @@ TEST_P(FairPlay, EveryRoundIsRecomputedFromItsRevealedSeedsAndMatchesTheRecord) 
   h.start();
 
   std::vector<std::string> rounds;
-  std::map<std::string, std::string> hash_of;  // the commitment each round published
+  std::map<std::string, std::string> hash_of;       // the commitment each round published
+  std::map<std::string, std::string> shoe_hash_of;  // and to its shoe, at a shoe table
   for (int r = 0; r < g.rounds; ++r) {
     auto opened = h.last("betsopen");
     ASSERT_TRUE(opened.has_value());
     const std::string id(opened->at("gameId").as_string());
     hash_of[id] = std::string(opened->at("fairHash").as_string());
+    if (opened->contains("shoeHash"))
+      shoe_hash_of[id] = std::string(opened->at("shoeHash").as_string());
     // The first round's players give client seeds (the fourth comes too late to count);
     // at blackjack one player bets every round, with no seed after the first.
     if (r == 0 || g.bet_each_round) {
@@ -97,7 +100,12 @@ TEST_P(FairPlay, EveryRoundIsRecomputedFromItsRevealedSeedsAndMatchesTheRecord) 
     ASSERT_TRUE(again.has_value()) << id;
     if (record->shoe.empty()) {
       ASSERT_EQ(again->result, round->result) << id;
+      EXPECT_FALSE(shoe_hash_of.contains(id));
     } else {
+      // The shoe was committed to as betting opened, with the seed.
+      ASSERT_EQ(record->shoe_hash, shoe_hash_of[id]) << id;
+      ASSERT_EQ(fair::shoe_commitment(record->seed, record->shoe), record->shoe_hash) << id;
+      ASSERT_GT(record->decks, 0) << id;
       ASSERT_EQ(again->cards, record->cards) << id;
       ASSERT_FALSE(record->cards.empty()) << id;
       // Baccarat and dragon tiger follow from their cards; blackjack's hands depend on

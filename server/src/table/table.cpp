@@ -177,11 +177,14 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
     return;
   }
   before_round();
+  // The shoe the round deals from is fixed now, before any bet, and committed to.
+  auto composition = flow_->shoe_composition();
+  shoe_hash_ = composition ? fair::shoe_commitment(server_seed_, *composition) : std::string();
   state_ = RoundState::waiting_for_bets;
   bets_close_at_ = now + config_.timings.betting;
   next_timer_at_ = now + config_.timings.timer_interval;
-  BetsOpened opened{bets_close_at_, config_.timings.betting, special_ball_, std::nullopt,
-                    fair_hash_};
+  BetsOpened opened{
+      bets_close_at_, config_.timings.betting, special_ball_, std::nullopt, fair_hash_, shoe_hash_};
   std::map<ledger::PlayerId, PlayerPart> personal;
   if (special_ball_ && spinner_) {
     opened.spinner = spinner_name_;

@@ -398,6 +398,7 @@ class Table : private games::FlowHost {
   std::string server_seed_;
   std::string fair_hash_;
   std::string seed_round_;  // the round the seed was drawn for
+  std::string shoe_hash_;   // the commitment to the round's shoe, at a shoe table
   fair::RoundSeeds client_seeds_;
   std::string client_seed_;  // the round's, fixed at launch
   std::optional<fair::RoundRng> round_rng_;

@@ -387,7 +387,10 @@ void Table::on_bets_cancelled(std::string key, ledger::PlayerId player,
     reply.refusal = Refusal{code_for(r.error()), "the bets could not be taken back"};
   }
   reply.round_total = sum_of(existing_lines(&book));
-  if (book.placed.empty() && book.pending.empty()) book_.erase(player);
+  if (book.placed.empty() && book.pending.empty()) {
+    book_.erase(player);
+    if (!round_rng_) client_seeds_.withdraw(player);  // no stake, no say in the round
+  }
   answer(key, std::move(reply));
 }
 

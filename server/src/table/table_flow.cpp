@@ -40,6 +40,8 @@ std::string Table::fair_record() const {
   r.scripted = scripted_round_;
   if (auto deal = flow_->fair_deal()) {
     r.shoe = std::move(deal->shoe);
+    r.shoe_hash = shoe_hash_;
+    r.decks = deal->decks;
     r.cards = std::move(deal->cards);
     r.scripted = r.scripted || deal->scripted;
   }

@@ -36,8 +36,10 @@ TableSnapshot Table::snapshot(ledger::PlayerId player) const {
   s.state = state_;
   s.bets_open = state_ == RoundState::waiting_for_bets && !waiting_for_ledger_;
   if (closing_at_ && *closing_at_ > now) s.closes = closing_at_;
-  if (state_ != RoundState::initialising && state_ != RoundState::take_a_seat)
+  if (state_ != RoundState::initialising && state_ != RoundState::take_a_seat) {
     s.fair_hash = fair_hash_;
+    s.shoe_hash = shoe_hash_;
+  }
   if (state_ == RoundState::waiting_for_bets) {
     s.ends = bets_close_at_;
   } else if (state_ != RoundState::initialising && state_ != RoundState::cancelled) {

@@ -32,6 +32,9 @@ function recordOf(body: unknown): FairRecord | null {
   if (!body || typeof body !== 'object') return null;
   const o = body as Record<string, unknown>;
   const { gameId, tableId, game, variant, hash, serverSeed, clientSeed, result, shoe, cards } = o;
+  const { shoeHash, decks } = o;
+  if (shoeHash !== undefined && !isText(shoeHash)) return null;
+  if (decks !== undefined && typeof decks !== 'number') return null;
   if (![gameId, game, hash, clientSeed, result].every(isText)) return null;
   if (serverSeed !== undefined && !isText(serverSeed)) return null;
   if (shoe !== undefined && !isText(shoe)) return null;
@@ -46,6 +49,8 @@ function recordOf(body: unknown): FairRecord | null {
     clientSeed: clientSeed as string,
     result: result as string,
     shoe,
+    shoeHash,
+    decks,
     cards: cards as string[] | undefined,
     scripted: o.scripted === true,
   };
@@ -71,7 +76,8 @@ function verdictText(t: TFunction, v: Verdict): string {
     case 'match':
       return t('FAIR_MATCH');
     case 'mismatch':
-      return v.reason === 'hash'
+      // The shoe's commitment is the seed's too (its bytes and the counts).
+      return v.reason === 'hash' || v.reason === 'shoe'
         ? t('FAIR_MISMATCH_HASH')
         : t('FAIR_MISMATCH_RESULT', { expected: v.expected || '–' });
     case 'unsupported':

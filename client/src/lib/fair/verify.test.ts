@@ -311,10 +311,14 @@ describe('deriveOutcome', () => {
 });
 
 describe('drawFromShoe', () => {
-  it('takes every card of a single deck once, then runs out', () => {
-    const cards = drawFromShoe('1'.repeat(52), 52, SEED, 'c', 'g');
+  it('takes every card of a single deck once, then refills it with its decks', () => {
+    const cards = drawFromShoe('1'.repeat(52), 52, SEED, 'c', 'g', 1);
     expect(new Set(cards).size).toBe(52);
-    expect(() => drawFromShoe('1'.repeat(52), 53, SEED, 'c', 'g')).toThrow(RangeError);
+    // The 53rd card comes from a refilled deck: the same 52 and the words go on.
+    const more = drawFromShoe('1'.repeat(52), 53, SEED, 'c', 'g', 1);
+    expect(more.slice(0, 52)).toEqual(cards);
+    expect(cards).toContain(more[52]);
+    expect(() => drawFromShoe('1'.repeat(52), 1, SEED, 'c', 'g', 9)).toThrow(RangeError);
   });
 
   it('takes a card only while its count lasts', () => {
@@ -322,7 +326,7 @@ describe('drawFromShoe', () => {
     const shoe = '2' + '0'.repeat(50) + '1';
     const cards = drawFromShoe(shoe, 3, SEED, 'c', 'g');
     expect([...cards].sort()).toEqual(['AS', 'AS', 'KC']);
-    expect(() => drawFromShoe(shoe, 4, SEED, 'c', 'g')).toThrow(RangeError);
+    expect(drawFromShoe(shoe, 4, SEED, 'c', 'g')).toHaveLength(4);
   });
 
   it('walks the counts in card order', () => {
@@ -428,6 +432,35 @@ function vectorsOf(json: unknown): Vector[] {
 }
 
 describe('the C++ vectors', () => {
+  it('hold a shoe round to the shoe it committed to as bets opened', () => {
+    const file = JSON.parse(readFileSync(VECTORS, 'utf8')) as { shoe: Vector[] };
+    const v = file.shoe[1]!;
+    const round: FairRecord = {
+      gameId: String(v.roundId),
+      tableId: 'bac-1',
+      game: 'baccarat',
+      variant: 'standard',
+      hash: commitmentOf(String(v.serverSeed)),
+      serverSeed: String(v.serverSeed),
+      clientSeed: String(v.clientSeed),
+      result: '',
+      shoe: String(v.shoe),
+      shoeHash: String(v.shoeHash),
+      decks: 8,
+      cards: v.cards as string[],
+    };
+    expect(verifyRound(round).status).toBe('match');
+    // Another shoe (one card moved to another kind) does not hash to the commitment.
+    const digits = [...round.shoe!].map(Number);
+    const from = digits.findIndex((n) => n > 0);
+    digits[from]!--;
+    digits[(from + 1) % 52]!++;
+    expect(verifyRound({ ...round, shoe: digits.join('') })).toMatchObject({
+      status: 'mismatch',
+      reason: 'shoe',
+    });
+  });
+
   it('derive every vector of docs/provably-fair-vectors.json', () => {
     const vectors = vectorsOf(JSON.parse(readFileSync(VECTORS, 'utf8')));
     expect(vectors.length).toBeGreaterThan(0);
@@ -447,7 +480,14 @@ describe('the C++ vectors', () => {
             s('serverSeed'),
             s('clientSeed'),
             s('roundId'),
+            Number(v.decks ?? 8),
           ).join(',');
+          if (
+            typeof v.shoeHash === 'string' &&
+            toHex(sha256(new Uint8Array([...fromHex(s('serverSeed'))!, ...utf8(v.shoe)]))) !==
+              v.shoeHash
+          )
+            failures.push(`#${i} the shoe does not hash to ${v.shoeHash}`);
         } else {
           want = s('result');
           got =

@@ -17,6 +17,8 @@ export interface FairRecord {
   clientSeed: string; // the round's client seed text (may be empty)
   result: string; // the engine's encoded outcome as recorded
   shoe?: string; // shoe games: 52 digits, the count of each card before the round
+  shoeHash?: string; // shoe games: SHA-256 of the seed's bytes and those digits, at betsopen
+  decks?: number; // shoe games: what a shoe that runs out mid-round is refilled with
   cards?: string[]; // shoe games: the cards taken, in order
   scripted?: boolean; // a test table's scripted result: not derived from the seed
 }
@@ -28,7 +30,7 @@ export interface FairRecord {
  */
 export type Verdict =
   | { status: 'match'; expected: string }
-  | { status: 'mismatch'; expected: string; reason: 'hash' | 'outcome' }
+  | { status: 'mismatch'; expected: string; reason: 'hash' | 'shoe' | 'outcome' }
   | { status: 'unsupported' | 'unrevealed' | 'scripted' };
 
 const SEED_BYTES = 32;
@@ -355,15 +357,21 @@ export function drawFromShoe(
   serverSeed: string,
   clientSeed: string,
   roundId: string,
+  decks = 8,
 ): string[] {
-  const counts = shoeCounts(shoe);
+  let counts = shoeCounts(shoe);
   if (!counts) throw new RangeError('the shoe is not 52 digits 0-8');
+  if (!Number.isInteger(decks) || decks < 1 || decks > 8) throw new RangeError('bad decks');
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`bad card count ${count}`);
   const stream = streamOf(serverSeed, clientSeed, roundId);
   let left = counts.reduce((sum, n) => sum + n, 0);
   const cards: string[] = [];
   while (cards.length < count) {
-    if (left === 0) throw new RangeError('the shoe ran out');
+    // Run out mid-round: refilled with its full decks, no burn (games/cards/shoe.cpp).
+    if (left === 0) {
+      counts = new Array<number>(52).fill(decks);
+      left = 52 * decks;
+    }
     let r = stream.uniform(left);
     let card = 0;
     while (r >= counts[card]!) r -= counts[card++]!;
@@ -388,10 +396,26 @@ export function verifyRound(r: FairRecord): Verdict {
     return { status: 'mismatch', expected: commitment, reason: 'hash' };
 
   if (r.shoe !== undefined) {
+    // The shoe was committed to as bets opened, with the seed: its counts were fixed then.
+    if (r.shoeHash !== undefined) {
+      const bytes = fromHex(seed);
+      const shoeCommitment = bytes
+        ? toHex(sha256(new Uint8Array([...bytes, ...utf8(r.shoe)])))
+        : '';
+      if (shoeCommitment !== r.shoeHash.toLowerCase())
+        return { status: 'mismatch', expected: shoeCommitment, reason: 'shoe' };
+    }
     const taken = r.cards ?? [];
     let expected: string;
     try {
-      expected = drawFromShoe(r.shoe, taken.length, seed, r.clientSeed, r.gameId).join(',');
+      expected = drawFromShoe(
+        r.shoe,
+        taken.length,
+        seed,
+        r.clientSeed,
+        r.gameId,
+        r.decks ?? 8,
+      ).join(',');
     } catch {
       return { status: 'mismatch', expected: '', reason: 'outcome' };
     }

@@ -65,6 +65,9 @@ class BlackjackFlow : public RoundFlow {
   const Outcome& outcome() const override { return outcome_; }
   void after_result() override;
   std::optional<FairDeal> fair_deal() const override;
+  std::optional<std::string> shoe_composition() const override {
+    return shoe_->shoe().composition();
+  }
 
   void remembered(std::vector<PlayerRef>& players) const override;
   void forget(const std::function<bool(PlayerRef)>& idle) override;

@@ -58,6 +58,9 @@ class DealFlow : public RoundFlow {
   std::vector<DealtCard> result_cards() const override;
   const Roads* roads() const override { return shoe_ ? shoe_->roads() : nullptr; }
   std::optional<FairDeal> fair_deal() const override;
+  std::optional<std::string> shoe_composition() const override {
+    return shoe_ ? std::optional(shoe_->shoe().composition()) : std::nullopt;
+  }
   uint64_t roads_version() const override { return shoe_ ? shoe_->roads_version() : 0; }
 
  private:

@@ -20,7 +20,13 @@ void Shoe::shuffle(Rng& rng) {
 }
 
 Card Shoe::deal(Rng& rng) {
-  if (left_ == 0) shuffle(rng);
+  // Run out mid-round (a cut card too near the end): the decks are refilled, without a
+  // burn, and the round goes on drawing from its own words (a verifier does the same).
+  if (left_ == 0) {
+    counts_.fill(static_cast<uint8_t>(decks_));
+    left_ = size();
+    ++number_;
+  }
   return take(rng);
 }
 

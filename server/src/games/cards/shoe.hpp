@@ -40,7 +40,7 @@ class Shoe {
   void shuffle(Rng& rng);
 
   // The next card. A shoe that runs out entirely (which the cut card prevents in play)
-  // is refilled first, so deal() always returns a card.
+  // is refilled with its full decks first, without a burn, so deal() always returns a card.
   Card deal(Rng& rng);
 
   bool past_cut() const { return left_ <= cut_from_end_; }

@@ -29,7 +29,7 @@ void TableShoe::update_roads() {
 }
 
 FairDeal fair_deal_of(const Shoe& shoe, bool scripted) {
-  FairDeal deal{shoe.marked(), {}, scripted};
+  FairDeal deal{shoe.marked(), shoe.decks(), {}, scripted};
   deal.cards.reserve(shoe.taken().size());
   for (Card c : shoe.taken()) deal.cards.push_back(to_text(c));
   return deal;

@@ -215,6 +215,7 @@ struct BodyWriter {
     o["endsAt"] = head.wall(e.ends);
     o["bettingMs"] = e.betting.count();
     if (!e.fair_hash.empty()) o["fairHash"] = e.fair_hash;
+    if (!e.shoe_hash.empty()) o["shoeHash"] = e.shoe_hash;
     if (e.special_ball) {
       o["specialBall"] = true;
       if (e.spinner) o["spinner"] = *e.spinner;
@@ -519,6 +520,7 @@ json::object snapshot_json(const table::TableSnapshot& s) {
   if (s.seats) o["seats"] = seats_json(*s.seats);
   if (s.closes) o["closesAt"] = s.head.wall(*s.closes);
   if (!s.fair_hash.empty()) o["fairHash"] = s.fair_hash;
+  if (!s.shoe_hash.empty()) o["shoeHash"] = s.shoe_hash;
   if (s.blackjack) {
     if (s.hands) {
       json::object hands = hands_json(*s.hands, s.head);
