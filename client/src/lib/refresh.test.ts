@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { REFRESH_KEY, isRelaunch, keepMarker, readMarker } from './refresh';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-}
+import { MemoryStorage } from './storage.test-util';
 
 afterEach(() => vi.useRealTimers());
 

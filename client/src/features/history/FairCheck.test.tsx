@@ -9,8 +9,8 @@ import { CLIENT_SEED_KEY, getClientSeed } from '../../lib/fair/clientSeed';
 import { HttpError } from '../../lib/http/http';
 import en from '../../lib/i18n/locales/en.json';
 import { initEnglishI18n } from '../../lib/i18n';
-import { type AllConfig, type Services, ServicesContext } from '../../lib/session';
-import { testSession } from '../../lib/session.test-util';
+import { ServicesContext } from '../../lib/session';
+import { historyServices } from './history.test-util';
 import HistoryPanel from './HistoryPanel';
 import type { HistoryRound } from './model';
 
@@ -85,15 +85,7 @@ function renderHistory(rounds: HistoryRound[], fair: (gameId: string) => Promise
   const get = vi.fn(async (path: string, params?: Record<string, unknown>) =>
     path === '/api/ui/fairRound' ? fair(String(params?.gameId)) : { rounds, next: null },
   );
-  const config = {
-    playerConfig: { player: { id: '1', currency: '€', currencyCode: 'EUR', symbolBefore: true } },
-    assignedTables: [],
-  } as unknown as AllConfig;
-  const services = {
-    http: { get },
-    session: testSession({ config }),
-    currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
-  } as unknown as Services;
+  const services = historyServices(get);
   const onClose = vi.fn();
   const panel = (close: () => void) => (
     <ServicesContext.Provider value={services}>

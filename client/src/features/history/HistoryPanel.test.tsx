@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
-import { type AllConfig, type Services, ServicesContext } from '../../lib/session';
-import { testSession } from '../../lib/session.test-util';
+import { ServicesContext } from '../../lib/session';
+import { historyServices } from './history.test-util';
 import HistoryPanel from './HistoryPanel';
 import { type HistoryRound, betName, periodOf } from './model';
 
@@ -81,18 +81,10 @@ function renderPanel(pages: Record<string, unknown>[]) {
     if (!page) throw new Error('offline');
     return page;
   });
-  const config = {
-    playerConfig: { player: { id: '1', currency: '€', currencyCode: 'EUR', symbolBefore: true } },
-    assignedTables: [
-      { tableId: 'rou-1', name: 'Roulette Azure', game: 'roulette', gameKind: 'classic-roulette' },
-      { tableId: 'bj-1', name: 'Blackjack Emerald', game: 'blackjack', gameKind: 'blackjack' },
-    ],
-  } as unknown as AllConfig;
-  const services = {
-    http: { get },
-    session: testSession({ config }),
-    currency: () => ({ code: 'EUR', symbol: '€', symbolBefore: true }),
-  } as unknown as Services;
+  const services = historyServices(get, [
+    { tableId: 'rou-1', name: 'Roulette Azure', game: 'roulette', gameKind: 'classic-roulette' },
+    { tableId: 'bj-1', name: 'Blackjack Emerald', game: 'blackjack', gameKind: 'blackjack' },
+  ]);
   const onClose = vi.fn();
   render(
     <ServicesContext.Provider value={services}>

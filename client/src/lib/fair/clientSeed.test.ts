@@ -7,16 +7,7 @@ import {
   isValidClientSeed,
   setClientSeed,
 } from './clientSeed';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-}
+import { MemoryStorage } from '../storage.test-util';
 
 /** Storage as a privacy mode gives it: reads nothing, refuses every write. */
 class RefusingStorage {

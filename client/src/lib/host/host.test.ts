@@ -10,6 +10,7 @@ import { type HostDeps, type HostEnv, startHost } from './host';
 import type { Envelope } from './messages';
 import { REALITY_STORAGE_KEY } from './reality-check';
 import { testSession } from '../session.test-util';
+import { MemoryStorage } from '../storage.test-util';
 
 const HOST = 'https://casino.example';
 const PARENT = { name: 'the parent window' };
@@ -46,16 +47,6 @@ function config(casino: Record<string, unknown>, table = true): AllConfig {
     assignedTables: [{ tableId: 'rou-1' }, { tableId: 'bac-1' }],
     features: { feature_chat: true },
   } as unknown as AllConfig;
-}
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, v);
-  }
 }
 
 function setup(
