@@ -208,6 +208,16 @@ void Batch<Db>::expect(const SettleRound& op) {
   settles_ = true;
 }
 
+// A cash-out touches one player's accounts, the round's account and the house, in the
+// currency of its bets (read from them in lock_expected): never every player of the round.
+template <class Db>
+void Batch<Db>::expect(const SettleBets& op) {
+  expected_keys_.push_back(op.key);
+  expected_rounds_.push_back(op.round_id);
+  for (const auto& [bet, returned] : op.returns) cashed_out_bets_.push_back(std::to_string(bet));
+  cashing_out_.emplace(op.player, op.round_id);
+}
+
 template <class Db>
 void Batch<Db>::expect(const CancelRound& op) {
   expected_keys_.push_back(cancel_key(op.round_id));
@@ -245,6 +255,25 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
       currencies.insert(placed_currencies_.begin(), placed_currencies_.end());
       for (const std::string& currency : currencies)
         expected_accounts_.push_back(house_account(currency).name);
+    }
+  }
+  if (!cashed_out_bets_.empty()) {
+    // The currencies of the bets cashed out (a bet's player, round and currency never
+    // change, so they are read without a lock). A bet of another player or round is
+    // refused before any money moves: its accounts are not needed.
+    auto q = db_.query(
+        "SELECT DISTINCT b.player_id, b.round_id, b.currency FROM unnest(?::bigint[]) AS k(id) "
+        "JOIN bets b ON b.id = k.id");
+    q.bind(postgres::text_array(cashed_out_bets_));
+    while (q.step()) {
+      const PlayerId player = q.int64(0);
+      const std::string round_id = q.text(1);
+      if (!cashing_out_.contains({player, round_id})) continue;
+      const std::string currency = q.text(2);
+      expected_accounts_.push_back(player_cash(player, currency).name);
+      expected_accounts_.push_back(player_bonus(player, currency).name);
+      expected_accounts_.push_back(round_account(round_id, currency).name);
+      expected_accounts_.push_back(house_account(currency).name);
     }
   }
   std::sort(expected_accounts_.begin(), expected_accounts_.end());
@@ -381,6 +410,10 @@ Result<Settlement, Failure> Batch<Db>::apply(const SettleRound& op) {
   return in_savepoint([&] { return settle_round(op); });
 }
 template <class Db>
+Result<SettledBets, Failure> Batch<Db>::apply(const SettleBets& op) {
+  return in_savepoint([&] { return settle_bets(op); });
+}
+template <class Db>
 Result<Settlement, Failure> Batch<Db>::apply(const CancelRound& op) {
   return in_savepoint([&] { return cancel_round(op); });
 }
@@ -501,17 +534,9 @@ Result<CancelledBets, Failure> Batch<Db>::cancel_bets(const CancelBets& op) {
     return Failure::invalid_request;
   }
   const std::string fp = fingerprint(op);
-  std::string stored;
-  switch (seen(op.key, fp, &stored)) {
-    case Seen::conflict:
-      return Failure::key_conflict;
-    case Seen::same: {
-      auto refund = decode_refund(stored);
-      if (!refund) corrupt_record(op.key);
-      return CancelledBets{refund->refunded, player_balance(op.player, refund->currency), true};
-    }
-    case Seen::fresh:
-      break;
+  if (auto earlier = earlier_payment(op.key, fp, op.player)) {
+    if (!earlier->ok()) return earlier->error();
+    return CancelledBets{(*earlier)->amount, (*earlier)->balance, true};
   }
   if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
@@ -618,6 +643,55 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
   return finish_round_end(key, "settle", fp, std::move(totals), op.at_ms);
 }
 
+// A cash-out: the bets are settled as the round's settlement would settle them, and leave
+// the round's accepted bets (its SettleRound names the others only).
+template <class Db>
+Result<SettledBets, Failure> Batch<Db>::settle_bets(const SettleBets& op) {
+  if (!valid_name(op.key) || !valid_name(op.round_id) || op.returns.empty() ||
+      op.returns.size() > kLinesMax) {
+    return Failure::invalid_request;
+  }
+  std::vector<BetId> ids;
+  for (const auto& [bet, returned] : op.returns) {
+    if (returned.is_negative()) return Failure::invalid_request;
+    ids.push_back(bet);
+  }
+  if (has_duplicates(std::move(ids))) return Failure::invalid_request;
+  const std::string fp = fingerprint(op);
+  if (auto earlier = earlier_payment(op.key, fp, op.player)) {
+    if (!earlier->ok()) return earlier->error();
+    return SettledBets{(*earlier)->amount, (*earlier)->balance, true};
+  }
+  if (auto refused = require_owned(op.round_id)) return *refused;
+  // Open for bets or with its result recorded; a round that ended has nothing in play.
+  const std::optional<std::string> state = round_state(op.round_id);
+  if (!state) return Failure::round_not_found;
+  if (*state != "open" && *state != "result") return Failure::round_not_open;
+  std::vector<BetRow> bets;
+  for (const auto& [id, returned] : op.returns) {
+    auto bet = read_bet(id);
+    // Only the player's own accepted bets of this round, all in one currency.
+    if (!bet || bet->round_id != op.round_id || bet->player != op.player ||
+        bet->status != "accepted" || (!bets.empty() && bet->currency != bets[0].currency)) {
+      return Failure::invalid_request;
+    }
+    bets.push_back(std::move(*bet));
+  }
+  const std::string& currency = bets[0].currency;
+  Money paid;
+  RoundAccounts accounts(op.round_id);
+  for (size_t i = 0; i < bets.size(); ++i) {
+    const Money returned = op.returns[i].second;
+    const auto sum = checked_add(paid, returned);
+    if (!sum || !settle_bet(bets[i], returned, op.key, accounts.of(op.player, currency)))
+      return Failure::invalid_request;
+    paid = *sum;
+  }
+  mark_settled(op.round_id, op.key, op.returns);
+  record_op(op.key, "settle_bets", fp, encode_refund({paid, currency}), op.at_ms);
+  return SettledBets{paid, player_balance(op.player, currency), false};
+}
+
 template <class Db>
 Result<Settlement, Failure> Batch<Db>::cancel_round(const CancelRound& op) {
   if (!valid_name(op.round_id) || op.reason.size() > kTextBytesMax) {
@@ -643,6 +717,25 @@ Result<Settlement, Failure> Batch<Db>::cancel_round(const CancelRound& op) {
       .run();
   close_round(op.round_id, "cancelled", op.reason, op.at_ms);
   return finish_round_end(key, "cancel", fp, std::move(totals), op.at_ms);
+}
+
+template <class Db>
+std::optional<Result<typename Batch<Db>::EarlierPayment, Failure>> Batch<Db>::earlier_payment(
+    const std::string& key, std::string_view fp, PlayerId player) {
+  std::string stored;
+  switch (seen(key, fp, &stored)) {
+    case Seen::conflict:
+      return Result<EarlierPayment, Failure>(Failure::key_conflict);
+    case Seen::same: {
+      auto paid = decode_refund(stored);
+      if (!paid) corrupt_record(key);
+      return Result<EarlierPayment, Failure>(
+          EarlierPayment{paid->refunded, player_balance(player, paid->currency)});
+    }
+    case Seen::fresh:
+      break;
+  }
+  return std::nullopt;
 }
 
 // The answer to a settlement or cancellation seen before: its first result when the
@@ -1026,8 +1119,9 @@ bool Batch<Db>::settle_bet(const BetRow& bet, Money returned, std::string_view o
   return true;
 }
 
-// Every accepted bet of the round is settled with its return: the returns go in bulk to
-// the connection's temporary table, and one UPDATE applies them.
+// The bets named are settled with their returns (every accepted bet of the round, or a
+// cash-out's): the returns go in bulk to the connection's temporary table, and one UPDATE
+// applies them.
 template <class Db>
 void Batch<Db>::mark_settled(std::string_view round_id, std::string_view op_key,
                              std::span<const std::pair<BetId, Money>> returns) {

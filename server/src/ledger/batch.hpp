@@ -135,6 +135,7 @@ class Batch {
   Result<CancelledBets, Failure> apply(const CancelBets& op);
   Result<Done, Failure> apply(const RecordResult& op);
   Result<Settlement, Failure> apply(const SettleRound& op);
+  Result<SettledBets, Failure> apply(const SettleBets& op);
   Result<Settlement, Failure> apply(const CancelRound& op);
 
   // Where writers share the database, before the first apply(): tells the batch of each
@@ -150,6 +151,7 @@ class Batch {
   void expect(const CancelBets& op);
   void expect(const RecordResult& op);
   void expect(const SettleRound& op);
+  void expect(const SettleBets& op);
   void expect(const CancelRound& op);
   // With `fencing` (a cluster's node), also locks the leases of the rounds' tables and
   // refuses (Failure::fenced) the operations of tables not held by this node at its epoch.
@@ -232,6 +234,7 @@ class Batch {
   Result<CancelledBets, Failure> cancel_bets(const CancelBets& op);
   Result<Done, Failure> record_result(const RecordResult& op);
   Result<Settlement, Failure> settle_round(const SettleRound& op);
+  Result<SettledBets, Failure> settle_bets(const SettleBets& op);
   Result<Settlement, Failure> cancel_round(const CancelRound& op);
 
   // Accounts and transfers.
@@ -297,6 +300,16 @@ class Batch {
     std::map<std::pair<PlayerId, std::string>, PlayerSettlement> by_player;
     bool add(const BetRow& bet, Money returned);  // false on overflow
   };
+  // An operation seen before whose record is an amount paid back ("<units> <CUR>": taken
+  // back bets, a cash-out): the amount and the player's balance now when the content is the
+  // same, key_conflict when it differs; nullopt for a new one.
+  struct EarlierPayment {
+    Money amount;
+    Balance balance;
+  };
+  std::optional<Result<EarlierPayment, Failure>> earlier_payment(const std::string& key,
+                                                                 std::string_view fp,
+                                                                 PlayerId player);
   std::optional<Result<Settlement, Failure>> earlier_round_end(const std::string& key,
                                                                std::string_view fp);
   Result<Settlement, Failure> finish_round_end(const std::string& key, std::string_view kind,
@@ -326,6 +339,10 @@ class Batch {
   std::vector<std::string> refunding_rounds_;  // money goes back to their players
   bool settles_ = false;                       // and to the house
   std::set<std::string> placed_currencies_;
+  // Cash-outs (SettleBets): the bets they name (ids as text), and their players and rounds,
+  // whose accounts alone they touch (in the currencies of those bets).
+  std::vector<std::string> cashed_out_bets_;
+  std::set<std::pair<PlayerId, std::string>> cashing_out_;
   std::vector<std::string> expected_keys_;
   // Fencing: each expected round's table, and the tables this node holds (locked).
   NameMap<std::string> round_tables_;

@@ -53,6 +53,8 @@ struct BetRow {
   std::string status;
   std::optional<int64_t> returned;
   std::optional<std::string> round_state;  // nullopt: the round does not exist
+  std::optional<std::string> settle_key;   // the operation that settled or refunded it
+  std::optional<std::string> settle_kind;  // its recorded kind; nullopt: not recorded
 };
 
 int nonzero(Money m) {
@@ -175,14 +177,22 @@ class Checker {
     bool more = transfers.step();
     auto q = db_.query(
         "SELECT b.id, b.round_id, b.player_id, b.currency, b.amount, b.cash_part, "
-        "b.bonus_part, b.status, b.returned, r.state FROM bets b "
-        "LEFT JOIN rounds r ON r.id = b.round_id ORDER BY b.id");
+        "b.bonus_part, b.status, b.returned, r.state, b.settle_key, o.kind FROM bets b "
+        "LEFT JOIN rounds r ON r.id = b.round_id LEFT JOIN ops o ON o.key = b.settle_key "
+        "ORDER BY b.id");
     while (q.step()) {
-      BetRow bet{
-          q.int64(0),        q.text(1),  q.int64(2),
-          q.text(3),         q.money(4), q.money(5),
-          q.money(6),        q.text(7),  q.is_null(8) ? std::nullopt : std::optional(q.int64(8)),
-          q.optional_text(9)};
+      BetRow bet{q.int64(0),
+                 q.text(1),
+                 q.int64(2),
+                 q.text(3),
+                 q.money(4),
+                 q.money(5),
+                 q.money(6),
+                 q.text(7),
+                 q.is_null(8) ? std::nullopt : std::optional(q.int64(8)),
+                 q.optional_text(9),
+                 q.optional_text(10),
+                 q.optional_text(11)};
       BetFlows flows;
       while (more && transfers.int64(0) < bet.id) {
         problem("transfer for bet " + std::to_string(transfers.int64(0)) +
@@ -258,7 +268,15 @@ class Checker {
 
   void check_settled(const std::string& who, const BetRow& bet, const BetFlows& f) {
     if (f.refund_n > 0) problem(who + " was both settled and refunded");
-    if (bet.round_state && *bet.round_state != "settled") {
+    // By its round's settlement, or earlier by a cash-out (SettleBets), after which the
+    // round may be open, have its result, or have ended either way.
+    const bool by_round = bet.settle_kind == "settle" && bet.settle_key == "settle:" + bet.round_id;
+    const bool cashed_out = bet.settle_kind == "settle_bets";
+    if (!by_round && !cashed_out) {
+      problem(who + " is settled by " + bet.settle_key.value_or("(none)") +
+              ", which is neither its round's settlement nor a recorded cash-out");
+    }
+    if (by_round && bet.round_state && *bet.round_state != "settled") {
       problem(who + " is settled but its round is " + *bet.round_state);
     }
     if (f.stake_in_n != 1 || f.stake_in != bet.amount.units) {

@@ -136,6 +136,63 @@ TEST_P(CheckTest, DetectsABetLeftAcceptedInAnEndedRound) {
       << ::testing::PrintToString(report.problems);
 }
 
+// Cash-outs (SettleBets) settle bets of rounds that have not ended: the open round holds
+// exactly its still accepted stakes, and a round cancelled or settled afterwards refunds or
+// settles only those.
+TEST_P(CheckTest, BetsCashedOutBeforeTheirRoundEndedPass) {
+  {
+    auto ledger = Ledger::open({path_});
+    auto r3 = run(*ledger, PlaceBets{"b5", "r3", 2, "EUR", {{"2", major(2)}, {"3", major(3)}}, 11});
+    ASSERT_TRUE(r3.ok());
+    ASSERT_TRUE(run(*ledger, SettleBets{"co1", "r3", 2, {{r3->bet_ids[0], major(5)}}, 12}).ok());
+    CheckReport open = check_ledger(path_);
+    EXPECT_TRUE(open.ok) << ::testing::PrintToString(open.problems);
+    EXPECT_EQ(open.bets_in_play, 2);
+    EXPECT_EQ(open.bets_settled, 3);
+    ASSERT_TRUE(run(*ledger, RecordResult{"r3", "7", 13}).ok());
+    const BetId b4 = ledger->unsettled_rounds("t").at(0).bets.at(0).id;  // player 1's
+    ASSERT_TRUE(run(*ledger, SettleBets{"co2", "r3", 1, {{b4, Money{}}}, 14}).ok());
+    EXPECT_TRUE(check_ledger(path_).ok);
+    ASSERT_TRUE(run(*ledger, SettleRound{"r3", {{r3->bet_ids[1], major(6)}}, 15}).ok());
+    // Another round, cashed out in part and then cancelled.
+    ASSERT_TRUE(run(*ledger, OpenRound{"r4", "t", "roulette", 4, 16}).ok());
+    auto r4 = run(*ledger, PlaceBets{"b6", "r4", 1, "EUR", {{"1", major(1)}, {"2", major(1)}}, 17});
+    ASSERT_TRUE(r4.ok());
+    ASSERT_TRUE(run(*ledger, SettleBets{"co3", "r4", 1, {{r4->bet_ids[1], major(2)}}, 18}).ok());
+    ASSERT_TRUE(run(*ledger, CancelRound{"r4", "fault", 19}).ok());
+  }
+  CheckReport report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets, 9);
+  EXPECT_EQ(report.bets_settled, 6);
+  EXPECT_EQ(report.bets_refunded, 3);
+  EXPECT_EQ(report.bets_in_play, 0);
+  EXPECT_EQ(report.rounds_open, 0);
+  EXPECT_EQ(report.sum_by_currency["EUR"], Money{});
+}
+
+TEST_P(CheckTest, DetectsABetSettledWithoutACashOutInAnOpenRound) {
+  {
+    auto ledger = Ledger::open({path_});
+    auto r3 = run(*ledger, PlaceBets{"b5", "r3", 2, "EUR", {{"2", major(2)}}, 11});
+    ASSERT_TRUE(r3.ok());
+    ASSERT_TRUE(run(*ledger, SettleBets{"co1", "r3", 2, {{r3->bet_ids[0], major(5)}}, 12}).ok());
+  }
+  // The cash-out's record is gone: its bet is settled by nothing known, in an open round.
+  CheckReport report = tampered("DELETE FROM ops WHERE key = 'co1'");
+  EXPECT_FALSE(report.ok);
+  EXPECT_TRUE(mentions(report, "is settled by co1, which is neither its round's settlement nor"))
+      << ::testing::PrintToString(report.problems);
+  // A bet marked settled without any money moving: the round still holds its stake.
+  report = tampered(
+      "UPDATE bets SET status = 'settled', returned = 0, settle_key = 'co1' "
+      "WHERE round_id = 'r3' AND status = 'accepted'");
+  EXPECT_FALSE(report.ok);
+  EXPECT_TRUE(mentions(report, "reached the house as 0.00"))
+      << ::testing::PrintToString(report.problems);
+  EXPECT_TRUE(mentions(report, "account round:r3:EUR of a round that is open holds 1.00"));
+}
+
 TEST_P(CheckTest, DetectsAnUnrecordedOperation) {
   CheckReport report = tampered("DELETE FROM ops WHERE key = 'f2'");
   EXPECT_FALSE(report.ok);

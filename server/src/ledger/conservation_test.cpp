@@ -1,10 +1,10 @@
 // A seeded random simulation of the ledger against an independent model.
 //
 // Thousands of random operations (funding, rounds, bets that may exceed the balance,
-// cancellations, results, settlements with random returns, replays and conflicting
-// reuses of keys) are submitted in batches. The model predicts every answer and every
-// balance with its own simple arithmetic; after each batch the ledger must agree with
-// it, every currency must sum to zero, and check_ledger must find no problem.
+// cancellations, results, cash-outs and settlements with random returns, replays and
+// conflicting reuses of keys) are submitted in batches. The model predicts every answer
+// and every balance with its own simple arithmetic; after each batch the ledger must
+// agree with it, every currency must sum to zero, and check_ledger must find no problem.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,8 +21,8 @@ namespace {
 
 using testing_support::TempDir;
 
-using Op =
-    std::variant<Fund, OpenRound, PlaceBets, CancelBets, RecordResult, SettleRound, CancelRound>;
+using Op = std::variant<Fund, OpenRound, PlaceBets, CancelBets, RecordResult, SettleRound,
+                        SettleBets, CancelRound>;
 
 const std::vector<std::string> kCurrencies = {"EUR", "USD", "JPY"};
 const std::vector<std::string> kTables = {"t1", "t2"};
@@ -33,9 +33,10 @@ struct Answer {
   std::optional<Failure> failure;
   bool replayed = false;
   std::vector<BetId> bet_ids;             // PlacedBets (model-side ids until bound to real ones)
-  Balance balance;                        // PlacedBets, CancelledBets
+  Balance balance;                        // PlacedBets, CancelledBets, SettledBets
   Money refunded;                         // CancelledBets
-  std::string currency;                   // CancelledBets
+  Money returned;                         // SettledBets
+  std::string currency;                   // CancelledBets, SettledBets
   std::vector<PlayerSettlement> players;  // Settlement
 };
 
@@ -78,6 +79,12 @@ bool same(const SettleRound& a, const SettleRound& b) {
   std::sort(x.begin(), x.end());
   std::sort(y.begin(), y.end());
   return x == y;
+}
+bool same(const SettleBets& a, const SettleBets& b) {
+  auto x = a.returns, y = b.returns;
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return a.round_id == b.round_id && a.player == b.player && x == y;
 }
 bool same(const CancelRound& a, const CancelRound& b) {
   return a.reason == b.reason;
@@ -212,6 +219,42 @@ class Model {
     return record(key, op, settlement(lines));
   }
 
+  Answer apply(const SettleBets& op) {
+    std::set<BetId> named;
+    for (const auto& [id, returned] : op.returns) {
+      if (returned.is_negative()) return refused(Failure::invalid_request);
+      named.insert(id);
+    }
+    if (op.returns.empty() || named.size() != op.returns.size()) {
+      return refused(Failure::invalid_request);
+    }
+    if (auto prior = seen(op.key, op)) return *prior;
+    auto round = rounds_.find(op.round_id);
+    if (round == rounds_.end()) return refused(Failure::round_not_found);
+    if (round->second.state == RoundState::settled ||
+        round->second.state == RoundState::cancelled) {
+      return refused(Failure::round_not_open);
+    }
+    std::string currency;
+    for (const auto& [id, returned] : op.returns) {
+      auto it = bets_.find(id);
+      if (it == bets_.end() || it->second.round != op.round_id || it->second.player != op.player ||
+          it->second.state != BetState::accepted ||
+          (!currency.empty() && it->second.currency != currency)) {
+        return refused(Failure::invalid_request);
+      }
+      currency = it->second.currency;
+    }
+    Answer answer;
+    for (const auto& [id, returned] : op.returns) {
+      pay(bets_[id], returned);
+      answer.returned += returned;
+    }
+    answer.currency = currency;
+    answer.balance = balance(op.player, currency);
+    return record(op.key, op, answer);
+  }
+
   Answer apply(const CancelRound& op) {
     const std::string key = "cancel:" + op.round_id;
     if (auto prior = seen(key, op)) return *prior;
@@ -255,7 +298,7 @@ class Model {
     answer.replayed = true;
     // A replay reports the balance of now, not of the first time.
     if constexpr (std::is_same_v<T, PlaceBets>) answer.balance = balance(op.player, op.currency);
-    if constexpr (std::is_same_v<T, CancelBets>) {
+    if constexpr (std::is_same_v<T, CancelBets> || std::is_same_v<T, SettleBets>) {
       answer.balance = balance(op.player, answer.currency);
     }
     for (PlayerSettlement& p : answer.players) p.balance = balance(p.player, p.currency);
@@ -347,6 +390,9 @@ Answer to_answer(const Result<T, Failure>& r) {
   } else if constexpr (std::is_same_v<T, CancelledBets>) {
     a.refunded = v.refunded;
     a.balance = v.balance;
+  } else if constexpr (std::is_same_v<T, SettledBets>) {
+    a.returned = v.returned;
+    a.balance = v.balance;
   } else if constexpr (std::is_same_v<T, Settlement>) {
     a.players = v.players;
   }
@@ -355,7 +401,8 @@ Answer to_answer(const Result<T, Failure>& r) {
 
 std::string describe(const Op& op) {
   static const char* names[] = {"Fund",         "OpenRound",   "PlaceBets",  "CancelBets",
-                                "RecordResult", "SettleRound", "CancelRound"};
+                                "RecordResult", "SettleRound", "SettleBets", "CancelRound"};
+  static_assert(std::size(names) == std::variant_size_v<Op>);
   return names[op.index()];
 }
 
@@ -434,6 +481,7 @@ class Simulation {
     EXPECT_EQ(got.balance.cash, want.balance.cash) << what;
     EXPECT_EQ(got.balance.bonus, want.balance.bonus) << what;
     EXPECT_EQ(got.refunded, want.refunded) << what;
+    EXPECT_EQ(got.returned, want.returned) << what;
     ASSERT_EQ(got.players.size(), want.players.size()) << what;
     for (size_t i = 0; i < got.players.size(); ++i) {
       EXPECT_EQ(got.players[i].player, want.players[i].player) << what;
@@ -489,9 +537,10 @@ class Simulation {
     const int roll = static_cast<int>(pick(100));
     if (roll < 12) return with(gen_fund());
     if (roll < 24) return with(gen_open());
-    if (roll < 60) return with(gen_place());
-    if (roll < 66) return with(gen_cancel_bets());
-    if (roll < 73) return with(gen_record());
+    if (roll < 56) return with(gen_place());
+    if (roll < 62) return with(gen_cancel_bets());
+    if (roll < 68) return with(gen_cash_out());
+    if (roll < 74) return with(gen_record());
     if (roll < 82) return with(gen_settle());
     if (roll < 86) return with(gen_cancel_round());
     if (roll < 95) return with(gen_replay());
@@ -623,6 +672,41 @@ class Simulation {
     return {s, "settle:" + round};
   }
 
+  // Some of a player's bets of one round, in one currency, cashed out: mostly accepted
+  // bets of a round that has not ended, sometimes bets already settled or refunded (of an
+  // ended round too), another player's, a bet named twice or a negative return.
+  std::pair<Op, std::string> gen_cash_out() {
+    std::map<std::tuple<std::string, PlayerId, std::string>, std::vector<BetId>> accepted, any;
+    for (const auto& [id, bet] : model_.bets()) {
+      if (id <= 0) continue;  // not yet known by its id
+      any[{bet.round, bet.player, bet.currency}].push_back(id);
+      if (bet.state == BetState::accepted)
+        accepted[{bet.round, bet.player, bet.currency}].push_back(id);
+    }
+    const auto& groups = !accepted.empty() && chance(85) ? accepted : any;
+    if (groups.empty()) return gen_fund();
+    auto it = std::next(groups.begin(), static_cast<std::ptrdiff_t>(pick(groups.size())));
+    const auto& [round, player, currency] = it->first;
+    SettleBets s{fresh_key(), chance(3) ? "unknown-c" : round, player, {}, now()};
+    for (BetId id : it->second) {
+      if (!chance(50)) continue;
+      const Money amount = model_.bets().at(id).amount;
+      static const int64_t tenths[] = {0, 10, 11, 15, 20, 35, 100};
+      s.returns.push_back({id, Money{amount.units * tenths[pick(7)] / 10}});
+    }
+    if (s.returns.empty()) s.returns.push_back({it->second.front(), Money{}});
+    const int roll = static_cast<int>(pick(100));
+    if (roll < 4) {
+      s.returns.push_back({foreign_bet(player), Money{}});
+    } else if (roll < 6) {
+      s.returns.push_back(s.returns.front());  // named twice
+    } else if (roll < 8) {
+      s.returns.back().second = Money{-1};
+    }
+    std::string key = s.key;
+    return {s, key};
+  }
+
   std::pair<Op, std::string> gen_cancel_round() {
     const std::string round = settleable_round();
     return {CancelRound{round, chance(50) ? "fault" : "dealer", now()}, "cancel:" + round};
@@ -671,6 +755,8 @@ class Simulation {
       r->result += "x";
     } else if (auto* cr = std::get_if<CancelRound>(&op)) {
       cr->reason += "!";
+    } else if (auto* sb = std::get_if<SettleBets>(&op)) {
+      sb->returns[0].second += Money{1000};
     } else {
       return gen_replay();
     }
@@ -717,6 +803,12 @@ TEST_P(Conservation, RandomOperationsMatchTheModelAndConserveMoney) {
         "PlaceBets:key_conflict", "CancelBets:ok", "CancelBets:invalid_request", "RecordResult:ok",
         "RecordResult:round_not_open", "SettleRound:ok", "SettleRound:invalid_request",
         "SettleRound:key_conflict", "CancelRound:ok"}) {
+    EXPECT_GT(sim.outcomes[outcome], 0)
+        << outcome << " never happened; seen: " << ::testing::PrintToString(sim.outcomes);
+  }
+  for (const char* outcome :
+       {"SettleBets:ok", "SettleBets:invalid_request", "SettleBets:round_not_open",
+        "SettleBets:replayed", "SettleBets:key_conflict"}) {
     EXPECT_GT(sim.outcomes[outcome], 0)
         << outcome << " never happened; seen: " << ::testing::PrintToString(sim.outcomes);
   }

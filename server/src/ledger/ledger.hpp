@@ -48,6 +48,7 @@ enum class Failure {
   insufficient_funds,  // the player's cash plus bonus does not cover the stake
   key_conflict,        // the idempotency key was used before with different content
   round_not_open,      // bets or cancellations for a round that is not open for bets
+                       // (SettleBets: for a round that has ended)
   round_not_found,     // the round does not exist
   invalid_request,     // malformed: non-positive amount, unknown bet, wrong payouts list
   overloaded,          // the queue is full (queue_max); nothing was done
@@ -141,6 +142,21 @@ struct SettleRound {
   std::string fair = {};  // as RecordResult::fair, with the result
 };
 
+// Settles some of one player's accepted bets of a round that has not ended, before the
+// round's own settlement (a crash game's cash-out): each stake goes to the house and the
+// house pays its return, as SettleRound does, for these bets alone. Every bet named must be
+// the player's and accepted in that round, all in one currency (the balance answered is
+// in it); the round must be neither settled nor cancelled (it may be open for bets, or
+// have a result recorded). The round's SettleRound then names only the bets still
+// accepted, and a CancelRound refunds only those.
+struct SettleBets {
+  std::string key;
+  std::string round_id;
+  PlayerId player = 0;
+  std::vector<std::pair<BetId, Money>> returns;  // stake plus winnings, 0 for a loss
+  int64_t at_ms = 0;
+};
+
 // Refunds every accepted bet of the round (to the accounts the stake came from) and
 // marks the round cancelled.
 struct CancelRound {
@@ -164,6 +180,12 @@ struct PlacedBets {
 struct CancelledBets {
   Money refunded;
   Balance balance;
+  bool replayed = false;
+};
+
+struct SettledBets {
+  Money returned;   // the sum paid
+  Balance balance;  // the player's, after (current balance when replayed)
   bool replayed = false;
 };
 
@@ -300,6 +322,7 @@ class Ledger {
   virtual void submit(CancelBets op, Callback<CancelledBets> done) = 0;
   virtual void submit(RecordResult op, Callback<Done> done) = 0;
   virtual void submit(SettleRound op, Callback<Settlement> done) = 0;
+  virtual void submit(SettleBets op, Callback<SettledBets> done) = 0;
   virtual void submit(CancelRound op, Callback<Settlement> done) = 0;
 
   // Blocks until everything submitted before the call has committed and its callback
@@ -352,8 +375,9 @@ struct CheckReport {
 // every currency sums to zero; every account balance equals its transfers; no player
 // account is negative; every bet's stake was transferred once; every bet of a settled
 // or cancelled round was settled or refunded exactly once (never both) for the
-// recorded amount; closed rounds hold nothing in play and open rounds hold exactly
-// their accepted stakes.
+// recorded amount; a bet settled is settled by its round's settlement or by a recorded
+// cash-out (SettleBets, which may precede the round's end); closed rounds hold nothing in
+// play and open rounds hold exactly their accepted stakes.
 CheckReport check_ledger(const std::string& path);
 
 }  // namespace croupier::ledger

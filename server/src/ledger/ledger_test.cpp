@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "db/sqlite.hpp"
+#include "ledger/batch.hpp"
 #include "ledger/leases.hpp"
 #include "ledger/ledger_testing.hpp"
 #include "ledger/schema.hpp"
@@ -534,6 +535,294 @@ TEST_P(LedgerTest, ARoundTakesBetsInSeveralCurrencies) {
   EXPECT_EQ(report.sum_by_currency.size(), 2u);
 }
 
+// ---- Cash-outs (SettleBets) ---------------------------------------------------------------
+
+TEST_P(LedgerTest, ACashOutSettlesOneBetEarlyAndTheRoundSettlesTheRest) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto alice = run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(10)}, {"BET_2", major(5)}}));
+  ASSERT_TRUE(alice.ok());
+  const BetId a1 = alice->bet_ids[0], a2 = alice->bet_ids[1];
+  const BetId b = run(*ledger, bets("b2", "r1", kBob, {{"BET_1", major(10)}}))->bet_ids[0];
+
+  auto cashed = run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(25)}}, 7});
+  ASSERT_TRUE(cashed.ok()) << failure_name(cashed.error());
+  EXPECT_FALSE(cashed->replayed);
+  EXPECT_EQ(cashed->returned, major(25));
+  EXPECT_EQ(cashed->balance.cash, major(110));  // 100 - 15 + 25
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  EXPECT_TRUE(ledger->has_bets_in_play(kAlice));  // a2 is still in play
+  // The round is still unsettled, with the bets still accepted alone.
+  auto unsettled = ledger->unsettled_rounds("rou-1");
+  ASSERT_EQ(unsettled.size(), 1u);
+  ASSERT_EQ(unsettled[0].bets.size(), 2u);
+  EXPECT_EQ(unsettled[0].bets[0].id, a2);
+  EXPECT_EQ(unsettled[0].bets[1].id, b);
+  // The history shows the cashed-out bet settled with its return, the round still open.
+  auto history = ledger->player_history(of(kAlice));
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0].state, "open");
+  ASSERT_EQ(history[0].bets.size(), 2u);
+  EXPECT_EQ(history[0].bets[0].status, "settled");
+  EXPECT_EQ(history[0].bets[0].returned, major(25));
+  EXPECT_EQ(history[0].bets[1].status, "accepted");
+  EXPECT_FALSE(history[0].bets[1].returned);
+  // The open round's account holds exactly its still accepted stakes.
+  auto midway = check_ledger(path_);
+  EXPECT_TRUE(midway.ok) << ::testing::PrintToString(midway.problems);
+  EXPECT_EQ(midway.bets_in_play, 2);
+  EXPECT_EQ(midway.bets_settled, 1);
+
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "2.00", 8}).ok());
+  // The settlement names the bets still accepted, and only them.
+  EXPECT_EQ(
+      run(*ledger, SettleRound{"r1", {{a1, major(25)}, {a2, Money{}}, {b, major(20)}}, 9}).error(),
+      Failure::invalid_request);
+  EXPECT_EQ(run(*ledger, SettleRound{"r1", {{b, major(20)}}, 9}).error(), Failure::invalid_request);
+  auto settled = run(*ledger, SettleRound{"r1", {{a2, Money{}}, {b, major(20)}}, 9});
+  ASSERT_TRUE(settled.ok()) << failure_name(settled.error());
+  ASSERT_EQ(settled->players.size(), 2u);
+  EXPECT_EQ(settled->players[0].player, kAlice);
+  EXPECT_EQ(settled->players[0].staked, major(5));
+  EXPECT_EQ(settled->players[0].returned, Money{});
+  EXPECT_EQ(settled->players[0].balance.cash, major(110));
+  EXPECT_EQ(settled->players[1].returned, major(20));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(110));
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  EXPECT_FALSE(ledger->has_bets_in_play(kBob));
+  history = ledger->player_history(of(kAlice));
+  EXPECT_EQ(history[0].state, "settled");
+  EXPECT_EQ(history[0].bets[0].returned, major(25));
+  EXPECT_EQ(history[0].bets[1].returned, Money{});
+  // A round that ended has nothing left to cash out.
+  EXPECT_EQ(run(*ledger, SettleBets{"co2", "r1", kAlice, {{a2, major(1)}}, 10}).error(),
+            Failure::round_not_open);
+
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 3);
+  EXPECT_EQ(report.bets_in_play, 0);
+  EXPECT_EQ(report.sum_by_currency["EUR"], Money{});
+}
+
+TEST_P(LedgerTest, ACashOutReplaysWithoutMovingMoneyAndConflictsOnOtherContent) {
+  BetId a1 = 0, a2 = 0;
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    auto placed =
+        run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(10)}, {"BET_2", major(10)}}));
+    a1 = placed->bet_ids[0];
+    a2 = placed->bet_ids[1];
+    auto first =
+        run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(15)}, {a2, major(12)}}, 7});
+    ASSERT_TRUE(first.ok()) << failure_name(first.error());
+    EXPECT_EQ(first->returned, major(27));
+    ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(1))).ok());
+    // The same content in another order, later: the first answer, with today's balance.
+    auto again =
+        run(*ledger, SettleBets{"co1", "r1", kAlice, {{a2, major(12)}, {a1, major(15)}}, 8});
+    ASSERT_TRUE(again.ok()) << failure_name(again.error());
+    EXPECT_TRUE(again->replayed);
+    EXPECT_EQ(again->returned, major(27));
+    EXPECT_EQ(again->balance.cash, major(108));
+    EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(108));
+    EXPECT_EQ(run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(15)}, {a2, major(13)}}, 8})
+                  .error(),
+              Failure::key_conflict);
+    EXPECT_EQ(run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(15)}}, 8}).error(),
+              Failure::key_conflict);
+    EXPECT_EQ(run(*ledger, fund("co1", kAlice, major(1))).error(), Failure::key_conflict);
+    EXPECT_EQ(run(*ledger, SettleBets{"b1", "r1", kAlice, {{a1, major(15)}}, 8}).error(),
+              Failure::key_conflict);  // a key is one request whatever its kind
+  }
+  auto ledger = open();
+  auto replay =
+      run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(15)}, {a2, major(12)}}, 9});
+  ASSERT_TRUE(replay.ok()) << failure_name(replay.error());
+  EXPECT_TRUE(replay->replayed);
+  EXPECT_EQ(replay->returned, major(27));
+  EXPECT_EQ(replay->balance.cash, major(108));
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {}, 10}).ok());  // nothing left to settle
+  // Replayed after the round ended too: the first answer.
+  EXPECT_TRUE(run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(15)}, {a2, major(12)}}, 11})
+                  ->replayed);
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(108));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 2);
+}
+
+TEST_P(LedgerTest, ACashOutRefusesWhatIsNotThePlayersAcceptedBetsOfTheRound) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, Fund{"f2", kAlice, "USD", major(100), "demo"}).ok());
+  ASSERT_TRUE(run(*ledger, fund("f3", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r2", 2)).ok());
+  auto placed =
+      run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(10)}, {"BET_2", major(10)}}));
+  const BetId a = placed->bet_ids[0], refunded = placed->bet_ids[1];
+  const BetId usd =
+      run(*ledger, PlaceBets{"b2", "r1", kAlice, "USD", {{"BET_1", major(10)}}, 5})->bet_ids[0];
+  const BetId bob = run(*ledger, bets("b3", "r1", kBob, {{"BET_1", major(10)}}))->bet_ids[0];
+  const BetId other_round =
+      run(*ledger, bets("b4", "r2", kAlice, {{"BET_1", major(10)}}))->bet_ids[0];
+  ASSERT_TRUE(run(*ledger, CancelBets{"c1", "r1", kAlice, {refunded}, 6}).ok());
+
+  auto refusal = [&](SettleBets op) {
+    auto r = run(*ledger, std::move(op));
+    return r.ok() ? std::string("ok") : std::string(failure_name(r.error()));
+  };
+  EXPECT_EQ(refusal(SettleBets{"x1", "r1", kAlice, {}, 7}), "invalid_request");  // nothing
+  std::vector<std::pair<BetId, Money>> too_many;
+  for (size_t i = 0; i <= kLinesMax; ++i) too_many.emplace_back(a + static_cast<BetId>(i), Money{});
+  EXPECT_EQ(refusal(SettleBets{"x2", "r1", kAlice, too_many, 7}), "invalid_request");
+  EXPECT_EQ(refusal(SettleBets{"x3", "r1", kAlice, {{a, Money{-1}}}, 7}), "invalid_request");
+  EXPECT_EQ(refusal(SettleBets{"x4", "r1", kAlice, {{a, major(1)}, {a, major(1)}}, 7}),
+            "invalid_request");  // named twice
+  EXPECT_EQ(refusal(SettleBets{"x5", "r1", kAlice, {{a, major(1)}, {bob, major(1)}}, 7}),
+            "invalid_request");  // another player's
+  EXPECT_EQ(refusal(SettleBets{"x6", "r1", kAlice, {{other_round, major(1)}}, 7}),
+            "invalid_request");  // of another round
+  EXPECT_EQ(refusal(SettleBets{"x7", "r1", kAlice, {{999'999'999, major(1)}}, 7}),
+            "invalid_request");  // no such bet
+  EXPECT_EQ(refusal(SettleBets{"x8", "r1", kAlice, {{refunded, major(1)}}, 7}),
+            "invalid_request");  // taken back already
+  EXPECT_EQ(refusal(SettleBets{"x9", "r1", kAlice, {{a, major(1)}, {usd, major(1)}}, 7}),
+            "invalid_request");  // two currencies
+  EXPECT_EQ(refusal(SettleBets{"", "r1", kAlice, {{a, major(1)}}, 7}), "invalid_request");
+  EXPECT_EQ(refusal(SettleBets{"x10", "nope", kAlice, {{a, major(1)}}, 7}), "round_not_found");
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(80));
+  EXPECT_EQ(ledger->balance(kAlice, "USD").cash, major(90));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(90));
+
+  // A bet is cashed out once: a second cash-out under another key is refused.
+  auto first = run(*ledger, SettleBets{"co1", "r1", kAlice, {{a, major(30)}}, 8});
+  ASSERT_TRUE(first.ok()) << failure_name(first.error());
+  EXPECT_EQ(refusal(SettleBets{"co2", "r1", kAlice, {{a, major(30)}}, 8}), "invalid_request");
+  EXPECT_EQ(refusal(SettleBets{"co3", "r1", kAlice, {{a, major(40)}, {usd, major(1)}}, 8}),
+            "invalid_request");
+  // Refused keys were not recorded: one may still be used.
+  auto usd_out = run(*ledger, SettleBets{"x9", "r1", kAlice, {{usd, major(5)}}, 9});
+  ASSERT_TRUE(usd_out.ok()) << failure_name(usd_out.error());
+  EXPECT_FALSE(usd_out->replayed);
+  EXPECT_EQ(usd_out->balance.cash, major(95));
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(110));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 2);
+  EXPECT_EQ(report.bets_in_play, 2);  // Bob's, and Alice's in r2
+}
+
+// A cash-out refused halfway (a return that would overflow the player's balance, after
+// the first bet of the same cash-out was paid) leaves no trace.
+TEST_P(LedgerTest, ACashOutRefusedHalfwayUndoesEverything) {
+  auto ledger = open();
+  const Money huge = Money{INT64_MAX - major(1).units};
+  ASSERT_TRUE(run(*ledger, Fund{"f1", kBob, "EUR", huge, "whale"}).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto placed = run(*ledger, bets("b1", "r1", kBob, {{"BET_1", major(1)}, {"BET_2", major(1)}}));
+  ASSERT_TRUE(placed.ok());
+  const BetId b1 = placed->bet_ids[0], b2 = placed->bet_ids[1];
+  const Money before = ledger->balance(kBob, "EUR").cash;
+  auto overflow = run(*ledger, SettleBets{"co1", "r1", kBob, {{b1, major(2)}, {b2, major(3)}}, 7});
+  ASSERT_FALSE(overflow.ok());
+  EXPECT_EQ(overflow.error(), Failure::invalid_request);
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, before);  // b1 was not paid after all
+  EXPECT_EQ(ledger->unsettled_rounds("rou-1").at(0).bets.size(), 2u);
+  // (Paid in all, Bob's account has then been credited INT64_MAX: the most the check's
+  // sums of an account's transfers take on SQLite.)
+  auto cashed = run(*ledger, SettleBets{"co1", "r1", kBob, {{b1, major(1)}}, 8});
+  ASSERT_TRUE(cashed.ok()) << failure_name(cashed.error());
+  EXPECT_FALSE(cashed->replayed);
+  EXPECT_TRUE(ledger->has_bets_in_play(kBob));  // b2, counted still
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{b2, Money{}}}, 9}).ok());
+  EXPECT_FALSE(ledger->has_bets_in_play(kBob));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, before + major(1));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
+TEST_P(LedgerTest, ACancelledRoundRefundsOnlyTheBetsNotCashedOut) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto placed = run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(10)}, {"BET_2", major(5)}}));
+  const BetId a1 = placed->bet_ids[0], a2 = placed->bet_ids[1];
+  const BetId b = run(*ledger, bets("b2", "r1", kBob, {{"BET_1", major(10)}}))->bet_ids[0];
+  // A result recorded does not stop a cash-out.
+  ASSERT_TRUE(run(*ledger, RecordResult{"r1", "1.50", 7}).ok());
+  auto cashed = run(*ledger, SettleBets{"co1", "r1", kAlice, {{a1, major(12)}}, 8});
+  ASSERT_TRUE(cashed.ok()) << failure_name(cashed.error());
+  EXPECT_EQ(cashed->balance.cash, major(97));
+
+  auto cancelled = run(*ledger, CancelRound{"r1", "fault", 9});
+  ASSERT_TRUE(cancelled.ok()) << failure_name(cancelled.error());
+  ASSERT_EQ(cancelled->players.size(), 2u);
+  EXPECT_EQ(cancelled->players[0].player, kAlice);
+  EXPECT_EQ(cancelled->players[0].staked, major(5));  // a2 alone
+  EXPECT_EQ(cancelled->players[0].returned, major(5));
+  EXPECT_EQ(cancelled->players[0].balance.cash, major(102));
+  EXPECT_EQ(cancelled->players[1].returned, major(10));
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(100));
+  auto history = ledger->player_history(of(kAlice));
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0].state, "cancelled");
+  EXPECT_EQ(history[0].bets[0].status, "settled");
+  EXPECT_EQ(history[0].bets[0].returned, major(12));
+  EXPECT_EQ(history[0].bets[1].status, "refunded");
+  // No cash-out in a cancelled round.
+  EXPECT_EQ(run(*ledger, SettleBets{"co2", "r1", kBob, {{b, major(20)}}, 10}).error(),
+            Failure::round_not_open);
+  EXPECT_EQ(run(*ledger, SettleBets{"co3", "r1", kAlice, {{a2, major(20)}}, 10}).error(),
+            Failure::round_not_open);
+  EXPECT_EQ(ledger->balance(kBob, "EUR").cash, major(100));
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 1);
+  EXPECT_EQ(report.bets_refunded, 2);
+}
+
+// A return from a stake that was partly bonus goes back as SettleRound's would:
+// the bonus share, rounded down, to the bonus account.
+TEST_P(LedgerTest, ACashOutOfABonusStakeReturnsProportionally) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kAlice, major(30), true)).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  // 20: 10 from cash, 10 from bonus; then 10 from bonus alone.
+  auto placed =
+      run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(20)}, {"BET_2", major(10)}}));
+  ASSERT_TRUE(placed.ok());
+  const Money returned = major(30) + Money::from_units(3);
+  auto cashed = run(*ledger, SettleBets{"co1", "r1", kAlice, {{placed->bet_ids[0], returned}}, 7});
+  ASSERT_TRUE(cashed.ok()) << failure_name(cashed.error());
+  // Half of the stake was bonus: floor(half of 30.00003) = 15.00001 to bonus, the rest cash.
+  EXPECT_EQ(cashed->balance.cash, major(15) + Money::from_units(2));
+  EXPECT_EQ(cashed->balance.bonus, major(10) + major(15) + Money::from_units(1));
+  auto cashed_bonus =
+      run(*ledger, SettleBets{"co2", "r1", kAlice, {{placed->bet_ids[1], major(19)}}, 8});
+  ASSERT_TRUE(cashed_bonus.ok()) << failure_name(cashed_bonus.error());
+  EXPECT_EQ(cashed_bonus->balance.cash, major(15) + Money::from_units(2));
+  EXPECT_EQ(cashed_bonus->balance.bonus, major(44) + Money::from_units(1));
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {}, 9}).ok());
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
 // ---- Durability and reads ---------------------------------------------------------------
 
 TEST_P(LedgerTest, CommittedStateSurvivesReopening) {
@@ -769,6 +1058,49 @@ TEST_P(WriterTest, OpsOfABatchSeeEachOtherAndARefusalDisturbsNothing) {
   auto report = check_ledger(path_);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
   EXPECT_EQ(report.bets_in_play, 2);
+}
+
+// Cash-outs of one batch see each other: the second of one bet under another key is
+// refused, a replay is answered from the batch, and the round's settlement after them
+// names only what is still accepted.
+TEST_P(WriterTest, CashOutsOfABatchSeeEachOther) {
+  auto ledger = open();
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  auto placed =
+      run(*ledger, bets("b1", "r1", kAlice, {{"BET_1", major(10)}, {"BET_2", major(10)}}));
+  ASSERT_TRUE(placed.ok());
+  const BetId a1 = placed->bet_ids[0], a2 = placed->bet_ids[1];
+  WriterGate gate;
+  gate.close(*ledger, "gate");
+  std::vector<std::string> outcomes(5);
+  std::vector<Money> returned(5);
+  auto note = [&](size_t i) {
+    return [&outcomes, &returned, i](Result<SettledBets, Failure> r) {
+      outcomes[i] = r.ok() ? (r->replayed ? "replayed" : "ok") : failure_name(r.error());
+      if (r.ok()) returned[i] = r->returned;
+    };
+  };
+  ledger->submit(SettleBets{"co1", "r1", kAlice, {{a1, major(15)}}, 7}, note(0));
+  ledger->submit(SettleBets{"co2", "r1", kAlice, {{a1, major(15)}}, 7}, note(1));
+  ledger->submit(SettleBets{"co1", "r1", kAlice, {{a1, major(15)}}, 8}, note(2));
+  ledger->submit(SettleBets{"co3", "r1", kAlice, {{a2, major(30)}}, 8}, note(3));
+  ledger->submit(SettleBets{"co4", "r1", kAlice, {{a2, major(30)}}, 8}, note(4));
+  std::optional<Result<Settlement, Failure>> settled;
+  ledger->submit(SettleRound{"r1", {}, 9}, [&](auto r) { settled = std::move(r); });
+  gate.open();
+  ledger->flush();
+  EXPECT_EQ(outcomes, (std::vector<std::string>{"ok", "invalid_request", "replayed", "ok",
+                                                "invalid_request"}));
+  EXPECT_EQ(returned[2], major(15));
+  ASSERT_TRUE(settled && settled->ok()) << failure_name(settled->error());
+  EXPECT_TRUE(settled->value().players.empty());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(125));
+  EXPECT_FALSE(ledger->has_bets_in_play(kAlice));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 2);
 }
 
 TEST_P(WriterTest, AFailedCommitAnswersTheWholeBatchWithStorage) {
@@ -1009,6 +1341,71 @@ TEST(SharedDatabase, AnOperationSentToTwoWritersIsDoneOnce) {
   EXPECT_EQ(report.bets_refunded, 20);
 }
 
+// The same bet cashed out at two writers at once under two keys (a player's two clicks
+// reaching two nodes): one pays, the other is refused, and the money is paid once.
+TEST(SharedDatabase, ABetCashedOutAtTwoWritersIsPaidOnce) {
+  TempDir dir;
+  Options options;
+  options.path = new_location(Database::postgres, dir, "unused");
+  auto a = Ledger::open(options);
+  auto b = Ledger::open(options);
+  ASSERT_TRUE(run(*a, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*a, open_round("r1", 1)).ok());
+  std::vector<BetId> ids;
+  for (int i = 0; i < 10; ++i) {
+    ids.push_back(
+        run(*a, bets("b" + std::to_string(i), "r1", kAlice, {{"BET", major(1)}}))->bet_ids[0]);
+  }
+  for (BetId id : ids) {
+    std::promise<Result<SettledBets, Failure>> pa, pb;
+    a->submit(SettleBets{"a-" + std::to_string(id), "r1", kAlice, {{id, major(3)}}, 7},
+              [&](auto r) { pa.set_value(std::move(r)); });
+    b->submit(SettleBets{"b-" + std::to_string(id), "r1", kAlice, {{id, major(3)}}, 7},
+              [&](auto r) { pb.set_value(std::move(r)); });
+    auto ra = pa.get_future().get(), rb = pb.get_future().get();
+    ASSERT_NE(ra.ok(), rb.ok()) << id;
+    EXPECT_EQ((ra.ok() ? rb : ra).error(), Failure::invalid_request);
+  }
+  EXPECT_EQ(a->balance(kAlice, "EUR").cash, major(120));
+  ASSERT_TRUE(run(*b, SettleRound{"r1", {}, 9}).ok());
+  a->stop();
+  b->stop();
+  auto report = check_ledger(options.path);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.bets_settled, 10);
+}
+
+// A cash-out locks its player's accounts alone, not those of every player of the round:
+// it goes through while another player's account is held by someone else.
+TEST(SharedDatabase, ACashOutDoesNotWaitForTheRoundsOtherPlayers) {
+  TempDir dir;
+  const std::string location = new_location(Database::postgres, dir, "unused");
+  auto ledger = Ledger::open({location});
+  ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, fund("f2", kBob, major(100))).ok());
+  ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+  const BetId a = run(*ledger, bets("b1", "r1", kAlice, {{"BET", major(10)}}))->bet_ids[0];
+  const BetId b = run(*ledger, bets("b2", "r1", kBob, {{"BET", major(10)}}))->bet_ids[0];
+  auto holder = postgres::Db::open(location);
+  holder->exec(
+      "BEGIN; SELECT balance FROM accounts WHERE name IN ('player:2:cash:EUR', "
+      "'player:2:bonus:EUR') FOR UPDATE");
+  std::promise<Result<SettledBets, Failure>> done;
+  auto answer = done.get_future();
+  ledger->submit(SettleBets{"co1", "r1", kAlice, {{a, major(20)}}, 7},
+                 [&](auto r) { done.set_value(std::move(r)); });
+  const bool answered = answer.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+  holder->exec("ROLLBACK");
+  ASSERT_TRUE(answered) << "the cash-out waited for another player's account";
+  auto cashed = answer.get();
+  ASSERT_TRUE(cashed.ok()) << failure_name(cashed.error());
+  EXPECT_EQ(cashed->balance.cash, major(110));
+  ASSERT_TRUE(run(*ledger, SettleRound{"r1", {{b, Money{}}}, 9}).ok());
+  ledger->stop();
+  auto report = check_ledger(location);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
 // A lease is held by one node at a time: taken when free or expired (a new epoch each
 // time), renewed only by its holder at its epoch, released for another to take at once.
 TEST(SharedDatabase, ALeaseIsOneNodesAtATime) {
@@ -1088,6 +1485,8 @@ TEST(SharedDatabase, AStaleOwnerCannotSettleAfterATakeover) {
 
   EXPECT_EQ(run(*a, bets("b2", "r1", kAlice, {{"red", major(5)}})).error(), Failure::fenced);
   EXPECT_EQ(run(*a, SettleRound{"r1", {{placed->bet_ids[0], major(20)}}, 9}).error(),
+            Failure::fenced);
+  EXPECT_EQ(run(*a, SettleBets{"co1", "r1", kAlice, {{placed->bet_ids[0], major(20)}}, 9}).error(),
             Failure::fenced);
   EXPECT_EQ(run(*a, open_round("r2", 2, "t1")).error(), Failure::fenced);
   // An old epoch of this very node is stale too.

@@ -119,6 +119,10 @@ struct ResultOf<SettleRound> {
   using type = Settlement;
 };
 template <>
+struct ResultOf<SettleBets> {
+  using type = SettledBets;
+};
+template <>
 struct ResultOf<CancelRound> {
   using type = Settlement;
 };

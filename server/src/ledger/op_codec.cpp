@@ -94,6 +94,15 @@ std::string fingerprint(const SettleRound& op) {
   return c.digest();
 }
 
+std::string fingerprint(const SettleBets& op) {
+  auto returns = op.returns;
+  std::sort(returns.begin(), returns.end());
+  Canon c("settle_bets");
+  c.add(op.round_id).add(op.player).add(static_cast<int64_t>(returns.size()));
+  for (const auto& [bet, returned] : returns) c.add(bet).add(returned);
+  return c.digest();
+}
+
 std::string fingerprint(const CancelRound& op) {
   return Canon("cancel").add(op.round_id).add(op.reason).digest();
 }

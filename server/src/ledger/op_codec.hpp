@@ -4,8 +4,9 @@
 // A fingerprint is the SHA-256 of an unambiguous serialization (each field
 // length-prefixed, the operation kind first) of everything an operation asks for except
 // its timestamp: a retry of the same request a moment later is the same request. Lists
-// whose order carries no meaning (bets to cancel, returns of a settlement) are sorted
-// first, so a retry that lists them in another order is still the same content.
+// whose order carries no meaning (bets to cancel, returns of a settlement or a cash-out)
+// are sorted first, so a retry that lists them in another order is still the same
+// content.
 //
 // Pure functions, thread-safe.
 #pragma once
@@ -25,6 +26,7 @@ std::string fingerprint(const PlaceBets& op);
 std::string fingerprint(const CancelBets& op);
 std::string fingerprint(const RecordResult& op);
 std::string fingerprint(const SettleRound& op);
+std::string fingerprint(const SettleBets& op);
 std::string fingerprint(const CancelRound& op);
 
 // Round operations are keyed by the round: each happens at most once per round.
@@ -45,7 +47,8 @@ inline std::string cancel_key(std::string_view round_id) {
 std::string encode_bet_ids(const std::vector<BetId>& ids);
 std::optional<std::vector<BetId>> decode_bet_ids(std::string_view text);
 
-// CancelledBets keeps the refunded amount and its currency ("250000 EUR").
+// CancelledBets keeps the refunded amount and its currency ("250000 EUR"); SettledBets
+// keeps the sum returned and its currency in the same form.
 struct StoredRefund {
   Money refunded;
   std::string currency;

@@ -32,6 +32,25 @@ TEST(Fingerprint, UnorderedListsAreSortedFirst) {
   EXPECT_EQ(fingerprint(c), fingerprint(d));
 }
 
+TEST(Fingerprint, ACashOutIsItsPlayersBetsAndReturnsInAnyOrder) {
+  SettleBets a{"k", "r1", 7, {{1, Money{10}}, {2, Money{0}}}, 1};
+  SettleBets b{"k", "r1", 7, {{2, Money{0}}, {1, Money{10}}}, 2};
+  EXPECT_EQ(fingerprint(a), fingerprint(b));
+  b.returns[1].second = Money{11};
+  EXPECT_NE(fingerprint(a), fingerprint(b));
+  b = a;
+  b.player = 8;
+  EXPECT_NE(fingerprint(a), fingerprint(b));
+  b = a;
+  b.round_id = "r2";
+  EXPECT_NE(fingerprint(a), fingerprint(b));
+  b = a;
+  b.returns.pop_back();
+  EXPECT_NE(fingerprint(a), fingerprint(b));
+  // Not the round's settlement with the same returns.
+  EXPECT_NE(fingerprint(a), fingerprint(SettleRound{"r1", a.returns, 1}));
+}
+
 TEST(Fingerprint, FieldBoundariesCannotBlur) {
   // Without length prefixes "ab" + "c" and "a" + "bc" would serialize alike.
   OpenRound a{"r", "ab", "c", 1, 0};

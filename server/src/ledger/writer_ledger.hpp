@@ -78,6 +78,9 @@ class WriterLedger final : public Ledger {
   void submit(SettleRound op, Callback<Settlement> done) override {
     enqueue(std::move(op), std::move(done));
   }
+  void submit(SettleBets op, Callback<SettledBets> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
   void submit(CancelRound op, Callback<Settlement> done) override {
     enqueue(std::move(op), std::move(done));
   }
@@ -106,7 +109,8 @@ class WriterLedger final : public Ledger {
   };
   using AnyJob = std::variant<Job<Fund, Done>, Job<OpenRound, Done>, Job<PlaceBets, PlacedBets>,
                               Job<CancelBets, CancelledBets>, Job<RecordResult, Done>,
-                              Job<SettleRound, Settlement>, Job<CancelRound, Settlement>>;
+                              Job<SettleRound, Settlement>, Job<SettleBets, SettledBets>,
+                              Job<CancelRound, Settlement>>;
 
   template <class Op, class R>
   void enqueue(Op op, Callback<R> done);
