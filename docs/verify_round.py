@@ -307,6 +307,20 @@ def draw_from_shoe(shoe: str, count: int, stream: Stream, decks: int = 8) -> lis
     return out
 
 
+# --- Crash games (server/src/games/crash/crash.cpp) -----------------------------------
+
+
+def crash(stream: Stream) -> str:
+    """The crash point: r = uniform(2^52), floor(96.5 * 2^52 / (r + 1)) hundredths, capped at
+    5000.00 (written "5000.00|cap"), 1.00 below 1.01: "2.37"."""
+    r = stream.uniform(1 << 52)
+    hundredths = (965 << 52) // (10 * (r + 1))
+    if hundredths >= 500_000:
+        return "5000.00|cap"
+    hundredths = max(100, hundredths)
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
 # --- Dispatch -----------------------------------------------------------------------
 
 ENGINES = {
@@ -317,6 +331,8 @@ ENGINES = {
     ("sicbo", "classic"): sicbo,
     ("megawheel", "classic"): megawheel,
     ("andarbahar", "classic"): andar_bahar,
+    ("crash", "spaceman"): crash,
+    ("crash", "bigbass"): crash,
 }
 
 

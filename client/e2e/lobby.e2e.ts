@@ -79,7 +79,7 @@ describe('the lobby', () => {
     const page = await context.newPage();
     await openLobby(page);
     const tables = await assigned(page);
-    expect(tables).toHaveLength(19);
+    expect(tables).toHaveLength(21);
     await expect
       .poll(async () => (await shownTables(page)).sort())
       .toEqual(tables.map((t) => t.tableId).sort());
@@ -96,6 +96,7 @@ describe('the lobby', () => {
       'ANDARBAHAR',
       'SICBO',
       'MEGAWHEEL',
+      'GAMESHOWS',
       'PROMOTIONS',
     ]);
 

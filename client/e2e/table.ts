@@ -21,6 +21,8 @@ const TABLE_TEST_IDS: Record<string, string> = {
   roulette: 'roulette-table',
   sicbo: 'sicbo-table',
   megawheel: 'megawheel-table',
+  spaceman: 'crash-table',
+  bigbass: 'crash-table',
 };
 
 /** Records the commands the page sends on its socket; call it before the page connects. */

@@ -116,6 +116,12 @@ describe('App routing', () => {
       game: 'megawheel',
       tableId: 'mw-1',
     });
+    expect(route('/play/spaceman?gameId=sm-1')).toMatchObject({
+      game: 'spaceman',
+      tableId: 'sm-1',
+    });
+    expect(route('/play/bigbass?gameId=bb-1')).toMatchObject({ game: 'bigbass', tableId: 'bb-1' });
+    expect(route('/play/crash?gameId=bb-1')).toMatchObject({ game: 'crash', tableId: 'bb-1' });
     expect(route('/play/roulette')).toMatchObject({ tableId: null });
   });
 

@@ -51,9 +51,12 @@ const SicBoTable = lazy(withTextPart('sicbo', () => import('../features/sicbo/Si
 const MegaWheelTable = lazy(
   withTextPart('megawheel', () => import('../features/megawheel/MegaWheelTable')),
 );
+const CrashTable = lazy(withTextPart('crash', () => import('../features/crash/CrashTable')));
 
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 const BLACKJACK_GAMES = ['blackjack', 'onebj'];
+/** The crash games' routes: one page, two skins (spaceman, big bass), or the game's name. */
+const CRASH_GAMES = ['spaceman', 'bigbass', 'crash'];
 
 /** Images the page needs before it shows (SPEC: they count for 60 % of the progress). */
 export const PRELOAD_IMAGES = ['/img/logo.svg', '/img/felt.svg'];
@@ -262,6 +265,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           <SicBoTable key={tableId} tableId={tableId} />
         ) : g === 'megawheel' && tableId ? (
           <MegaWheelTable key={tableId} tableId={tableId} />
+        ) : CRASH_GAMES.includes(g) && tableId ? (
+          <CrashTable key={tableId} tableId={tableId} route={g} />
         ) : (
           <MissingPage />
         );

@@ -21,7 +21,8 @@ import { Popup } from '../ui/Popup';
 
 /** The steps' words: [title, text] keys, the game's own in the middle. */
 function steps(game: TableGame): [string, string][] {
-  const goal = game === 'onebj' ? 'blackjack' : game;
+  const goal =
+    game === 'onebj' ? 'blackjack' : ['spaceman', 'bigbass'].includes(game) ? 'crash' : game;
   return [
     ['GUIDE_CHIPS_TITLE', 'GUIDE_CHIPS_TEXT'],
     ['GUIDE_TIMER_TITLE', 'GUIDE_TIMER_TEXT'],

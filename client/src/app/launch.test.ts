@@ -49,6 +49,9 @@ describe('routing', () => {
     expect(gameMode('roulette', 'mobile')).toBe('roulette_mobile');
     expect(gameMode('all', 'mobile')).toBe('lobby_mobile');
     expect(gameMode('andar-bahar', 'desktop')).toBe('andarbahar_desktop');
+    // Both crash skins are one game: crash_*.
+    expect(gameMode('spaceman', 'mobile')).toBe('crash_mobile');
+    expect(gameMode('bigbass', 'desktop')).toBe('crash_desktop');
     expect(gameMode(gameOfPath('/play/sicbo'), 'desktop')).toBe('sicbo_desktop');
     expect(gameMode(gameOfPath('/play/sicbo'), 'mobile')).toBe('sicbo_mobile');
     expect(gameMode(gameOfPath('/play/megawheel'), 'desktop')).toBe('megawheel_desktop');

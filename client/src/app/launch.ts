@@ -60,8 +60,13 @@ export function gameOfPath(pathname: string): string {
   return game;
 }
 
-/** The game_mode parameter of SPEC section 7 for a game and device. */
+/** The game_mode parameter of SPEC section 7 for a game and device (crash_* for both skins). */
 export function gameMode(game: string, suffix: 'desktop' | 'mobile'): string {
-  const family = game === 'all' ? 'lobby' : game.replace(/[^a-z0-9]/g, '');
+  const family =
+    game === 'all'
+      ? 'lobby'
+      : game === 'spaceman' || game === 'bigbass' || game === 'crash'
+        ? 'crash'
+        : game.replace(/[^a-z0-9]/g, '');
   return `${family}_${suffix}`;
 }

@@ -128,16 +128,25 @@ export function startServices(loc: Location = window.location) {
   });
 
   const onBalance = (m: ServerMessage) => {
-    if (typeof m.balance === 'string') {
+    // The balance as betack gives it ("balance", "bonusBalance"), or as one object of the
+    // two (a crash table's cashoutack may carry it so).
+    const b = (m.balance && typeof m.balance === 'object' ? m.balance : m) as ServerMessage;
+    if (typeof b.balance === 'string') {
       session.set((s) => ({
         ...s,
-        balance: { total: units(m.balance as string), bonus: units(String(m.bonusBalance ?? '0')) },
+        balance: { total: units(b.balance as string), bonus: units(String(b.bonusBalance ?? '0')) },
       }));
     }
   };
-  // A blackjack double, split or insurance takes its stake when the decision is answered.
-  for (const type of ['betack', 'cancelack', 'gameresult', 'cancelround', 'decisionack'])
-    realtime.on(type, onBalance);
+  // A blackjack double, split or insurance takes its stake when the decision is answered; a
+  // crash table's cash-out pays when it is.
+  const paying = ['betack', 'cancelack', 'gameresult', 'cancelround', 'decisionack', 'cashoutack'];
+  for (const type of paying) realtime.on(type, onBalance);
+  // A crash table's automatic cash-outs pay in the player's copy of `cashouts` (`mine`).
+  realtime.on('cashouts', (m) => {
+    const mine = Array.isArray(m.mine) ? (m.mine as ServerMessage[]) : [];
+    if (mine.length > 0) onBalance(mine[mine.length - 1]!);
+  });
   realtime.on('session', (m) =>
     showPopup(m.message === 'restricted' ? 'account-restricted' : 'session-expired'),
   );

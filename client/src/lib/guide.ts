@@ -16,6 +16,9 @@ export const TABLE_GAMES = [
   'onebj',
   'sicbo',
   'megawheel',
+  'spaceman',
+  'bigbass',
+  'crash',
 ] as const;
 export type TableGame = (typeof TABLE_GAMES)[number];
 

@@ -63,6 +63,8 @@ export interface TableConfig {
   };
   chips: string[];
   defaultChip: string;
+  /** Crash tables (spaceman, big bass): the skin and the flight's numbers. */
+  crash?: { skin?: string; growth?: number; cap?: string; minTarget?: string };
   timings: { bettingMs: number; closingSoonMs: number; spinMs: number; resultMs: number };
 }
 

@@ -50,6 +50,30 @@ std::string shoe_commitment(std::string_view seed_hex, std::string_view composit
   return bytes ? crypto::to_hex(crypto::sha256(*bytes + std::string(composition))) : std::string();
 }
 
+SeedChain::SeedChain(Rng& rng, size_t length) : rng_(rng) {
+  seeds_.resize(std::max<size_t>(1, length));
+  make();
+}
+
+void SeedChain::make() {
+  seeds_[0] = new_server_seed(rng_);  // s_N
+  for (size_t i = 1; i < seeds_.size(); ++i) seeds_[i] = commitment(seeds_[i - 1]);
+  anchor_ = commitment(seeds_.back());  // s_0
+  used_ = 0;
+}
+
+std::string SeedChain::next() {
+  if (used_ == seeds_.size()) make();
+  return seeds_[seeds_.size() - 1 - used_++];
+}
+
+bool in_chain(std::string_view seed, size_t index, std::string_view anchor) {
+  if (index == 0 || !seed_bytes(seed)) return false;
+  std::string s(seed);
+  for (size_t i = 0; i < index; ++i) s = commitment(s);
+  return s == anchor;
+}
+
 bool valid_client_seed(std::string_view seed) {
   return !seed.empty() && seed.size() <= kClientSeedMax &&
          std::all_of(seed.begin(), seed.end(), [](char c) {

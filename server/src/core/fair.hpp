@@ -37,6 +37,32 @@ std::string shoe_commitment(std::string_view seed_hex, std::string_view composit
 // A player's client seed: 1 to 64 characters of [A-Za-z0-9_-].
 bool valid_client_seed(std::string_view seed);
 
+// A hash chain of server seeds, bustabit-style, for games whose whole future sequence of
+// outcomes is fixed before anyone bets (the crash games): the last seed s_N is drawn, each
+// earlier one is the commitment of the next (s_{k-1} = commitment(s_k)), and rounds use
+// s_1, s_2, … s_N in turn. The anchor s_0 = commitment(s_1) is published before the first
+// round; a revealed s_k hashed k times gives the anchor, so no seed of the chain could be
+// chosen after it was published. A round's published commitment is the previous round's
+// seed. When the chain runs out, a new one starts with a new anchor.
+class SeedChain {
+ public:
+  SeedChain(Rng& rng, size_t length);
+  // The next round's seed, and its place in the chain (1-based).
+  std::string next();
+  size_t index() const { return used_; }
+  const std::string& anchor() const { return anchor_; }
+  size_t length() const { return seeds_.size(); }
+
+ private:
+  void make();
+  Rng& rng_;
+  std::vector<std::string> seeds_;  // s_N … s_1: next() takes from the back
+  std::string anchor_;
+  size_t used_ = 0;
+};
+// Whether `seed` is the `index`-th seed of the chain anchored at `anchor`.
+bool in_chain(std::string_view seed, size_t index, std::string_view anchor);
+
 // The round's random words, derived from the revealed inputs alone.
 class RoundRng final : public Rng {
  public:

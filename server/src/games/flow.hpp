@@ -34,6 +34,7 @@
 #include "core/rng.hpp"
 #include "games/blackjack/play_types.hpp"
 #include "games/cards/roads.hpp"
+#include "games/crash/crash_types.hpp"
 #include "games/engine.hpp"
 #include "games/round_state.hpp"
 
@@ -91,8 +92,30 @@ struct ShuffleEnded {
 // Blackjack: the hands changed (a blackjack event); the flow's blackjack view says how.
 struct HandsShown {};
 
-using FlowEvent = std::variant<StateShown, CardShown, SqueezerChosen, SqueezeMoved, ShuffleStarted,
-                               ShuffleEnded, HandsShown>;
+// Crash games (games/crash/crash_flow.hpp): the flight started at `launched`, and the
+// multiplier rises from 1.00× on the server's clock (games/crash/crash.hpp).
+struct FlightLaunched {
+  MonoTime launched{};
+};
+// The cash-outs paid since the last such event (`list`, at most kListMax of them, which
+// everyone sees by name) and how many this round so far; `mine` are each player's own
+// automatic ones, which only that player is told of.
+struct CashOutsShown {
+  static constexpr size_t kListMax = 20;
+  size_t count = 0;
+  std::vector<crash::CashedOut> list;
+  std::vector<crash::CashedOut> mine;
+};
+// The flight ended at `x` hundredths: a crash, or the cap (every stake still flying is paid
+// there).
+struct FlightCrashed {
+  int64_t x = 0;
+  bool capped = false;
+};
+
+using FlowEvent =
+    std::variant<StateShown, CardShown, SqueezerChosen, SqueezeMoved, ShuffleStarted, ShuffleEnded,
+                 HandsShown, FlightLaunched, CashOutsShown, FlightCrashed>;
 using FlowOut = std::vector<FlowEvent>;
 
 // ---- What a flow is given ---------------------------------------------------------------
@@ -147,6 +170,27 @@ class FlowHost {
   };
   virtual void repeat_bets(const Repeat& repeat,
                            std::function<void(std::optional<Refusal>)> done) = 0;
+  // Crash games: settles bets of `player` at once for their `returns` (a cash-out), under
+  // the ledger key `key`; with `restake`, then places that stake again as a new bet of the
+  // round (a half cash-out: the other half keeps flying). `done` gets the player's balance
+  // and the new bet, or nullopt when the ledger refused the cash-out (nothing was paid). A
+  // restake the ledger refuses leaves its money with the player (it was part of
+  // `returned`): `restaked` is then nullopt.
+  struct EarlySettle {
+    PlayerRef player = 0;
+    std::string currency;
+    std::vector<std::pair<BetRef, Money>> returns;
+    std::string key;
+    std::optional<Stake> restake;
+  };
+  struct Settled {
+    Funds balance;
+    std::optional<BetRef> restaked;
+  };
+  virtual void settle_early(const EarlySettle& settle,
+                            std::function<void(std::optional<Settled>)> done) {
+    done(std::nullopt);
+  }
   // Nobody played a hand: the round is refunded (cancelround with `reason`).
   virtual void void_round(const std::string& reason) = 0;
   // Shows `out` now: for what a flow shows outside begin() and advance() (after a stake
@@ -254,6 +298,25 @@ class RoundFlow {
   // still plays for).
   virtual void remembered(std::vector<PlayerRef>& players) const {}
   virtual void forget(const std::function<bool(PlayerRef)>& idle) {}
+
+  // ---- Crash games' commands and views (games/crash/crash_flow.hpp); other flows refuse
+  // the commands and have no flight to show.
+  // `done` runs once: at once for a refusal, after the ledger paid the cash-out.
+  virtual void cash_out(const crash::CashOutIn& in,
+                        std::function<void(crash::CashOutAnswer)> done) {
+    done({std::nullopt, Refusal{ErrorCode::InvalidBet, "this is not a crash table"}});
+  }
+  // Sets a player's automatic cash-out of one panel, kept until changed.
+  virtual std::optional<Refusal> set_auto_cash_out(PlayerRef player, const std::string& spot,
+                                                   const crash::AutoCashOut& autos) {
+    return Refusal{ErrorCode::InvalidBet, "this is not a crash table"};
+  }
+  virtual std::optional<crash::FlightView> flight_view(PlayerRef player) const {
+    return std::nullopt;
+  }
+  // Whether the round's outcome is fixed before any bet (a hash chain of seeds, so no
+  // client seed is mixed in: docs/provably-fair.md).
+  virtual bool chained_seeds() const { return false; }
 
   // ---- Blackjack's commands and views (games/blackjack/bj_flow.hpp); other flows refuse
   // the commands and have no hands to show.

@@ -10,6 +10,8 @@
 #include "games/cards/baccarat.hpp"
 #include "games/cards/deal_flow.hpp"
 #include "games/cards/dragon_tiger.hpp"
+#include "games/crash/crash_engine.hpp"
+#include "games/crash/crash_flow.hpp"
 #include "games/draw_flow.hpp"
 #include "games/megawheel/megawheel.hpp"
 #include "games/sicbo/sicbo.hpp"
@@ -45,6 +47,10 @@ constexpr std::array<VariantInfo, 1> kSicBoVariants = {{{"classic", "sicbo"}}};
 constexpr std::array<TableTypeInfo, 1> kSicBoTypes = {{{"sicbo"}}};
 constexpr std::array<VariantInfo, 1> kMegaWheelVariants = {{{"classic", "megawheel"}}};
 constexpr std::array<TableTypeInfo, 1> kMegaWheelTypes = {{{"megawheel"}}};
+// One crash flow, two skins (docs/games/crash.md).
+constexpr std::array<VariantInfo, 2> kCrashVariants = {
+    {{"spaceman", "spaceman"}, {"bigbass", "bigbass"}}};
+constexpr std::array<TableTypeInfo, 2> kCrashTypes = {{{"spaceman"}, {"bigbass"}}};
 
 // Sic bo's paytable, by the names of sicbo::paytable_fields().
 const std::vector<PaytableKey>& sicbo_paytable_keys() {
@@ -78,10 +84,10 @@ std::unique_ptr<Engine> make_baccarat(std::string_view variant, const EngineLimi
   return cards::make_baccarat(variant, b);
 }
 
-const std::array<Family, 8>& all_families() {
+const std::array<Family, 9>& all_families() {
   // Made on first use, so that a reader during static initialisation elsewhere never sees
   // it empty.
-  static const std::array<Family, 8> families = {{
+  static const std::array<Family, 9> families = {{
       {.game = "roulette",
        .tab = "ROULETTE",
        .route = "roulette",
@@ -167,6 +173,16 @@ const std::array<Family, 8>& all_families() {
        .http_bets = true,
        .make = [](std::string_view,
                   const EngineLimits& l) { return megawheel::make_engine(l.spots); }},
+      {.game = "crash",
+       .tab = "GAMESHOWS",
+       .route = "crash",
+       .mode = "crash",
+       .variants = kCrashVariants,
+       .types = kCrashTypes,
+       .limits = LimitsForm::spots,
+       .shape = Shape::crash,
+       .make = [](std::string_view skin,
+                  const EngineLimits& l) { return crash::make_engine(skin, l.spots); }},
   }};
   return families;
 }
@@ -225,6 +241,11 @@ std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
                                 settings.shoe_cut_from_end, settings.decision, settings.insurance,
                                 settings.card, settings.decision_closing, settings.script},
           host);
+    case Shape::crash: {
+      crash::CrashFlowConfig config;
+      config.script = settings.script;
+      return std::make_unique<crash::CrashFlow>(engine, std::move(config), host);
+    }
   }
   return nullptr;
 }

@@ -33,6 +33,7 @@ enum class Shape {
   shoe,                // cards dealt one by one from the table's shoe
   seated_blackjack,    // seats take turns to decide, hand by hand
   infinite_blackjack,  // everybody plays one shared hand, deciding step by step
+  crash,               // a multiplier rises until it crashes; players cash out meanwhile
 };
 
 // How the casino file gives a table's limits per currency.
@@ -111,7 +112,7 @@ struct FlowSettings {
   bool squeeze = false;  // baccarat squeeze mode
   Millis squeeze_time{8000};
   // Blackjack: the pace of play (games/blackjack/bj_flow.hpp), and the cards of each
-  // round (tests only).
+  // round (tests only; also the crash points of a crash table's first rounds).
   Millis decision{15000};
   Millis insurance{8000};
   Millis card{600};

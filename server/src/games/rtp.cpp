@@ -59,6 +59,8 @@ constexpr std::array<RtpLine, 12> kSicBo = {{{"SMALL BIG ODD EVEN", 9722},
                                              {"SINGLE_", 9213}}};
 // docs/games/megawheel.md: 96.51 % on every number (96.5093 % to 96.5123 %).
 constexpr std::array<RtpLine, 1> kMegaWheel = {{{"*", 9651}}};
+// docs/games/crash.md: every cash-out target, and the cap, return 96.5 %.
+constexpr std::array<RtpLine, 1> kCrash = {{{"*", 9650}}};
 
 }  // namespace
 
@@ -81,6 +83,7 @@ std::span<const RtpLine> rtp_of(std::string_view game, std::string_view variant)
     return kBlackjack;
   if (game == "sicbo" && variant == "classic") return kSicBo;
   if (game == "megawheel" && variant == "classic") return kMegaWheel;
+  if (game == "crash" && (variant == "spaceman" || variant == "bigbass")) return kCrash;
   return {};
 }
 

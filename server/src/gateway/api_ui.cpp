@@ -8,6 +8,8 @@
 #include "core/metrics.hpp"
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/card.hpp"
+#include "games/crash/crash.hpp"
+#include "games/crash/crash_engine.hpp"
 #include "games/rtp.hpp"
 #include "gateway/api.hpp"
 #include "gateway/chat.hpp"
@@ -87,6 +89,12 @@ json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyT
   }
   json::array chips;
   for (Money chip : terms.chips) chips.push_back(money_json(chip));
+  json::value crash = nullptr;
+  if (live.def->family().shape == games::Shape::crash)
+    crash = json::object{{"skin", c.variant},
+                         {"growth", games::crash::kGrowthPerMs},
+                         {"cap", games::crash::multiplier_text(games::crash::kCap)},
+                         {"minTarget", games::crash::multiplier_text(games::crash::kMinTarget)}};
   return json::object{
       {"tableId", c.id},
       {"name", c.name},
@@ -121,6 +129,7 @@ json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyT
                                {"resultMs", c.timings.result.count()},
                                {"nextGameMs", c.timings.next_game.count()}}},
       {"players", live.channel->subscriber_count()},
+      {"crash", std::move(crash)},
   };
 }
 
@@ -450,6 +459,49 @@ Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx&
   return std::pair{live, games};
 }
 
+// A crash table's last results (SPEC §7 SMSummaryResults): the crash points, newest first,
+// and how they spread (docs/protocol.md).
+Reply sm_summary_results(Ctx& ctx) {
+  auto req = statistics_request(ctx);
+  if (!req.ok()) return std::move(req).error();
+  auto [live, games] = req.value();
+  const std::string& id = live->def->config.id;
+  if (live->def->family().shape != games::Shape::crash)
+    return error_reply(ctx.req, http::status::bad_request, "NOT_A_CRASH_TABLE",
+                       "table " + id + " is not a crash game");
+  const games::Engine& engine = *live->engines.begin()->second;
+  json::array results;
+  std::vector<int64_t> points;
+  for (const auto& r : ctx.svc.ledger.recent_results(id, games)) {
+    auto o = engine.decode(r.result);
+    if (!o) continue;
+    points.push_back(o->values[0]);
+    results.push_back(json::object{{"gameId", r.round_id},
+                                   {"x", games::crash::multiplier_text(o->values[0])},
+                                   {"capped", o->values[1] == 1},
+                                   {"at", r.at_ms}});
+  }
+  json::object summary{{"games", points.size()}};
+  if (!points.empty()) {
+    std::vector<int64_t> sorted = points;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    // The median of an even count is the lower middle one: a crash point that happened.
+    summary["median"] = games::crash::multiplier_text(sorted[(n - 1) / 2]);
+    summary["max"] = games::crash::multiplier_text(sorted.back());
+    summary["below2"] =
+        std::count_if(points.begin(), points.end(), [](int64_t x) { return x < 200; });
+    summary["above2"] =
+        std::count_if(points.begin(), points.end(), [](int64_t x) { return x >= 200; });
+    summary["above10"] =
+        std::count_if(points.begin(), points.end(), [](int64_t x) { return x >= 1000; });
+  }
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{
+          {"tableId", id}, {"results", std::move(results)}, {"summary", std::move(summary)}});
+}
+
 std::string public_base(const Ctx& ctx) {
   if (!ctx.svc.settings.public_url.empty()) return ctx.svc.settings.public_url;
   auto host = ctx.req.find(http::field::host);
@@ -536,6 +588,7 @@ void add_ui_routes(Router& router, Services& svc) {
   });
   router.add(V::post, "/api/ui/savePlayerConfigGeneric", Auth::session, save_player_config);
   router.add(V::get, "/api/ui/statisticHistory", Auth::session, statistic_history);
+  router.add(V::get, "/api/ui/SMSummaryResults", Auth::session, sm_summary_results);
   router.add(V::get, "/api/ui/ABCardStats", Auth::session, ab_card_stats);
   router.add(V::get, "/api/ui/getRates", Auth::session, get_rates);
   router.add(

@@ -128,6 +128,7 @@ bool read(const json::value& v, ledger::Balance& out);
 bool read(const json::value& v, table::Persona& out);
 bool read(const json::value& v, table::BlackjackPrefs& out);
 bool read(const json::value& v, bj::AutoPlay& out);
+bool read(const json::value& v, games::crash::CashedOut& out);
 template <class T>
 bool read(const json::value& v, std::vector<T>& out);
 
@@ -332,6 +333,23 @@ bool read(const json::value& v, bj::AutoPlay& out) {
   return f.ok();
 }
 
+bool read(const json::value& v, games::crash::CashedOut& out) {
+  if (!v.is_object()) return false;
+  Fields f(v.get_object());
+  f.req("player", out.player);
+  f.req("name", out.name);
+  f.req("spot", out.spot);
+  f.req("half", out.half);
+  f.req("automatic", out.automatic);
+  f.req("x", out.x);
+  f.req("stake", out.stake);
+  f.req("returned", out.returned);
+  f.req("currency", out.currency);
+  f.opt("cash", out.cash);
+  f.opt("bonus", out.bonus);
+  return f.ok();
+}
+
 template <class T>
 bool read(const json::value& v, std::vector<T>& out) {
   if (!v.is_array()) return false;
@@ -411,6 +429,22 @@ void read_decide(Fields& f, table::DecisionCommand& c) {
   f.req("decision", c.decision);
 }
 
+void read_cash_out(Fields& f, table::CashOutCommand& c) {
+  f.req("player", c.player);
+  f.req("requestId", c.request_id);
+  f.req("gameId", c.game_id);
+  f.req("spot", c.spot);
+  f.req("half", c.half);
+}
+
+void read_auto_cash_out(Fields& f, table::AutoCashOutCommand& c) {
+  f.req("player", c.player);
+  f.req("requestId", c.request_id);
+  f.req("spot", c.spot);
+  f.opt("at", c.autos.at);
+  f.opt("halfAt", c.autos.half_at);
+}
+
 void read_autoplay(Fields& f, table::AutoplayCommand& c) {
   f.req("player", c.player);
   f.req("name", c.name);
@@ -454,6 +488,14 @@ std::optional<Request> read_request(Fields& f, std::string_view op) {
   } else if (op == "autoplay") {
     Autoplay r;
     read_autoplay(f, r.cmd);
+    out = std::move(r);
+  } else if (op == "cash_out") {
+    CashOut r;
+    read_cash_out(f, r.cmd);
+    out = std::move(r);
+  } else if (op == "auto_cash_out") {
+    AutoCashOut r;
+    read_auto_cash_out(f, r.cmd);
     out = std::move(r);
   } else if (op == "chat") {
     Chat r;
@@ -576,6 +618,26 @@ std::string encode_squeeze(ledger::PlayerId player, size_t index, double progres
   return json::serialize(o);
 }
 
+std::string encode(const table::CashOutCommand& c) {
+  json::object o = request("cash_out");
+  o["player"] = c.player;
+  o["requestId"] = c.request_id;
+  o["gameId"] = c.game_id;
+  o["spot"] = c.spot;
+  o["half"] = c.half;
+  return json::serialize(o);
+}
+
+std::string encode(const table::AutoCashOutCommand& c) {
+  json::object o = request("auto_cash_out");
+  o["player"] = c.player;
+  o["requestId"] = c.request_id;
+  o["spot"] = c.spot;
+  if (c.autos.at) o["at"] = *c.autos.at;
+  if (c.autos.half_at) o["halfAt"] = *c.autos.half_at;
+  return json::serialize(o);
+}
+
 std::string encode_closing(int minutes) {
   json::object o = request("closing");
   o["minutes"] = minutes;
@@ -647,6 +709,41 @@ std::string encode(const table::AutoplayAck& a) {
   return json::serialize(o);
 }
 
+std::string encode(const table::CashOutAck& a) {
+  json::object o = reply("cash_out");
+  o["requestId"] = a.request_id;
+  o["gameId"] = a.game_id;
+  o["spot"] = a.spot;
+  o["half"] = a.half;
+  if (a.paid) {
+    const games::crash::CashedOut& p = *a.paid;
+    json::object paid{{"player", p.player},
+                      {"name", p.name},
+                      {"spot", p.spot},
+                      {"half", p.half},
+                      {"automatic", p.automatic},
+                      {"x", p.x},
+                      {"stake", money_json(p.stake)},
+                      {"returned", money_json(p.returned)},
+                      {"currency", p.currency}};
+    if (p.cash) paid["cash"] = money_json(*p.cash);
+    if (p.bonus) paid["bonus"] = money_json(*p.bonus);
+    o["paid"] = std::move(paid);
+  }
+  if (a.refusal) o["refusal"] = refusal_json(*a.refusal);
+  return json::serialize(o);
+}
+
+std::string encode(const table::AutoCashOutAck& a) {
+  json::object o = reply("auto_cash_out");
+  o["requestId"] = a.request_id;
+  o["spot"] = a.spot;
+  if (a.autos.at) o["at"] = *a.autos.at;
+  if (a.autos.half_at) o["halfAt"] = *a.autos.half_at;
+  if (a.refusal) o["refusal"] = refusal_json(*a.refusal);
+  return json::serialize(o);
+}
+
 std::string encode_error(std::optional<ErrorCode> error) {
   json::object o = reply("result");
   if (error) o["error"] = to_int(*error);
@@ -694,6 +791,28 @@ std::optional<table::AutoplayAck> decode_autoplay_ack(std::string_view text) {
     f.req("state", a.state);
     f.opt("refusal", a.refusal);
   });
+}
+
+std::optional<table::CashOutAck> decode_cash_out_ack(std::string_view text) {
+  return decode_reply<table::CashOutAck>(text, "cash_out", [](Fields& f, table::CashOutAck& a) {
+    f.req("requestId", a.request_id);
+    f.req("gameId", a.game_id);
+    f.req("spot", a.spot);
+    f.req("half", a.half);
+    f.opt("paid", a.paid);
+    f.opt("refusal", a.refusal);
+  });
+}
+
+std::optional<table::AutoCashOutAck> decode_auto_cash_out_ack(std::string_view text) {
+  return decode_reply<table::AutoCashOutAck>(text, "auto_cash_out",
+                                             [](Fields& f, table::AutoCashOutAck& a) {
+                                               f.req("requestId", a.request_id);
+                                               f.req("spot", a.spot);
+                                               f.opt("at", a.autos.at);
+                                               f.opt("halfAt", a.autos.half_at);
+                                               f.opt("refusal", a.refusal);
+                                             });
 }
 
 std::optional<std::optional<ErrorCode>> decode_error(std::string_view text) {

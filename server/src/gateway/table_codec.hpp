@@ -6,13 +6,13 @@
 //
 // Format: one JSON object per message; keys in camelCase as in docs/protocol.md.
 //   Requests carry "op": place_bets, cancel_bets, sit, leave, decide, prefs, autoplay,
-//   chat, squeeze, closing, snapshot; then the command's fields, e.g.
+//   chat, squeeze, closing, snapshot, cash_out, auto_cash_out; then the command's fields, e.g.
 //     {"op":"place_bets","kind":"add","player":42,"currency":"EUR","requestId":"c-1",
 //      "gameId":"rou-1-000042","bets":[{"spot":"17","amount":100000}],
 //      "checkTotal":100000,"name":"Ann","regulated":false,"blockSafeBets":false}
 //     {"op":"sit","player":42,"who":{"name":"Ann","avatar":"a3"},"seat":2}
-//   Replies carry "reply": bet, seat, decision, autoplay, result (the answer to chat and
-//   squeeze: {"reply":"result"} or {"reply":"result","error":1021}).
+//   Replies carry "reply": bet, seat, decision, autoplay, cash_out, auto_cash_out, result (the
+//   answer to chat and squeeze: {"reply":"result"} or {"reply":"result","error":1021}).
 // Amounts (Money) and player ids are JSON integers (1/100000 of the currency unit), never
 // floating point; error codes are their SPEC section 8 numbers; a refusal is
 // {"code":1007,"detail":"...","rule":"..."}, a balance {"cash":..,"bonus":..}; the bet
@@ -58,6 +58,8 @@ std::string encode(const table::AutoplayCommand& command);
 std::string encode_chat(ledger::PlayerId player, const table::Persona& who, const std::string& text,
                         const std::string& role);
 std::string encode_squeeze(ledger::PlayerId player, size_t index, double progress);
+std::string encode(const table::CashOutCommand& command);
+std::string encode(const table::AutoCashOutCommand& command);
 std::string encode_closing(int minutes);
 std::string encode_snapshot(ledger::PlayerId player);
 
@@ -98,6 +100,12 @@ struct Squeeze {
   size_t index = 0;
   double progress = 0;  // 0 to 1
 };
+struct CashOut {
+  table::CashOutCommand cmd;
+};
+struct AutoCashOut {
+  table::AutoCashOutCommand cmd;
+};
 struct Closing {
   int minutes = 0;  // 1 to 120
 };
@@ -105,7 +113,7 @@ struct Snapshot {
   ledger::PlayerId player = 0;
 };
 using Request = std::variant<PlaceBets, CancelBets, Sit, Leave, Decide, Prefs, Autoplay, Chat,
-                             Squeeze, Closing, Snapshot>;
+                             Squeeze, Closing, Snapshot, CashOut, AutoCashOut>;
 
 // nullopt on any malformed input (see the top of this file).
 std::optional<Request> decode_request(std::string_view text);
@@ -116,6 +124,8 @@ std::string encode(const table::BetAck& ack);
 std::string encode(const table::SeatReply& reply);
 std::string encode(const table::DecisionAck& ack);
 std::string encode(const table::AutoplayAck& ack);
+std::string encode(const table::CashOutAck& ack);
+std::string encode(const table::AutoCashOutAck& ack);
 // The answer to chat and squeeze: the refusal's code, if any.
 std::string encode_error(std::optional<ErrorCode> error);
 
@@ -123,6 +133,8 @@ std::optional<table::BetAck> decode_bet_ack(std::string_view text);
 std::optional<table::SeatReply> decode_seat_reply(std::string_view text);
 std::optional<table::DecisionAck> decode_decision_ack(std::string_view text);
 std::optional<table::AutoplayAck> decode_autoplay_ack(std::string_view text);
+std::optional<table::CashOutAck> decode_cash_out_ack(std::string_view text);
+std::optional<table::AutoCashOutAck> decode_auto_cash_out_ack(std::string_view text);
 // The outer optional: whether the text was a well-formed answer; the inner: its code.
 std::optional<std::optional<ErrorCode>> decode_error(std::string_view text);
 

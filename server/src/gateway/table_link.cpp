@@ -151,6 +151,37 @@ void TableLink::autoplay(table::AutoplayCommand command,
   });
 }
 
+void TableLink::cash_out(table::CashOutCommand command, table::CashOutFn ack) {
+  if (auto actor = local()) return actor->cash_out(std::move(command), std::move(ack));
+  table::CashOutAck failed;
+  failed.request_id = command.request_id;
+  failed.game_id = command.game_id;
+  failed.spot = command.spot;
+  failed.half = command.half;
+  failed.refusal = unreachable();
+  ask(
+      codec::encode(command),
+      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
+        auto got = answer ? codec::decode_cash_out_ack(*answer) : std::nullopt;
+        ack(got ? *got : failed);
+      },
+      true);
+}
+
+void TableLink::auto_cash_out(table::AutoCashOutCommand command,
+                              std::function<void(table::AutoCashOutAck)> reply) {
+  if (auto actor = local()) return actor->auto_cash_out(std::move(command), std::move(reply));
+  table::AutoCashOutAck failed;
+  failed.request_id = command.request_id;
+  failed.spot = command.spot;
+  failed.autos = command.autos;
+  failed.refusal = unreachable();
+  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_auto_cash_out_ack(*answer) : std::nullopt;
+    reply(got ? *got : failed);
+  });
+}
+
 void TableLink::chat(ledger::PlayerId player, table::Persona who, std::string text,
                      std::string role, std::function<void(std::optional<ErrorCode>)> reply) {
   if (auto actor = local())
@@ -239,6 +270,12 @@ void TableLink::serve(table::TableActor& actor, std::string_view request,
         } else if constexpr (std::is_same_v<R, codec::Squeeze>) {
           actor.squeeze(r.player, r.index, r.progress,
                         [answer](std::optional<ErrorCode> e) { answer(codec::encode_error(e)); });
+        } else if constexpr (std::is_same_v<R, codec::CashOut>) {
+          actor.cash_out(std::move(r.cmd),
+                         [answer](const table::CashOutAck& a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::AutoCashOut>) {
+          actor.auto_cash_out(std::move(r.cmd),
+                              [answer](table::AutoCashOutAck a) { answer(codec::encode(a)); });
         } else if constexpr (std::is_same_v<R, codec::Closing>) {
           actor.announce_closing(r.minutes);
           answer(codec::encode_error(std::nullopt));

@@ -55,6 +55,9 @@ class TableLink {
   void decide(table::DecisionCommand command, table::DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, table::BlackjackPrefs prefs);
   void autoplay(table::AutoplayCommand command, std::function<void(table::AutoplayAck)> reply);
+  void cash_out(table::CashOutCommand command, table::CashOutFn ack);
+  void auto_cash_out(table::AutoCashOutCommand command,
+                     std::function<void(table::AutoCashOutAck)> reply);
   void chat(ledger::PlayerId player, table::Persona who, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,

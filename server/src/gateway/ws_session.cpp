@@ -242,6 +242,10 @@ void WsSession::handle(std::string_view text) {
           on_decide(std::move(c));
         else if constexpr (std::is_same_v<T, AutoplayCommand>)
           on_autoplay(std::move(c));
+        else if constexpr (std::is_same_v<T, CashOutCommand>)
+          on_cash_out(std::move(c));
+        else if constexpr (std::is_same_v<T, AutoCashOutCommand>)
+          on_auto_cash_out(std::move(c));
         else
           on_bet(std::move(c));
       },
@@ -406,6 +410,37 @@ void WsSession::on_autoplay(AutoplayCommand c) {
       self->send_private(std::move(ack));
     });
   });
+}
+
+void WsSession::on_cash_out(CashOutCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  table::CashOutCommand cmd{session_.player.id, c.request_id, c.game_id, c.bet, c.half, {}};
+  live->table->cash_out(std::move(cmd), [weak, table = c.table_id](const table::CashOutAck& a) {
+    auto self = weak.lock();
+    if (!self) return;
+    json::object ack = protocol::cash_out_ack_json(a, table);
+    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
+      self->send_private(std::move(ack));
+    });
+  });
+}
+
+void WsSession::on_auto_cash_out(AutoCashOutCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  table::AutoCashOutCommand cmd{session_.player.id, c.request_id, c.bet, {c.at, c.half_at}};
+  live->table->auto_cash_out(
+      std::move(cmd), [weak, table = c.table_id](const table::AutoCashOutAck& a) {
+        auto self = weak.lock();
+        if (!self) return;
+        json::object ack = protocol::auto_cash_out_ack_json(a, table);
+        boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
+          self->send_private(std::move(ack));
+        });
+      });
 }
 
 std::string WsSession::screen_name() {

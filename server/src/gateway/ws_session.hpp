@@ -91,6 +91,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void on_chat(ChatCommand c);
   void on_squeeze(SqueezeCommand c);
   void on_decide(DecideCommand c);
+  void on_cash_out(CashOutCommand c);
+  void on_auto_cash_out(AutoCashOutCommand c);
   void on_autoplay(AutoplayCommand c);
   void send_error(ErrorCode code, const std::string& detail, const std::string& request_id,
                   std::string_view reason = {});

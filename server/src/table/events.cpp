@@ -34,6 +34,9 @@ std::string_view event_type(const EventBody& body) {
                         [](const Noop&) { return "noop"; },
                         [](const HandsChanged&) { return "blackjack"; },
                         [](const ClosingAnnounced&) { return "tablewillclose"; },
+                        [](const FlightStarted&) { return "launch"; },
+                        [](const CashOutsPaid&) { return "cashouts"; },
+                        [](const FlightEnded&) { return "crash"; },
                     },
                     body);
 }

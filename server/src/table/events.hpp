@@ -146,11 +146,27 @@ struct HandsChanged {
   games::blackjack::RoundView hands;
 };
 
+// launch: a crash table's flight started (games/crash/crash_flow.hpp); the seed chain the
+// round's seed comes from (docs/provably-fair.md)
+struct FlightStarted {
+  MonoTime launched{};
+  std::string chain_anchor;
+  size_t chain_index = 0;
+};
+// cashouts: the cash-outs paid lately (each player's own automatic ones in their part)
+struct CashOutsPaid {
+  size_t count = 0;
+  std::vector<games::crash::CashedOut> list;
+};
+// crash: the flight ended
+using FlightEnded = games::FlightCrashed;
+
 using EventBody =
     std::variant<StateChanged, BetsOpened, BetsClosingSoon, BetsTimer, BetsClosed, MultipliersShown,
                  games::CardShown, games::SqueezerChosen, games::SqueezeMoved,
                  games::ShuffleStarted, ShuffleDone, ResultShown, RoundCancelled, TableClosed,
-                 SeatsChanged, ChatSaid, Noop, HandsChanged, ClosingAnnounced>;
+                 SeatsChanged, ChatSaid, Noop, HandsChanged, ClosingAnnounced, FlightStarted,
+                 CashOutsPaid, FlightEnded>;
 
 // What one player alone receives with an event.
 struct PlayerPart {
@@ -169,6 +185,7 @@ struct PlayerPart {
   std::optional<Refunded> refunded;                     // cancelround
   std::optional<games::blackjack::PersonalView> hands;  // blackjack, gameresult
   std::optional<ChatSaid> chat;                         // noop: the private chat instead
+  std::vector<games::crash::CashedOut> cashed;          // cashouts: the player's automatic ones
 };
 
 struct TableEvent {
@@ -217,6 +234,10 @@ struct TableSnapshot {
   std::optional<MonoTime> closes;  // the announced closing, while it is ahead
   std::string fair_hash;           // the commitment to this round's server seed
   std::string shoe_hash;           // and to its shoe, at a shoe table
+  // Crash tables: the flight as the player sees it, and the seed chain.
+  std::optional<games::crash::FlightView> flight;
+  std::string chain_anchor;
+  size_t chain_index = 0;
 };
 
 }  // namespace croupier::table

@@ -14,6 +14,9 @@ namespace croupier::table {
 
 namespace {
 
+// Rounds a crash table plays from one seed chain (about four days of 35 s rounds).
+constexpr size_t kSeedChainLength = 10'000;
+
 std::string round_id_for(const std::string& table_id, int64_t seq) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%06lld", static_cast<long long>(seq));
@@ -38,12 +41,13 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
   const games::Engine& engine = *engines_.begin()->second;
   if (family_) {
     const Timings& t = config_.timings;
-    flow_ = games::make_flow(
-        *family_, engine,
-        {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze, t.squeeze, t.decision,
-         t.insurance, t.card, t.decision_closing,
-         family_->is_blackjack() ? config_.scripted_results : std::vector<std::string>{}},
-        *this);
+    flow_ = games::make_flow(*family_, engine,
+                             {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze,
+                              t.squeeze, t.decision, t.insurance, t.card, t.decision_closing,
+                              family_->is_blackjack() || family_->shape == games::Shape::crash
+                                  ? config_.scripted_results
+                                  : std::vector<std::string>{}},
+                             *this);
   }
   if (!flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
 }
@@ -134,7 +138,14 @@ void Table::open_round() {
   ++seq_;
   round_id_ = round_id_for(config_.id, seq_);
   // The round's seed, committed to from the start; a retry of the same round keeps it.
-  if (seed_round_ != round_id_) {
+  if (seed_round_ != round_id_ && flow_->chained_seeds()) {
+    if (!chain_) chain_.emplace(rng_, kSeedChainLength);
+    server_seed_ = chain_->next();
+    chain_anchor_ = chain_->anchor();
+    chain_index_ = chain_->index();
+    fair_hash_ = fair::commitment(server_seed_);
+    seed_round_ = round_id_;
+  } else if (seed_round_ != round_id_) {
     server_seed_ = fair::new_server_seed(rng_);
     fair_hash_ = fair::commitment(server_seed_);
     seed_round_ = round_id_;

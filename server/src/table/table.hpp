@@ -207,6 +207,44 @@ struct AutoplayAck {
   std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 
+// Crash tables: a cash-out of one panel's flying stake (docs/protocol.md, <cashout>).
+struct CashOutCommand {
+  ledger::PlayerId player = 0;
+  std::string request_id;
+  std::string game_id;  // the round meant; empty means the current one
+  std::string spot;     // "BET_1", "BET_2"
+  bool half = false;
+  // When the table received it, on its clock (stamped by the actor); nullopt: when handled.
+  std::optional<MonoTime> received;
+};
+
+struct CashOutAck {
+  std::string request_id;
+  std::string game_id;
+  std::string spot;
+  bool half = false;
+  std::optional<games::crash::CashedOut> paid;
+  std::optional<Refusal> refusal;
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
+};
+using CashOutFn = std::function<void(const CashOutAck&)>;
+
+// Crash tables: a panel's automatic cash-out, kept for the player until changed.
+struct AutoCashOutCommand {
+  ledger::PlayerId player = 0;
+  std::string request_id;
+  std::string spot;
+  games::crash::AutoCashOut autos;
+};
+
+struct AutoCashOutAck {
+  std::string request_id;
+  std::string spot;
+  games::crash::AutoCashOut autos;
+  std::optional<Refusal> refusal;
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
+};
+
 // The total of some bet lines (saturating at the largest amount instead of overflowing).
 Money sum_of(const std::vector<games::BetLine>& lines);
 
@@ -242,6 +280,10 @@ class Table : private games::FlowHost {
   void decide(DecisionCommand command, DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   AutoplayAck autoplay(AutoplayCommand command);
+  // Crash tables (table_crash.cpp; played by games/crash/crash_flow.hpp): a cash-out,
+  // answered once per request after the ledger paid it, and a panel's automatic cash-out.
+  void cash_out(CashOutCommand command, CashOutFn ack);
+  AutoCashOutAck auto_cash_out(AutoCashOutCommand command);
   // Chat: published to every subscriber, or only to the seated players at a private
   // table (where only they may write); the studio's staff (any role but GAME_USER) reach
   // everyone. A table without chat (chat_enabled false) refuses with 2001. The text and
@@ -298,9 +340,11 @@ class Table : private games::FlowHost {
   // gets the first answer. Bet commands (placing, taking back) and blackjack decisions
   // share the store; a decision's key starts with "decide:".
   struct Request {
-    std::optional<BetAck> ack;            // a bet command's answer, once given
-    std::optional<DecisionAck> decision;  // a decision's answer
-    std::vector<AckFn> waiters;           // answered together when the ledger replies
+    std::optional<BetAck> ack;                // a bet command's answer, once given
+    std::optional<DecisionAck> decision;      // a decision's answer
+    std::optional<CashOutAck> cash_out;       // a cash-out's answer
+    std::vector<CashOutFn> cash_out_waiters;  // a repeat while the first is being paid
+    std::vector<AckFn> waiters;               // answered together when the ledger replies
   };
   struct LastBets {
     std::string currency;
@@ -402,6 +446,11 @@ class Table : private games::FlowHost {
   fair::RoundSeeds client_seeds_;
   std::string client_seed_;  // the round's, fixed at launch
   std::optional<fair::RoundRng> round_rng_;
+  // Crash tables: seeds from a hash chain committed before the first round (flow's
+  // chained_seeds()), and the round's place in it.
+  std::optional<fair::SeedChain> chain_;
+  std::string chain_anchor_;
+  size_t chain_index_ = 0;
   bool scripted_round_ = false;
   uint64_t version_ = 0;
   bool closing_ = false;
@@ -453,6 +502,8 @@ class Table : private games::FlowHost {
   }
   void lose_seat(games::PlayerRef player, int seat) override;
   void repeat_bets(const Repeat& repeat, std::function<void(std::optional<Refusal>)> done) override;
+  void settle_early(const EarlySettle& settle,
+                    std::function<void(std::optional<Settled>)> done) override;
   void void_round(const std::string& reason) override { cancel_round(reason); }
   void show(const games::FlowOut& out) override { publish_flow(out); }
   MonoTime now() const override { return clock_.now(); }

@@ -9,7 +9,8 @@ namespace asio = boost::asio;
 TableActor::TableActor(asio::io_context& io, TableConfig config, Engines engines,
                        const Clock& clock, std::unique_ptr<Rng> rng, ledger::Ledger& ledger,
                        Table::Publish publish, size_t inbox_max)
-    : strand_(asio::make_strand(io)),
+    : clock_(clock),
+      strand_(asio::make_strand(io)),
       timer_(strand_),
       rng_(std::move(rng)),
       table_(
@@ -97,6 +98,21 @@ void TableActor::set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs pre
 void TableActor::autoplay(AutoplayCommand command, std::function<void(AutoplayAck)> reply) {
   run([this, command = std::move(command), reply = std::move(reply)]() mutable {
     reply(table_.autoplay(std::move(command)));
+  });
+}
+
+void TableActor::cash_out(CashOutCommand command, CashOutFn ack) {
+  // The time of receipt decides a cash-out against the crash instant, not the queue's.
+  command.received = clock_.now();
+  run([this, command = std::move(command), ack = std::move(ack)]() mutable {
+    table_.cash_out(std::move(command), std::move(ack));
+  });
+}
+
+void TableActor::auto_cash_out(AutoCashOutCommand command,
+                               std::function<void(AutoCashOutAck)> reply) {
+  run([this, command = std::move(command), reply = std::move(reply)]() mutable {
+    reply(table_.auto_cash_out(std::move(command)));
   });
 }
 

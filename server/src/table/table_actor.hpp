@@ -34,6 +34,9 @@ class TableActor {
   void decide(DecisionCommand command, DecisionFn ack);
   void set_blackjack_prefs(ledger::PlayerId player, BlackjackPrefs prefs);
   void autoplay(AutoplayCommand command, std::function<void(AutoplayAck)> reply);
+  // Crash tables: a cash-out (the answer runs on the strand) and an automatic cash-out.
+  void cash_out(CashOutCommand command, CashOutFn ack);
+  void auto_cash_out(AutoCashOutCommand command, std::function<void(AutoCashOutAck)> reply);
   void chat(ledger::PlayerId player, Persona who, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,
@@ -65,6 +68,7 @@ class TableActor {
                    const AckFn& busy);
   void arm();
 
+  const Clock& clock_;  // read from any thread (the receipt of a cash-out)
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   std::unique_ptr<Rng> rng_;

@@ -24,7 +24,8 @@ std::optional<games::Outcome> Table::next_scripted() {
 // Bets are closed: the client seeds are those of the round's first players, and every word
 // the flow draws from here on (blackjack's hits too) comes from the round's seeds.
 Rng& Table::start_fair_draw() {
-  client_seed_ = client_seeds_.client_seed();
+  // A chained seed is fixed before any bet: no client seed is mixed in.
+  client_seed_ = flow_->chained_seeds() ? std::string() : client_seeds_.client_seed();
   round_rng_.emplace(server_seed_, client_seed_, round_id_);
   return *round_rng_;
 }
@@ -84,6 +85,14 @@ void Table::publish_flow(const games::FlowOut& out) {
       publish(ShuffleDone{*end, roads()});
     } else if (std::holds_alternative<games::HandsShown>(e)) {
       publish_hands();
+    } else if (const auto* l = std::get_if<games::FlightLaunched>(&e)) {
+      publish(FlightStarted{l->launched, chain_anchor_, chain_index_});
+    } else if (const auto* c = std::get_if<games::CashOutsShown>(&e)) {
+      std::map<ledger::PlayerId, PlayerPart> personal;
+      for (const auto& mine : c->mine) personal[mine.player].cashed.push_back(mine);
+      publish(CashOutsPaid{c->count, c->list}, std::move(personal));
+    } else if (const auto* f = std::get_if<games::FlightCrashed>(&e)) {
+      publish(*f);
     }
   }
 }
@@ -165,6 +174,53 @@ void Table::lose_seat(games::PlayerRef player, int seat) {
   lost_seats_.insert({player, seat});
   log::info("seat lost to automatic decisions", {{"table", config_.id}, {"seat", seat}});
   publish_seats();
+}
+
+// A cash-out (crash tables): the bets are settled at once, then the rest of a half cash-out
+// is staked again. The settlement of the round waits for both (bet_ops_in_flight_).
+void Table::settle_early(const EarlySettle& settle,
+                         std::function<void(std::optional<Settled>)> done) {
+  ++bet_ops_in_flight_;
+  ledger::SettleBets op{settle.key, round_id_, settle.player, settle.returns, clock_.wall_ms()};
+  ledger_.submit(std::move(op), [this, round = round_id_, settle,
+                                 done = std::move(done)](auto r) mutable {
+    post_([this, round, settle, done = std::move(done), r]() mutable {
+      if (!r.ok()) {
+        --bet_ops_in_flight_;
+        log::warn(
+            "cash-out refused",
+            {{"round", round}, {"key", settle.key}, {"failure", ledger::failure_name(r.error())}});
+        done(std::nullopt);
+        return;
+      }
+      Settled settled{{r->balance.cash, r->balance.bonus}, std::nullopt};
+      if (!settle.restake) {
+        --bet_ops_in_flight_;
+        done(settled);
+        return;
+      }
+      ledger::PlaceBets rest;
+      rest.key = settle.key + ":rest";
+      rest.round_id = round;
+      rest.player = settle.player;
+      rest.currency = settle.currency;
+      rest.bets.push_back({settle.restake->spot, settle.restake->amount});
+      rest.at_ms = clock_.wall_ms();
+      ledger_.submit(std::move(rest), [this, settled, done = std::move(done)](auto placed) mutable {
+        post_([this, settled, done = std::move(done), placed]() mutable {
+          --bet_ops_in_flight_;
+          if (placed.ok() && placed->bet_ids.size() == 1) {
+            settled.restaked = placed->bet_ids[0];
+            settled.balance = {placed->balance.cash, placed->balance.bonus};
+          } else if (!placed.ok()) {
+            log::warn("half cash-out's rest not restaked: returned",
+                      {{"failure", ledger::failure_name(placed.error())}});
+          }
+          done(settled);
+        });
+      });
+    });
+  });
 }
 
 void Table::repeat_bets(const Repeat& repeat, std::function<void(std::optional<Refusal>)> done) {

@@ -166,10 +166,10 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
   std::map<std::string, std::string> owner;
   for (auto deadline = Clock::now() + std::chrono::seconds(15); Clock::now() < deadline;) {
     owner = owners(leases);
-    if (owner.size() == 19) break;
+    if (owner.size() == 21) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  ASSERT_EQ(owner.size(), 19u) << "every table of the casino has a live lease";
+  ASSERT_EQ(owner.size(), 21u) << "every table of the casino has a live lease";
   std::set<std::string> owning;
   for (const auto& [t, n] : owner) owning.insert(n);
   EXPECT_EQ(owning.size(), 3u) << "the tables are shared by the three nodes";
@@ -292,12 +292,12 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
     return count;
   };
   for (auto deadline = Clock::now() + std::chrono::seconds(15);
-       Clock::now() < deadline && owners(leases).size() < 19;)
+       Clock::now() < deadline && owners(leases).size() < 21;)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  ASSERT_EQ(owners(leases).size(), 19u);
-  EXPECT_EQ(per_node()["n1"] + per_node()["n2"], 19u);
-  EXPECT_LE(per_node()["n1"], 10u);  // shares of 10: 10 and 9
-  EXPECT_LE(per_node()["n2"], 10u);
+  ASSERT_EQ(owners(leases).size(), 21u);
+  EXPECT_EQ(per_node()["n1"] + per_node()["n2"], 21u);
+  EXPECT_LE(per_node()["n1"], 11u);  // shares of 11: 11 and 10
+  EXPECT_LE(per_node()["n2"], 11u);
 
   // Players on n1 at every roulette table of the casino that takes 1.00.
   std::vector<std::unique_ptr<ClusterPlayer>> players;
@@ -316,14 +316,14 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
   }
 
   // A third node joins: the others hand it tables, each between two rounds, until no node
-  // holds more than its share (19 tables over 3 nodes: 7 at most, so at least 5 for it).
+  // holds more than its share (21 tables over 3 nodes: 7 at most, so 7 for it).
   nodes.push_back(node(3));
   nodes.back()->start();
   std::map<std::string, size_t> count;
   for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
     pump_all(1000);
     count = per_node();
-    if (count["n3"] >= 5 && count["n1"] <= 7 && count["n2"] <= 7 && owners(leases).size() == 19)
+    if (count["n3"] >= 5 && count["n1"] <= 7 && count["n2"] <= 7 && owners(leases).size() == 21)
       break;
   }
   EXPECT_GE(count["n3"], 5u);
@@ -411,7 +411,7 @@ TEST(Cluster, APlayersSessionIsTheClustersOnEveryNode) {
   // Every node's lobby shows every table: node 1's tiles of a table node 2 runs follow its
   // rounds (their results arrive).
   ledger::Leases leases(database, "test-observer", 2000);
-  for (int i = 0; i < 150 && owners(leases).size() < 19; ++i)
+  for (int i = 0; i < 150 && owners(leases).size() < 21; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   std::string remote;
   for (const auto& [t, n] : owners(leases))  // a table that deals without seated players

@@ -280,27 +280,31 @@ void WsClient::send(const std::string& text) {
   ws_.write(asio::buffer(text));
 }
 
+// Reads the next message into the inbox, unless a read is under way.
+void WsClient::start_read() {
+  if (reading_) return;
+  reading_ = true;
+  ws_.async_read(buffer_, [this](beast::error_code ec, size_t) {
+    reading_ = false;
+    if (ec) {
+      closed_ = true;
+      close_code_ = static_cast<int>(ws_.reason().code);
+      close_text_ = std::string(ws_.reason().reason.c_str());
+      return;
+    }
+    boost::system::error_code pec;
+    json::value v = json::parse(beast::buffers_to_string(buffer_.data()), pec);
+    buffer_.consume(buffer_.size());
+    if (!pec && v.is_object()) {
+      inbox_.push_back(v.as_object());
+      seen_.push_back(v.as_object());
+    }
+  });
+}
+
 std::optional<json::object> WsClient::next(std::chrono::milliseconds timeout) {
   if (inbox_.empty() && !closed_) {
-    if (!reading_) {
-      reading_ = true;
-      ws_.async_read(buffer_, [this](beast::error_code ec, size_t) {
-        reading_ = false;
-        if (ec) {
-          closed_ = true;
-          close_code_ = static_cast<int>(ws_.reason().code);
-          close_text_ = std::string(ws_.reason().reason.c_str());
-          return;
-        }
-        boost::system::error_code pec;
-        json::value v = json::parse(beast::buffers_to_string(buffer_.data()), pec);
-        buffer_.consume(buffer_.size());
-        if (!pec && v.is_object()) {
-          inbox_.push_back(v.as_object());
-          seen_.push_back(v.as_object());
-        }
-      });
-    }
+    start_read();
     io_.restart();
     io_.run_for(timeout);
   }
@@ -308,6 +312,26 @@ std::optional<json::object> WsClient::next(std::chrono::milliseconds timeout) {
   json::object o = std::move(inbox_.front());
   inbox_.pop_front();
   return o;
+}
+
+std::vector<json::object> WsClient::poll() {
+  std::vector<json::object> out;
+  while (!inbox_.empty()) {
+    out.push_back(std::move(inbox_.front()));
+    inbox_.pop_front();
+  }
+  for (;;) {
+    if (closed_) break;
+    start_read();
+    io_.restart();
+    io_.poll();
+    if (inbox_.empty()) break;
+    while (!inbox_.empty()) {
+      out.push_back(std::move(inbox_.front()));
+      inbox_.pop_front();
+    }
+  }
+  return out;
 }
 
 json::object WsClient::wait_for(const std::function<bool(const json::object&)>& pred,
@@ -379,7 +403,9 @@ std::string pbet_xml(const std::string& verb, const std::string& table, const st
                                                         {"dt", "dragontiger"},
                                                         {"ab", "andarbahar"},
                                                         {"sic", "sicbo"},
-                                                        {"mw", "megawheel"}}) {
+                                                        {"mw", "megawheel"},
+                                                        {"sm", "crash"},
+                                                        {"bb", "crash"}}) {
     if (table.rfind(prefix, 0) == 0) {
       mode = game;
       break;

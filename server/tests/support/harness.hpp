@@ -100,6 +100,8 @@ class WsClient {
   void send(const std::string& text);
   // The next message, or nullopt after `timeout`.
   std::optional<json::object> next(std::chrono::milliseconds timeout = 5s);
+  // Every message already arrived, without waiting (for tests that pump many sockets).
+  std::vector<json::object> poll();
   // Skips messages until one satisfies `pred`; fails the test after `timeout`.
   json::object wait_for(const std::function<bool(const json::object&)>& pred,
                         std::chrono::milliseconds timeout = 15s);
@@ -113,6 +115,7 @@ class WsClient {
   void close();
 
  private:
+  void start_read();
   boost::asio::io_context io_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;

@@ -188,6 +188,47 @@ describe('the main lobby', () => {
     expect(tiles()).toEqual(['mw-1']);
   });
 
+  it('shows the crash games in their tab, each kind its own filter entry, linking to its route', () => {
+    const tables = [
+      ...TABLES,
+      table('sm-1', 'crash', { gameKind: 'spaceman', tableType: 'spaceman' }),
+      table('bb-1', 'crash', { gameKind: 'bigbass', tableType: 'bigbass' }),
+    ];
+    const { socket } = setupLobby(<Lobby />, { tables });
+    act(() =>
+      socket.lobby('resync', [
+        summary('sm-1', { results: ['1.53', '12.00', '2.37'] }),
+        summary('bb-1', { results: ['5000.00|cap'] }),
+      ]),
+    );
+    const sm = document.querySelector<HTMLElement>('[data-table="sm-1"]')!;
+    expect(sm).toHaveAttribute('href', '/play/spaceman?gameId=sm-1');
+    expect(within(sm).getByText('[[TABLE_TYPE_spaceman]]')).toBeInTheDocument();
+    const points = Array.from(sm.querySelectorAll('.lb-crash'));
+    expect(points.map((p) => [p.textContent, p.getAttribute('data-band')])).toEqual([
+      ['[[CRASH_X]]', 'low'],
+      ['[[CRASH_X]]', 'high'],
+      ['[[CRASH_X]]', 'mid'],
+    ]);
+    expect(within(sm).getByTestId('lobby-results')).toHaveAccessibleName(
+      '[[LOBBY_LAST_RESULTS]]: [[CRASH_CRASHED_AT]], [[CRASH_CRASHED_AT]], [[CRASH_CRASHED_AT]]',
+    );
+    const bb = document.querySelector<HTMLElement>('[data-table="bb-1"]')!;
+    expect(bb).toHaveAttribute('href', '/play/bigbass?gameId=bb-1');
+    expect(bb.querySelector('.lb-crash')).toHaveAttribute('data-band', 'high');
+
+    fireEvent.click(tab('GAMESHOWS'));
+    expect(tiles()).toEqual(['sm-1', 'bb-1']);
+    const type = screen.getByRole('combobox', { name: '[[LOBBY_TABLE_TYPE]]' });
+    expect(Array.from(type.querySelectorAll('option')).map((o) => o.value)).toEqual([
+      'all',
+      'spaceman',
+      'bigbass',
+    ]);
+    fireEvent.change(type, { target: { value: 'bigbass' } });
+    expect(tiles()).toEqual(['bb-1']);
+  });
+
   it('moves between tabs with the arrow keys and keeps the tab in the address', () => {
     setupLobby(<Lobby />);
     tab('ALL').focus();

@@ -13,6 +13,11 @@ describe('blackjack lobby filter', () => {
     expect(routeOf({ game: 'blackjack', gameKind: 'onebj' })).toBe('onebj');
     expect(routeOf({ game: 'blackjack', gameKind: 'blackjack', tableType: 'onebj' })).toBe('onebj');
     expect(routeOf(rou)).toBe('roulette');
+    // The crash games' route is their skin.
+    expect(routeOf({ game: 'crash', gameKind: 'spaceman', tableType: 'spaceman' })).toBe(
+      'spaceman',
+    );
+    expect(routeOf({ game: 'crash', gameKind: 'bigbass', tableType: 'bigbass' })).toBe('bigbass');
     expect(isBlackjack(rou)).toBe(false);
   });
 

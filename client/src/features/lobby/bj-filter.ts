@@ -19,10 +19,15 @@ export function isBlackjack(t: Table): boolean {
   return isOneHand(t) || t.game === 'blackjack' || t.gameKind === 'blackjack';
 }
 
-/** The client route of a table: /play/<route>?gameId=… */
+/**
+ * The client route of a table: /play/<route>?gameId=… A crash table's is its kind (its
+ * skin: spaceman, bigbass).
+ */
 export function routeOf(t: Table): string {
   if (isOneHand(t)) return 'onebj';
   if (isBlackjack(t)) return 'blackjack';
+  if (t.game === 'crash')
+    return t.gameKind === 'bigbass' || t.tableType === 'bigbass' ? 'bigbass' : 'spaceman';
   return t.game;
 }
 

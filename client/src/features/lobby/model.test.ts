@@ -217,6 +217,13 @@ describe('lobby filters', () => {
     expect(tableTypesOf('BACCARAT', TABLES)).toEqual(['all', 'multi-baccarat']);
     expect(tableTypesOf('BLACKJACK', TABLES)).toEqual(['all', 'blackjack', 'onebj']);
     expect(tableTypesOf('DRAGONTIGER', TABLES)).toEqual(['all']);
+    const crash = [
+      table('sm-1', 'crash', 'spaceman', 'spaceman'),
+      table('bb-1', 'crash', 'bigbass', 'bigbass'),
+    ];
+    expect(crash.map(familyOf)).toEqual(['GAMESHOWS', 'GAMESHOWS']);
+    expect(tableTypesOf('GAMESHOWS', crash)).toEqual(['all', 'spaceman', 'bigbass']);
+    expect(tableTypesOf('GAMESHOWS', crash.slice(0, 1))).toEqual(['all']);
   });
 
   it('starts from the saved settings and takes the server answer over them', () => {

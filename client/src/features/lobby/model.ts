@@ -132,9 +132,14 @@ export const PROMOTIONS = 'PROMOTIONS';
 
 type TableKind = Pick<AssignedTable, 'game' | 'gameKind' | 'tableType'>;
 
-/** A table's lobby tab: its game family upper-cased; both blackjacks are BLACKJACK. */
+/**
+ * A table's lobby tab: its game family upper-cased; both blackjacks are BLACKJACK, and the
+ * crash games (spaceman, big bass) are GAMESHOWS (the server's tab for them), where the
+ * table type tells them apart.
+ */
 export function familyOf(t: TableKind): string {
   if (isBlackjack(t)) return 'BLACKJACK';
+  if (t.game === 'crash') return 'GAMESHOWS';
   return t.game.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 

@@ -1,8 +1,9 @@
 // The lobby's pieces: the family tabs (a keyboard tablist), a table's tile with its
 // live state, countdown and last results (roulette numbers in their colours, a baccarat
-// bead plate, sic bo's dice with their totals, mega wheel numbers in their colours, other
-// games' result texts), and the labels of tabs and table types.
+// bead plate, sic bo's dice with their totals, mega wheel numbers in their colours, crash
+// points by band, other games' result texts), and the labels of tabs and table types.
 import { type KeyboardEvent, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { outcomeWords, pocketColour, winnerOf } from '../../lib/table/outcome';
@@ -15,7 +16,9 @@ import { Die } from '../../ui/Die';
 import { routeOf } from './bj-filter';
 import { type LiveTable, type RecentPlayers, beadCells, isFull, secondsLeft } from './model';
 
-type T = ReturnType<typeof useTranslation>['t'];
+// TFunction, not useTranslation's own type: with every key typed, that one is too deep
+// for the compiler here (TS2589).
+type T = TFunction;
 
 export function tabLabel(t: T, tab: string): string {
   return t(`LOBBY_TAB_${tab}` as 'LOBBY_TAB_ALL', { defaultValue: tab });
@@ -163,6 +166,18 @@ export function LastResults({
           style={{ background: fill, color: ink }}
         >
           {r}
+        </span>
+      );
+    });
+  } else if (game === 'crash') {
+    // Crash points in the colours of their bands (under 2x, to 10x, 10x and more).
+    spoken = shown.map((r) => outcomeWords(t, game, r)).join(', ');
+    body = shown.map((r, i) => {
+      const x = Number(r.split('|')[0]);
+      const band = x < 2 ? 'low' : x < 10 ? 'mid' : 'high';
+      return (
+        <span key={i} className={`lb-result-text lb-crash lb-crash-${band}`} data-band={band}>
+          {t('CRASH_X', { x: r.split('|')[0] })}
         </span>
       );
     });

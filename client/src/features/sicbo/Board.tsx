@@ -4,6 +4,7 @@
 // limits. Each is a button (lib ui/SpotButton) with a spoken name, reachable by Tab and
 // placed with Enter or Space. The spots a throw wins light up once the dice have landed.
 import { memo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import type { CurrencyStyle, Units } from '../../lib/format/money';
@@ -13,7 +14,9 @@ import { SpotButton } from '../../ui/SpotButton';
 import { GROUPS, SPOTS, type SicBoSpot, type SpotGroup } from './spots';
 import { spotName } from './names';
 
-type T = ReturnType<typeof useTranslation>['t'];
+// TFunction, not useTranslation's own type: with every key typed, that one is too deep
+// for the compiler here (TS2589).
+type T = TFunction;
 import { useArrowKeys } from '../../lib/a11y/keyboard';
 
 /** The ratios a spot pays: "6", or the single number's "1,2,3" (one, two, three dice). */

@@ -1,5 +1,6 @@
 // The smaller pieces of the sic bo table: the result (dice, total, small, big or triple,
 // and the player's win), the recent throws, and the help with the table's payouts.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { winTier } from '../../lib/table/results';
@@ -16,7 +17,9 @@ import type { SicBoView } from './table-state';
 import { useAnnounced } from '../../ui/Announcer';
 import { SCROLLER } from '../../lib/a11y/keyboard';
 
-type T = ReturnType<typeof useTranslation>['t'];
+// TFunction, not useTranslation's own type: with every key typed, that one is too deep
+// for the compiler here (TS2589).
+type T = TFunction;
 
 export function sizeText(t: T, d: Dice): string {
   const size = sizeOf(d);

@@ -299,6 +299,20 @@ function andarBahar(stream: FairStream): string {
   }
 }
 
+// --- Crash games (server/src/games/crash/crash.cpp) ---
+
+/**
+ * The crash point: r = uniform(2^52), floor(96.5 · 2^52 / (r + 1)) hundredths, capped at
+ * 5000.00 ("5000.00|cap"), 1.00 below 1.01: "2.37".
+ */
+function crashPoint(stream: FairStream): string {
+  const r = stream.uniformBig(1n << 52n);
+  let hundredths = (965n << 52n) / (10n * (r + 1n));
+  if (hundredths >= 500_000n) return '5000.00|cap';
+  if (hundredths < 100n) hundredths = 100n;
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+}
+
 /** How each supported game and variant draws its outcome. */
 const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) => string>>>> = {
   roulette: {
@@ -310,6 +324,7 @@ const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) =
   sicbo: { classic: sicBo },
   megawheel: { classic: megaWheel },
   andarbahar: { classic: andarBahar },
+  crash: { spaceman: crashPoint, bigbass: crashPoint },
 };
 
 function engineOf(game: string, variant: string): ((s: FairStream) => string) | null {

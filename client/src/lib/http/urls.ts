@@ -18,6 +18,7 @@ export const DEFAULT_URLS = {
   swearwords: '/api/ui/swearwords',
   statisticHistory: '/api/ui/statisticHistory',
   abCardStats: '/api/ui/ABCardStats',
+  smSummaryResults: '/api/ui/SMSummaryResults',
   history: '/api/ui/history',
   fairRound: '/api/ui/fairRound',
   rates: '/api/ui/getRates',

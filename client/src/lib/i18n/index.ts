@@ -44,6 +44,7 @@ export const TEXT_PARTS = [
   'blackjack',
   'sicbo',
   'megawheel',
+  'crash',
   'history',
   'settings',
 ] as const;
@@ -68,6 +69,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   blackjack: () => import('./parts/blackjack').then((m) => m.default),
   sicbo: () => import('./parts/sicbo').then((m) => m.default),
   megawheel: () => import('./parts/megawheel').then((m) => m.default),
+  crash: () => import('./parts/crash').then((m) => m.default),
   history: () => import('./parts/history').then((m) => m.default),
   settings: () => import('./parts/settings').then((m) => m.default),
 };

@@ -78,8 +78,17 @@ interface PendingCommand {
 
 type Handler = (m: ServerMessage) => void;
 
-// Answers to commands, matched by requestId (blackjack: decide and autoplay too).
-const ACK_TYPES = new Set(['betack', 'cancelack', 'seatack', 'decisionack', 'autoplayack']);
+// Answers to commands, matched by requestId (blackjack: decide and autoplay too; crash
+// tables: cashout and autocashout, whose automatic cash-outs come as answers to nothing).
+const ACK_TYPES = new Set([
+  'betack',
+  'cancelack',
+  'seatack',
+  'decisionack',
+  'autoplayack',
+  'cashoutack',
+  'autocashoutack',
+]);
 const SESSION_ENDED = 1008;
 
 /**

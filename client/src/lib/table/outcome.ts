@@ -3,7 +3,7 @@
 // reader announces. Each game's result label (the `result` of a gameresult, SPEC §4) is
 // read here: roulette "17" or "00", baccarat "B 5-9" (winner, then the player's and the
 // banker's totals), dragon tiger "D"/"T"/"X", andar bahar "A"/"B", sic bo "136", a money
-// wheel "20", blackjack "D 20"/"D BJ"/"D BUST".
+// wheel "20", blackjack "D 20"/"D BJ"/"D BUST", a crash game's crash point "2.37".
 import type { TFunction } from 'i18next';
 
 import { type CurrencyStyle, formatMoney, units } from '../format/money';
@@ -41,6 +41,7 @@ function familyOf(game: string): string {
   if (game.includes('roulette')) return 'roulette';
   if (game === 'multi-baccarat') return 'baccarat';
   if (game === 'onebj') return 'blackjack';
+  if (game === 'spaceman' || game === 'bigbass') return 'crash';
   return game;
 }
 
@@ -69,6 +70,8 @@ export function outcomeWords(t: TFunction, game: string, label: string): string 
     }
     case 'megawheel':
       return t('MEGAWHEEL_LANDED', { number: head });
+    case 'crash':
+      return /^\d+(\.\d{1,2})?$/.test(head) ? t('CRASH_CRASHED_AT', { x: head }) : head;
     case 'blackjack': {
       const dealer = head.replace(/^D\s*/, '');
       if (dealer === 'BJ') return t('BJ_RESULT_bj');

@@ -380,6 +380,8 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     place,
     undo,
     clear: () => void takeBackBets(),
+    /** Takes back the bets of one request (`of`), or all of this round's. */
+    takeBack: takeBackBets,
     double: () => void send(doubleLines(slip), 'double'),
     rebet: () => void rebet(),
     follow,

@@ -8,6 +8,7 @@
 #include <pugixml.hpp>
 
 #include "core/fair.hpp"
+#include "games/crash/crash_engine.hpp"
 
 namespace croupier::gateway {
 
@@ -237,6 +238,45 @@ Result<Command, CommandError> parse_autoplay(const pugi::xml_node& node) {
   return Command{std::move(cmd)};
 }
 
+// The panel of a crash table's command: a spot code ("BET_1").
+std::optional<CommandError> panel(const pugi::xml_node& node, std::string& bet,
+                                  const std::string& request_id) {
+  auto b = attribute(node, "bet");
+  if (!b || !token_chars(*b, 16, false)) return fail("bet must name a panel (BET_1)", request_id);
+  bet = *b;
+  return std::nullopt;
+}
+
+Result<Command, CommandError> parse_cash_out(const pugi::xml_node& node) {
+  CashOutCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  if (auto game_id = attribute(node, "gameId")) {
+    if (!game_id->empty() && !token_chars(*game_id, 64))
+      return fail("gameId is malformed", cmd.request_id);
+    cmd.game_id = *game_id;
+  }
+  if (auto e = panel(node, cmd.bet, cmd.request_id)) return *e;
+  if (auto part = attribute(node, "part")) {
+    if (*part != "half" && *part != "all") return fail("part must be all or half", cmd.request_id);
+    cmd.half = *part == "half";
+  }
+  return Command{std::move(cmd)};
+}
+
+Result<Command, CommandError> parse_auto_cash_out(const pugi::xml_node& node) {
+  AutoCashOutCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  if (auto e = panel(node, cmd.bet, cmd.request_id)) return *e;
+  for (auto [name, target] : {std::pair{"at", &cmd.at}, std::pair{"halfAt", &cmd.half_at}}) {
+    auto text = attribute(node, name);
+    if (!text || text->empty()) continue;
+    auto x = games::crash::parse_multiplier(*text);
+    if (!x) return fail(std::string(name) + " must be a multiplier such as 2.50", cmd.request_id);
+    *target = *x;
+  }
+  return Command{std::move(cmd)};
+}
+
 Result<Command, CommandError> parse_squeeze(const pugi::xml_node& node) {
   SqueezeCommand cmd;
   if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
@@ -365,6 +405,8 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "squeeze") return parse_squeeze(root);
   if (name == "decide") return parse_decide(root);
   if (name == "autoplay") return parse_autoplay(root);
+  if (name == "cashout") return parse_cash_out(root);
+  if (name == "autocashout") return parse_auto_cash_out(root);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

@@ -18,6 +18,8 @@
 //   <squeeze tableId="bac-2" requestId="q-1" index="0" progress="0.45"/>   1 reveals the card
 //   <decide tableId="bj-1" requestId="d-1" gameId="bj-1-000004" seat="3" decision="hit"/>
 //   <autoplay tableId="onebj-1" requestId="a-1" rounds="10"/>   0 stops
+//   <cashout tableId="sm-1" requestId="co-1" gameId="sm-1-000012" bet="BET_1" [part="half"]/>
+//   <autocashout tableId="sm-1" requestId="ac-1" bet="BET_1" [at="2.50"] [halfAt="1.50"]/>
 //
 // A message that is not one of these, or breaks a rule (size, attribute format, more
 // than bets_max bets) is refused with an error naming what was wrong. Pure functions,
@@ -107,9 +109,27 @@ struct AutoplayCommand {
   int rounds = 0;  // 1-100; 0 stops
 };
 
-using Command =
-    std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, ActiveCommand, BetCommand,
-                 SeatCommand, ChatCommand, SqueezeCommand, DecideCommand, AutoplayCommand>;
+// Crash tables: cash out a panel's flying stake, all of it or half.
+struct CashOutCommand {
+  std::string table_id;
+  std::string request_id;
+  std::string game_id;
+  std::string bet;  // the panel: "BET_1", "BET_2"
+  bool half = false;
+};
+
+// Crash tables: a panel's automatic cash-out (hundredths of a multiplier); neither: off.
+struct AutoCashOutCommand {
+  std::string table_id;
+  std::string request_id;
+  std::string bet;
+  std::optional<int64_t> at;
+  std::optional<int64_t> half_at;
+};
+
+using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, ActiveCommand,
+                             BetCommand, SeatCommand, ChatCommand, SqueezeCommand, DecideCommand,
+                             AutoplayCommand, CashOutCommand, AutoCashOutCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 // The characters of a chat text; nullopt when it is not valid UTF-8 or holds a control

@@ -210,5 +210,38 @@ TEST(Commands, BlackjackDecisionsAndAutoplay) {
   EXPECT_FALSE(parse_command(R"(<autoplay tableId="onebj-1" requestId="a4"/>)").ok());
 }
 
+TEST(Commands, CrashCashOutsAndTheirAutomaticTargets) {
+  auto c = parse_command(
+      R"(<cashout tableId="sm-1" requestId="co-1" gameId="sm-1-000012" bet="BET_1" part="half"/>)");
+  ASSERT_TRUE(c.ok());
+  const auto& cash = std::get<CashOutCommand>(c.value());
+  EXPECT_EQ(cash.table_id, "sm-1");
+  EXPECT_EQ(cash.game_id, "sm-1-000012");
+  EXPECT_EQ(cash.bet, "BET_1");
+  EXPECT_TRUE(cash.half);
+  auto all = parse_command(R"(<cashout tableId="sm-1" requestId="co-2" bet="BET_2"/>)");
+  ASSERT_TRUE(all.ok());
+  EXPECT_FALSE(std::get<CashOutCommand>(all.value()).half);
+  EXPECT_FALSE(parse_command(R"(<cashout tableId="sm-1" requestId="co-3"/>)").ok());
+  EXPECT_FALSE(
+      parse_command(R"(<cashout tableId="sm-1" requestId="co-4" bet="BET_1" part="most"/>)").ok());
+
+  auto a = parse_command(
+      R"(<autocashout tableId="sm-1" requestId="ac-1" bet="BET_1" at="2.5" halfAt="1.50"/>)");
+  ASSERT_TRUE(a.ok());
+  const auto& autos = std::get<AutoCashOutCommand>(a.value());
+  EXPECT_EQ(autos.at, 250);
+  EXPECT_EQ(autos.half_at, 150);
+  auto off = parse_command(R"(<autocashout tableId="sm-1" requestId="ac-2" bet="BET_1"/>)");
+  ASSERT_TRUE(off.ok());
+  EXPECT_FALSE(std::get<AutoCashOutCommand>(off.value()).at.has_value());
+  for (const char* bad : {"2.555", "-1", "x", "5000.01", "1e3", "2."}) {
+    auto r = parse_command(
+        std::string(R"(<autocashout tableId="sm-1" requestId="ac-3" bet="BET_1" at=")") + bad +
+        "\"/>");
+    EXPECT_FALSE(r.ok()) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace croupier::gateway

@@ -5,6 +5,8 @@
 #include <span>
 
 #include "games/cards/card.hpp"
+#include "games/crash/crash.hpp"
+#include "games/crash/crash_engine.hpp"
 
 namespace croupier::gateway::protocol {
 
@@ -186,6 +188,33 @@ void add_refusal(json::object& answer, const std::optional<Refusal>& refusal) {
   answer["detail"] = refusal->detail;
 }
 
+// ---- Crash tables -----------------------------------------------------------------------
+
+std::string multiplier(int64_t hundredths) {
+  return games::crash::multiplier_text(hundredths);
+}
+
+// One cash-out as its own player sees it (the fields of a cashoutack).
+void add_cashed(json::object& o, const games::crash::CashedOut& c) {
+  o["bet"] = c.spot;
+  o["part"] = c.half ? "half" : "all";
+  o["x"] = multiplier(c.x);
+  o["stake"] = money_json(c.stake);
+  o["returned"] = money_json(c.returned);
+  if (c.cash && c.bonus) {
+    o["balance"] = money_json(*c.cash + *c.bonus);
+    o["bonusBalance"] = money_json(*c.bonus);
+  }
+  o["auto"] = c.automatic;
+}
+
+json::object autos_json(const games::crash::AutoCashOut& a) {
+  json::object o;
+  if (a.at) o["at"] = multiplier(*a.at);
+  if (a.half_at) o["halfAt"] = multiplier(*a.half_at);
+  return o;
+}
+
 // ---- Events ---------------------------------------------------------------------------
 
 json::object head_json(std::string_view type, const table::EventHead& head) {
@@ -309,6 +338,27 @@ struct BodyWriter {
     o["state"] = to_int(e.state);
     for (auto& [k, v] : hands_json(e.hands, head)) o[k] = std::move(v);
   }
+  void operator()(const table::FlightStarted& e) const {
+    o["launchedAt"] = head.wall(e.launched);
+    o["growth"] = games::crash::kGrowthPerMs;
+    o["cap"] = multiplier(games::crash::kCap);
+    o["chain"] = json::object{{"anchor", e.chain_anchor}, {"index", e.chain_index}};
+  }
+  void operator()(const table::CashOutsPaid& e) const {
+    o["count"] = e.count;
+    json::array list;
+    for (const auto& c : e.list)
+      list.push_back(json::object{{"name", c.name},
+                                  {"bet", c.spot},
+                                  {"part", c.half ? "half" : "all"},
+                                  {"x", multiplier(c.x)},
+                                  {"win", money_json(c.returned)}});
+    o["list"] = std::move(list);
+  }
+  void operator()(const table::FlightEnded& e) const {
+    o["x"] = multiplier(e.x);
+    o["capped"] = e.capped;
+  }
 };
 
 // A player's part, written over the event's own fields.
@@ -323,6 +373,15 @@ void add_part(json::object& o, const table::PlayerPart& p) {
     o["net"] = money_json(p.settled->win - p.settled->stake);
     o["balance"] = money_json(p.settled->balance.total());
     o["bonusBalance"] = money_json(p.settled->balance.bonus);
+  }
+  if (!p.cashed.empty()) {
+    json::array mine;
+    for (const auto& c : p.cashed) {
+      json::object one;
+      add_cashed(one, c);
+      mine.push_back(std::move(one));
+    }
+    o["mine"] = std::move(mine);
   }
   if (p.refunded) {
     o["refunded"] = money_json(p.refunded->refunded);
@@ -399,6 +458,25 @@ json::object autoplay_ack_json(const table::AutoplayAck& a, const std::string& t
                  {"requestId", a.request_id},
                  {"rounds", a.rounds},
                  {"state", a.state}};
+  add_refusal(o, a.refusal);
+  return o;
+}
+
+json::object cash_out_ack_json(const table::CashOutAck& a, const std::string& table_id) {
+  json::object o{{"type", "cashoutack"}, {"table", table_id}, {"requestId", a.request_id},
+                 {"gameId", a.game_id},  {"bet", a.spot},     {"part", a.half ? "half" : "all"},
+                 {"auto", false}};
+  if (a.paid) add_cashed(o, *a.paid);
+  add_refusal(o, a.refusal);
+  return o;
+}
+
+json::object auto_cash_out_ack_json(const table::AutoCashOutAck& a, const std::string& table_id) {
+  json::object o{{"type", "autocashoutack"},
+                 {"table", table_id},
+                 {"requestId", a.request_id},
+                 {"bet", a.spot}};
+  for (auto& [k, v] : autos_json(a.autos)) o[k] = std::move(v);
   add_refusal(o, a.refusal);
   return o;
 }
@@ -521,6 +599,30 @@ json::object snapshot_json(const table::TableSnapshot& s) {
   if (s.closes) o["closesAt"] = s.head.wall(*s.closes);
   if (!s.fair_hash.empty()) o["fairHash"] = s.fair_hash;
   if (!s.shoe_hash.empty()) o["shoeHash"] = s.shoe_hash;
+  if (s.flight) {
+    const games::crash::FlightView& f = *s.flight;
+    json::object crash{
+        {"growth", games::crash::kGrowthPerMs},
+        {"cap", multiplier(games::crash::kCap)},
+        {"cashedOut", f.cashed_out},
+        {"chain", json::object{{"anchor", s.chain_anchor}, {"index", s.chain_index}}}};
+    crash["launchedAt"] = f.launched ? json::value(s.head.wall(*f.launched)) : json::value(nullptr);
+    crash["x"] = f.crashed ? json::value(multiplier(*f.crashed)) : json::value(nullptr);
+    crash["capped"] = f.capped;
+    json::array mine;
+    for (const auto& t : f.mine)
+      mine.push_back(json::object{{"bet", t.spot},
+                                  {"stake", money_json(t.stake)},
+                                  {"state", t.state},
+                                  {"x", t.x ? json::value(multiplier(t.x)) : json::value(nullptr)},
+                                  {"returned", money_json(t.returned)},
+                                  {"halfDone", t.half_done}});
+    crash["my"] = std::move(mine);
+    json::object autos;
+    for (const auto& [spot, a] : f.autos) autos[spot] = autos_json(a);
+    crash["auto"] = std::move(autos);
+    o["crash"] = std::move(crash);
+  }
   if (s.blackjack) {
     if (s.hands) {
       json::object hands = hands_json(*s.hands, s.head);

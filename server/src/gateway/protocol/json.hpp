@@ -45,6 +45,10 @@ boost::json::object seat_ack_json(const table::SeatReply& reply, const std::stri
                                   const std::string& request_id);
 boost::json::object decision_ack_json(const table::DecisionAck& ack, const std::string& table_id);
 boost::json::object autoplay_ack_json(const table::AutoplayAck& ack, const std::string& table_id);
+// Crash tables: "cashoutack" and "autocashoutack".
+boost::json::object cash_out_ack_json(const table::CashOutAck& ack, const std::string& table_id);
+boost::json::object auto_cash_out_ack_json(const table::AutoCashOutAck& ack,
+                                           const std::string& table_id);
 
 // The baccarat roads of a shoe (docs/games/baccarat.md).
 boost::json::value roads_json(const games::cards::Roads& roads);
