@@ -116,6 +116,27 @@ TEST(CrashPlay, ACashOutReceivedAtOrAfterTheCrashInstantIsRefusedWith1017) {
   expect_ledger_ok(h);
 }
 
+TEST(CrashPlay, ACashOutReceivedBeforeTheLaunchIsRefusedWith1006EvenIfHandledAfterIt) {
+  Harness h = crash_table("crash-early", {"1.00"});
+  h.start();
+  h.fund(1, "100");
+  h.bet(1, {{"BET_1", eur("10")}}, "b1");
+  h.run_until("launch");
+  std::optional<CashOutAck> got;
+  CashOutCommand c;
+  c.player = 1;
+  c.request_id = "early";
+  c.spot = "BET_1";
+  c.received = MonoTime{Millis{kLaunchAt - 1}};  // stamped before the launch, queued behind it
+  h.table->cash_out(std::move(c), [&](const CashOutAck& a) { got = a; });
+  h.drain();
+  ASSERT_TRUE(got);
+  EXPECT_EQ(code_of(got->refusal), ErrorCode::WaitForNextRound);
+  h.run_until("gameresult");
+  EXPECT_EQ(h.balance(1), eur("90"));  // an instant crash: lost
+  expect_ledger_ok(h);
+}
+
 TEST(CrashPlay, ACashOutSentTwiceIsPaidOnceAndASecondRequestIsRefused) {
   Harness h = crash_table("crash-twice", {"3.00"});
   h.start();

@@ -78,7 +78,9 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
     players.push_back(std::move(c));
   }
 
-  // The next round: everyone bets 1.00 on BET_1; the automatic ones set their targets.
+  // The next round to open from now (what the sockets buffered while players joined is
+  // dropped): everyone bets 1.00 on BET_1; the automatic ones set their targets.
+  for (auto& c : players) c->p.ws->poll();
   std::string game;
   for (int spins = 0; game.empty() && spins < 4000; ++spins) {
     for (auto& c : players)
@@ -149,6 +151,8 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
         if (c.role == 2) send("c" + std::to_string(i), false);  // the same command again
       }
     }
+    // Leave the server its share of the two cores.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   ASSERT_EQ(results, players.size()) << "every player saw the round's result";
   ASSERT_TRUE(launched_at && crashed);
@@ -156,9 +160,10 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
   const int64_t crash_ms = crash::time_to(kCrash).count();
 
   // Each cash-out: paid once at a multiplier below the crash point, stake × x to the cent,
-  // or refused with a code; one sent well before the crash instant is paid, one sent well
-  // after it is refused with 1017 (the margin covers the trip and the queue).
-  constexpr int64_t kMargin = 400;
+  // or refused with a code; one sent a second before the crash instant is paid, one sent a
+  // second after it is refused with 1017 (the margin covers the trip and the queue on a
+  // busy machine; which side the ones in between fall is the server's receipt time).
+  constexpr int64_t kMargin = 1000;
   int64_t paid_count = 0, refused_late = 0, paid_manual = 0;
   for (size_t i = 0; i < players.size(); ++i) {
     Crasher& c = *players[i];

@@ -34,6 +34,7 @@ void CrashFlow::round_opened(FlowHost&) {
   tickets_.clear();
   by_player_.clear();
   auto_queue_.clear();
+  flown_.clear();
   cashed_count_ = 0;
 }
 
@@ -74,9 +75,10 @@ void CrashFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
     }
     Ticket& t = tickets_[it->second];
     t.bets.emplace_back(s.bet, s.amount);
+    flown_.insert(s.bet);
     t.stake += s.amount;
   }
-  for (TicketId t = 0; t < tickets_.size(); ++t) schedule(t);
+  for (TicketId t = 0; t < tickets_.size(); ++t) schedule(t, launched_);
 
   // The state lasts at most until the cap: its end says nothing of the crash point.
   const MonoTime longest = launched_ + time_to(kCap);
@@ -86,16 +88,18 @@ void CrashFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
 }
 
 // Queues the automatic cash-outs of a flying ticket; entries are checked again when due.
-void CrashFlow::schedule(TicketId id) {
+void CrashFlow::schedule(TicketId id, MonoTime from) {
   const Ticket& t = tickets_[id];
   if (t.state != Ticket::State::flying) return;
   auto player = autos_.find(t.player);
   if (player == autos_.end()) return;
   auto a = player->second.find(t.spot);
   if (a == player->second.end()) return;
-  if (a->second.half_at && !t.half_done)
-    auto_queue_.emplace(launched_ + time_to(*a->second.half_at), id);
-  if (a->second.at) auto_queue_.emplace(launched_ + time_to(*a->second.at), id);
+  for (const auto& target : {t.half_done ? std::nullopt : a->second.half_at, a->second.at}) {
+    if (!target) continue;
+    const MonoTime due = launched_ + time_to(*target);
+    if (due >= from) auto_queue_.emplace(due, id);
+  }
 }
 
 void CrashFlow::advance(MonoTime now, FlowOut& out) {
@@ -150,7 +154,8 @@ MonoTime CrashFlow::ends() const {
 }
 
 void CrashFlow::hurry(MonoTime now) {
-  if (!flying_) return;
+  // A flight past its crash instant crashes as drawn (its due automatic cash-outs paid).
+  if (!flying_ || now >= crash_at_) return;
   voided_ = true;
   crash_at_ = std::min(crash_at_, now);
 }
@@ -181,10 +186,15 @@ void CrashFlow::announce(MonoTime now, FlowOut& out) {
   out.push_back(std::move(shown));
 }
 
-std::vector<std::pair<BetRef, Money>> CrashFlow::returns(const std::vector<FlowStake>&) const {
+std::vector<std::pair<BetRef, Money>> CrashFlow::returns(
+    const std::vector<FlowStake>& stakes) const {
   // Every bet still accepted: those of the tickets not cashed out in full. A cash-out the
   // ledger took is settled already, and none is in flight at the settlement.
   std::vector<std::pair<BetRef, Money>> out;
+  // A bet committed only after the launch (the ledger was slow, or the table shut down as
+  // bets were being taken) never flew: its stake is returned.
+  for (const FlowStake& s : stakes)
+    if (!flown_.contains(s.bet)) out.emplace_back(s.bet, s.amount);
   for (const Ticket& t : tickets_) {
     if (t.state == Ticket::State::cashed) continue;
     for (const auto& [bet, stake] : t.bets) {
@@ -206,6 +216,8 @@ void CrashFlow::cash_out(const CashOutIn& in, std::function<void(CashOutAnswer)>
     return refuse(Refusal{ErrorCode::WaitForNextRound, "the flight has not started"});
   // Decided by the table's time of receipt against the crash instant, never the client's.
   const MonoTime received = in.received.value_or(host_.now());
+  if (received < launched_)
+    return refuse(Refusal{ErrorCode::WaitForNextRound, "received before the launch"});
   if (received >= crash_at_ || settled_ || voided_)
     return refuse(Refusal{ErrorCode::TurnEnded, "the flight crashed", "crashed"});
   auto mine = by_player_.find(in.player);
@@ -269,8 +281,16 @@ void CrashFlow::pay(TicketId id, int64_t x, bool half, bool automatic,
       t.bets = {{*r->restaked, keep}};
       t.stake = keep;
       t.half_done = true;
-      t.state = crashed_ ? Ticket::State::lost : Ticket::State::flying;
-      if (!crashed_) schedule(id);
+      t.state = Ticket::State::flying;
+      if (!crashed_) {
+        schedule(id, launched_);
+      } else if (auto target = auto_target(t); target && *target > x && !voided_) {
+        // The rest came back after the crash: its automatic target, if the round reached
+        // it, is paid as it would have been (the settlement waits for it).
+        pay(id, *target, false, true, nullptr);
+      } else {
+        t.state = Ticket::State::lost;
+      }
     } else {
       // Cashed in full (or the rest of a half could not be restaked: it was returned).
       t.bets.clear();
@@ -291,6 +311,15 @@ void CrashFlow::pay(TicketId id, int64_t x, bool half, bool automatic,
   });
 }
 
+// The whole-stake target of a ticket's automatic cash-out that the round reached, if any.
+std::optional<int64_t> CrashFlow::auto_target(const Ticket& t) const {
+  auto player = autos_.find(t.player);
+  if (player == autos_.end()) return std::nullopt;
+  auto a = player->second.find(t.spot);
+  if (a == player->second.end() || !a->second.at || *a->second.at > point_.at) return std::nullopt;
+  return a->second.at;
+}
+
 std::optional<Refusal> CrashFlow::set_auto_cash_out(PlayerRef player, const std::string& spot,
                                                     const AutoCashOut& autos) {
   if (!is_panel(spot)) return invalid("no panel " + spot);
@@ -307,11 +336,13 @@ std::optional<Refusal> CrashFlow::set_auto_cash_out(PlayerRef player, const std:
     return std::nullopt;
   }
   autos_[player][spot] = autos;
-  // During a flight it applies at once to the panel's stake, where its targets are ahead.
-  if (flying_) {
+  // During a flight it applies at once to the panel's stake, where its targets are ahead
+  // (schedule() queues them; one already behind is never due again). After the crash
+  // instant it waits for the next round.
+  if (flying_ && host_.now() < crash_at_) {
     if (auto mine = by_player_.find(player); mine != by_player_.end())
       for (TicketId id : mine->second)
-        if (tickets_[id].spot == spot) schedule(id);
+        if (tickets_[id].spot == spot) schedule(id, host_.now());
   }
   return std::nullopt;
 }

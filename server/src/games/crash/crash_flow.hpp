@@ -93,7 +93,9 @@ class CrashFlow : public RoundFlow {
   // Pays ticket `t` at `x` (hundredths); `done` (if any) gets the answer once the ledger has it.
   void pay(TicketId t, int64_t x, bool half, bool automatic,
            std::function<void(CashOutAnswer)> done);
-  void schedule(TicketId t);
+  // Queues a flying ticket's automatic cash-outs due at `from` or later.
+  void schedule(TicketId t, MonoTime from);
+  std::optional<int64_t> auto_target(const Ticket& t) const;
   void crash(FlowOut& out);
   void announce(MonoTime now, FlowOut& out);
   int64_t minor_units(const std::string& currency) const;
@@ -113,6 +115,7 @@ class CrashFlow : public RoundFlow {
   bool settled_ = false;  // the round's settlement was asked for: no cash-out any more
   uint64_t flight_ = 0;   // counts flights: a ledger answer of an earlier one is ignored
   std::vector<Ticket> tickets_;
+  std::set<BetRef> flown_;  // every bet that took off with the flight (placed before launch)
   std::unordered_map<PlayerRef, std::vector<TicketId>> by_player_;
   // Automatic cash-outs: by player and panel, kept across rounds; and the flight's queue of
   // (when, ticket) in time order, checked again when due.
