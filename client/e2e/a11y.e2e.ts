@@ -1,5 +1,5 @@
 // Accessibility in Chromium against the real croupierd: axe-core finds no serious or
-// critical problem on the lobby, on every table kind (with its panels open in turn, and
+// critical problem on the lobby (its slots tab too), on the slot page, on every table kind (with its panels open in turn, and
 // with a result on screen), on a phone as well as a desktop; and a player bets with the
 // keyboard alone, hearing (through the live region) the bet accepted and the result.
 import { mkdirSync } from 'node:fs';
@@ -50,6 +50,8 @@ const PAGES = [
   '/play/sicbo?gameId=sic-1',
   '/play/megawheel?gameId=mw-1',
   '/play/multi-baccarat',
+  '/play/lobby?tab=slots',
+  '/play/slot?slotId=fruits',
 ];
 
 async function open(ctx: BrowserContext, path: string): Promise<Page> {

@@ -97,6 +97,7 @@ describe('the lobby', () => {
       'SICBO',
       'MEGAWHEEL',
       'GAMESHOWS',
+      'SLOTS', // the demo operator assigns Croupier Fruits (e2e/slots.e2e.ts)
       'PROMOTIONS',
     ]);
 

@@ -123,6 +123,13 @@ describe('App routing', () => {
     expect(route('/play/bigbass?gameId=bb-1')).toMatchObject({ game: 'bigbass', tableId: 'bb-1' });
     expect(route('/play/crash?gameId=bb-1')).toMatchObject({ game: 'crash', tableId: 'bb-1' });
     expect(route('/play/roulette')).toMatchObject({ tableId: null });
+    // The built-in slot: no table, the slot it plays.
+    expect(route('/play/slot?slotId=fruits&lang=de')).toMatchObject({
+      game: 'slot',
+      tableId: null,
+      launch: { slotId: 'fruits', lang: 'de' },
+    });
+    expect(route('/play/slot?slotId=../x').launch.slotId).toBeUndefined();
   });
 
   it('changes pages in place, fetching a new table first, and tells the host', async () => {

@@ -52,6 +52,7 @@ const MegaWheelTable = lazy(
   withTextPart('megawheel', () => import('../features/megawheel/MegaWheelTable')),
 );
 const CrashTable = lazy(withTextPart('crash', () => import('../features/crash/CrashTable')));
+const SlotPage = lazy(withTextPart('slots', () => import('../features/slots/SlotPage')));
 
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 const BLACKJACK_GAMES = ['blackjack', 'onebj'];
@@ -267,6 +268,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           <MegaWheelTable key={tableId} tableId={tableId} />
         ) : CRASH_GAMES.includes(g) && tableId ? (
           <CrashTable key={tableId} tableId={tableId} route={g} />
+        ) : g === 'slot' && l.slotId ? (
+          <SlotPage key={l.slotId} slotId={l.slotId} />
         ) : (
           <MissingPage />
         );

@@ -52,6 +52,7 @@ describe('routing', () => {
     // Both crash skins are one game: crash_*.
     expect(gameMode('spaceman', 'mobile')).toBe('crash_mobile');
     expect(gameMode('bigbass', 'desktop')).toBe('crash_desktop');
+    expect(gameMode(gameOfPath('/play/slot'), 'mobile')).toBe('slot_mobile');
     expect(gameMode(gameOfPath('/play/sicbo'), 'desktop')).toBe('sicbo_desktop');
     expect(gameMode(gameOfPath('/play/sicbo'), 'mobile')).toBe('sicbo_mobile');
     expect(gameMode(gameOfPath('/play/megawheel'), 'desktop')).toBe('megawheel_desktop');

@@ -12,6 +12,8 @@ export interface LaunchParams {
   direct: boolean;
   theme: Theme;
   selectedTableType?: string;
+  /** The slot a slot page plays (/play/slot?slotId=fruits). */
+  slotId?: string;
 }
 
 const TOKEN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -44,6 +46,8 @@ export function parseLaunchParams(search: string): LaunchParams {
   if (lobby) params.lobby = lobby;
   const selected = token(q.get('selectedTableType'));
   if (selected) params.selectedTableType = selected;
+  const slotId = token(q.get('slotId'));
+  if (slotId) params.slotId = slotId;
   return params;
 }
 

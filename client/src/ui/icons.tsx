@@ -14,7 +14,7 @@ export const iconProps = {
   focusable: false,
 };
 
-export type IconName = 'racetrack' | 'statistics' | 'chat' | 'help' | 'limits';
+export type IconName = 'racetrack' | 'statistics' | 'chat' | 'help' | 'limits' | 'fair';
 
 const PATHS: Record<IconName, string> = {
   racetrack: 'M7 5h10a7 7 0 0 1 0 14H7A7 7 0 0 1 7 5zM8 9h8a3 3 0 0 1 0 6H8a3 3 0 0 1 0-6z',
@@ -22,6 +22,7 @@ const PATHS: Record<IconName, string> = {
   chat: 'M4 5h16v11H9l-5 4z',
   help: 'M9.1 9a3 3 0 1 1 4.2 2.7c-.8.4-1.3 1.1-1.3 2V15M12 18.5v.5M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20z',
   limits: 'M4 6h16M4 12h10M4 18h6M18 14v6M15 17h6',
+  fair: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5',
 };
 
 export function Icon({ name }: { name: IconName }) {

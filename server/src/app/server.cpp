@@ -416,7 +416,8 @@ bool App::start() {
                            {},
                            {},
                            {},
-                           {0}});
+                           {0},
+                           nullptr});
   for (auto& shard : m.shards) m.svc->socket_shards.push_back(shard->get_executor());
   if (!m.settings.nats.empty()) {
     m.cluster = std::make_unique<ClusterNode>(
@@ -431,6 +432,7 @@ bool App::start() {
     }
   }
   m.make_tables();
+  m.svc->slots = std::make_shared<gateway::SlotService>(*m.ledger, m.clock, m.io.get_executor());
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
   gateway::add_ui_routes(*m.router, *m.svc);
@@ -438,6 +440,7 @@ bool App::start() {
   gateway::add_game_routes(*m.router, *m.svc);
   gateway::add_lobby_routes(*m.router, *m.svc);
   gateway::add_history_routes(*m.router, *m.svc);
+  gateway::add_slot_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);

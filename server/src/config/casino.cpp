@@ -115,6 +115,29 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       op.functionalities.emplace_back(item.as_string());
     }
   }
+  if (const json::value* list = field(o, "slots")) {
+    if (!list->is_array()) bad(path + ".slots", "must list slot games");
+    const auto& items = list->as_array();
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string at = path + ".slots[" + std::to_string(i) + "]";
+      const json::object& s = as_object(items[i], at);
+      SlotAssignment slot;
+      slot.id = text(s, "id", at);
+      if (!valid_id(slot.id)) bad(at + ".id", "must be 1-32 of a-z, 0-9 and '-'");
+      slot.name = text(s, "name", at);
+      slot.provider = text(s, "provider", at, "croupier");
+      slot.thumbnail = text(s, "thumbnail", at, "");
+      slot.launch_url = text(s, "launchUrl", at, "");
+      if (slot.built_in() && slot.id != "fruits")
+        bad(at + ".launchUrl", "is required: the built-in slots are \"fruits\"");
+      if (!slot.built_in() && !slot.launch_url.starts_with("https://") &&
+          !slot.launch_url.starts_with("http://"))
+        bad(at + ".launchUrl", "must be an http(s) address");
+      for (const auto& earlier : op.slots)
+        if (earlier.id == slot.id) bad(at + ".id", "is listed twice");
+      op.slots.push_back(std::move(slot));
+    }
+  }
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {

@@ -21,6 +21,19 @@
 
 namespace croupier::config {
 
+// A slot game the operator offers in the slots lobby (SPEC §7 assignedSlotsForLobby): one
+// Croupier plays itself (`id` a built-in slot, games/slots: "fruits"), or another provider's,
+// opened at `launch_url` (a template with {player}, {currency}, {lang}, {slot}; SlotLaunch
+// signs it).
+struct SlotAssignment {
+  std::string id;
+  std::string name;
+  std::string provider;
+  std::string thumbnail;
+  std::string launch_url;  // empty: built in
+  bool built_in() const { return launch_url.empty(); }
+};
+
 struct Operator {
   std::string id;
   std::string name;
@@ -40,6 +53,8 @@ struct Operator {
   // The studio's own entry: its signed requests may post in the tables' chats as the game
   // host and mute players (POST /api/operator/chat, /api/operator/chat/mute).
   bool supervisor = false;
+  // The slots lobby's games, in the order shown.
+  std::vector<SlotAssignment> slots;
 };
 
 // What one table offers in one currency.

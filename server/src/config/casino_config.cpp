@@ -114,9 +114,9 @@ json::array table_ids(const json::value& v, const std::string& field,
 }  // namespace
 
 const std::vector<std::string>& lobby_tabs() {
-  static const std::vector<std::string> tabs = {"ROULETTE",    "BACCARAT",   "BLACKJACK",
-                                                "DRAGONTIGER", "ANDARBAHAR", "SICBO",
-                                                "MEGAWHEEL",   "GAMESHOWS",  "PROMOTIONS"};
+  static const std::vector<std::string> tabs = {
+      "ROULETTE", "BACCARAT",  "BLACKJACK", "DRAGONTIGER", "ANDARBAHAR",
+      "SICBO",    "MEGAWHEEL", "GAMESHOWS", "SLOTS",       "PROMOTIONS"};
   return tabs;
 }
 
@@ -136,7 +136,8 @@ Result<json::object, std::string> complete_casino_config(const json::object& giv
     for (const auto& tab : lobby_tabs()) {
       bool used = std::any_of(tables.begin(), tables.end(),
                               [&](const TableDef& t) { return tab_of(t.config) == tab; });
-      if (used || tab == "PROMOTIONS") default_tabs.push_back(json::string(tab));
+      if (used || tab == "PROMOTIONS" || (tab == "SLOTS" && !op.slots.empty()))
+        default_tabs.push_back(json::string(tab));
     }
     json::object c{
         {"casino_id", op.id},

@@ -26,6 +26,7 @@ void add_blackjack_routes(Router& router, Services& svc);
 void add_game_routes(Router& router, Services& svc);
 // /api/ui/history
 void add_history_routes(Router& router, Services& svc);
+void add_slot_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).

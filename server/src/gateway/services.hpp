@@ -17,6 +17,7 @@
 #include "gateway/lobby.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
+#include "gateway/slots.hpp"
 #include "gateway/table_link.hpp"
 #include "ledger/ledger.hpp"
 #include "store/store.hpp"
@@ -52,6 +53,8 @@ struct Services {
   // channel hands each of them an event in one task (gateway/hub.hpp).
   std::vector<boost::asio::any_io_executor> socket_shards;
   std::atomic<size_t> next_shard{0};
+  // The built-in slots (gateway/slots.hpp). Last: Services is built with its fields in order.
+  std::shared_ptr<SlotService> slots = nullptr;
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

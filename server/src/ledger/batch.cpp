@@ -1025,6 +1025,9 @@ std::optional<Failure> Batch<Db>::require_owned(std::string_view round_id) {
   if (!owned_tables_) return std::nullopt;
   auto table = round_tables_.find(round_id);
   if (table == round_tables_.end()) return std::nullopt;
+  // A slot's rounds belong to one player, not to a table a node holds: no lease fences them
+  // (gateway/slots.hpp).
+  if (table->second.starts_with("slot-")) return std::nullopt;
   if (owned_tables_->contains(table->second)) return std::nullopt;
   return Failure::fenced;
 }

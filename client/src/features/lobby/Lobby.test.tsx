@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import en from '../../lib/i18n/locales/en.json';
 import { initTestI18n } from '../../lib/i18n';
 import { currentLocation, navigate } from '../../lib/navigation';
 import Lobby from './Lobby';
+import { useSlotLaunch } from './useLobby';
 import { TABLES, setupLobby, summary, table, tiles } from './test-util';
 
 const FILTERS = {
@@ -406,7 +408,7 @@ describe('the main lobby', () => {
 
   it('hides the recent rows when their calls fail, and logs it', async () => {
     setupLobby(<Lobby />);
-    await waitFor(() => expect(errors).toHaveBeenCalledTimes(3)); // filters, last, recent
+    await waitFor(() => expect(errors).toHaveBeenCalledTimes(4)); // filters, last, recent, slots
     expect(screen.queryByTestId('lobby-recent')).toBeNull();
     expect(screen.queryByTestId('lobby-recent-players')).toBeNull();
     expect(tiles()).toHaveLength(TABLES.length);
@@ -509,5 +511,174 @@ describe('the main lobby', () => {
     const { calls } = setupLobby(<Lobby />, { answers: last, casino: { lobby_version: 1 } });
     await waitFor(() => expect(calls).toContain('/api/info/lastPlayersTables'));
     expect(screen.queryByTestId('lobby-recent')).toBeNull();
+  });
+});
+
+describe('the slots tab', () => {
+  const FRUITS = {
+    slotId: 'fruits',
+    provider: 'croupier',
+    name: 'Croupier Fruits',
+    thumbnail: '/assets/slots/fruits.svg',
+    builtIn: true,
+  };
+  const GOLD = {
+    slotId: 'acme-gold',
+    provider: 'Acme',
+    name: 'Gold Rush',
+    thumbnail: 'https://cdn.acme.example/gold.png',
+    builtIn: false,
+  };
+  const SIGNED = 'https://games.acme.example/launch?token=t1&player=7&currency=EUR&lang=de&sig=ab';
+  const slotsAnswer = (slots: unknown[]) => ({ '/api/ui/assignedSlotsForLobby': { slots } });
+  const tabIds = () => screen.getAllByRole('tab').map((t) => t.getAttribute('data-tab'));
+  const casino = {
+    tabs_order: ['ROULETTE', 'BACCARAT', 'BLACKJACK', 'SICBO', 'SLOTS', 'PROMOTIONS'],
+  };
+
+  it('is there only when the operator assigns a slot, where tabs_order lists it', async () => {
+    const { calls } = setupLobby(<Lobby />, { casino, answers: slotsAnswer([]) });
+    await waitFor(() => expect(calls).toContain('/api/ui/assignedSlotsForLobby'));
+    expect(tabIds()).not.toContain('SLOTS');
+    cleanup();
+    setupLobby(<Lobby />, { casino }); // the call fails: no tab either
+    await waitFor(() => expect(errors).toHaveBeenCalled());
+    expect(tabIds()).not.toContain('SLOTS');
+    cleanup();
+    setupLobby(<Lobby />, { casino, answers: slotsAnswer([FRUITS, GOLD]) });
+    await waitFor(() => expect(tabIds()).toContain('SLOTS'));
+    expect(tabIds()).toEqual([
+      'ALL',
+      'ROULETTE',
+      'BACCARAT',
+      'BLACKJACK',
+      'SLOTS', // where tabs_order lists it; DRAGONTIGER, unlisted, comes after
+      'DRAGONTIGER',
+      'PROMOTIONS',
+    ]);
+    // The slots are in their own tab only, not among the tables.
+    expect(document.querySelector('[data-slot]')).toBeNull();
+  });
+
+  it('lists a tile per slot in order: thumbnail with its alt text, name and provider', async () => {
+    navigate('/play/lobby?tab=slots', { replace: true });
+    setupLobby(<Lobby />, { casino, answers: slotsAnswer([FRUITS, GOLD]) });
+    await waitFor(() => expect(tab('SLOTS')).toHaveAttribute('aria-selected', 'true'));
+    const list = screen.getByTestId('lobby-slots');
+    const tilesShown = within(list).getAllByRole('button');
+    expect(tilesShown.map((b) => b.getAttribute('data-slot'))).toEqual(['fruits', 'acme-gold']);
+    const fruits = tilesShown[0]!;
+    const thumbnail = fruits.querySelector('img')!;
+    expect(thumbnail).toHaveAttribute('src', '/assets/slots/fruits.svg');
+    expect(thumbnail).toHaveAttribute('alt', 'Croupier Fruits');
+    expect(fruits).toHaveTextContent('Croupier Fruits');
+    expect(fruits).toHaveTextContent('croupier');
+    // Its name says all it shows: "Play …", then the provider.
+    expect(fruits).toHaveAccessibleName('[[LOBBY_JOIN]] [[LOBBY_SLOT_PROVIDER]] croupier');
+    // The table filters mean nothing here.
+    expect(screen.queryByTestId('lobby-show-full')).toBeNull();
+  });
+
+  it('opens a built-in slot in place, at the address SlotLaunch gives, in the page language', async () => {
+    navigate('/play/lobby?tab=slots', { replace: true });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { http } = setupLobby(<Lobby />, {
+      casino,
+      answers: {
+        ...slotsAnswer([FRUITS, GOLD]),
+        '/api/ui/SlotLaunch': {
+          slotId: 'fruits',
+          url: '/play/slot?slotId=fruits&lang=de',
+          builtIn: true,
+        },
+      },
+    });
+    const fruits = await screen.findByRole('button', { name: /croupier/ });
+    fireEvent.click(fruits);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/play/slot'));
+    expect(currentLocation().search).toBe('?slotId=fruits&lang=de');
+    // The test locale is no language: none is sent (a player's, such as de, is).
+    expect(http.get).toHaveBeenCalledWith('/api/ui/SlotLaunch', {
+      slotId: 'fruits',
+      lang: undefined,
+    });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("asks SlotLaunch in the player's language", async () => {
+    function Launcher() {
+      const { launch } = useSlotLaunch('de');
+      return (
+        <button type="button" onClick={() => void launch({ ...FRUITS, thumbnail: null })}>
+          go
+        </button>
+      );
+    }
+    const { http } = setupLobby(<Launcher />, {
+      answers: {
+        '/api/ui/SlotLaunch': {
+          slotId: 'fruits',
+          url: '/play/slot?slotId=fruits&lang=de',
+          builtIn: true,
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'go' }));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/play/slot'));
+    expect(http.get).toHaveBeenCalledWith('/api/ui/SlotLaunch', { slotId: 'fruits', lang: 'de' });
+  });
+
+  it("opens another provider's slot in a new tab without a way back (noopener), by key too", async () => {
+    const user = userEvent.setup();
+    navigate('/play/lobby?tab=slots', { replace: true });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    setupLobby(<Lobby />, {
+      casino,
+      answers: {
+        ...slotsAnswer([FRUITS, GOLD]),
+        '/api/ui/SlotLaunch': { slotId: 'acme-gold', url: SIGNED, builtIn: false },
+      },
+    });
+    const gold = await screen.findByRole('button', { name: /Acme/ });
+    gold.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(open).toHaveBeenCalledWith(SIGNED, '_blank', 'noopener'));
+    expect(currentLocation().pathname).toBe('/play/lobby');
+    const status = screen.getByTestId('lobby-slot-status');
+    expect(status).toHaveTextContent('[[LOBBY_SLOT_OPENED]]');
+    const again = within(status).getByRole('link');
+    expect(again).toHaveAttribute('href', SIGNED);
+    expect(again).toHaveAttribute('target', '_blank');
+    expect(again).toHaveAttribute('rel', 'noopener');
+    // Space launches it as well.
+    await user.keyboard(' ');
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+  });
+
+  it('says so when a slot cannot be launched, and never follows another scheme', async () => {
+    navigate('/play/lobby?tab=slots', { replace: true });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    let answer: unknown = { slotId: 'acme-gold', url: 'javascript:alert(1)', builtIn: false };
+    setupLobby(<Lobby />, {
+      casino,
+      answers: {
+        ...slotsAnswer([GOLD]),
+        '/api/ui/SlotLaunch': () => {
+          if (answer === null) throw new Error('404 NO_SUCH_SLOT');
+          return answer;
+        },
+      },
+    });
+    const status = await screen.findByTestId('lobby-slot-status');
+    fireEvent.click(screen.getByRole('button', { name: /Acme/ }));
+    await waitFor(() => expect(status).toHaveTextContent('[[LOBBY_SLOT_FAILED]]'));
+    answer = null;
+    fireEvent.click(screen.getByRole('button', { name: /Acme/ }));
+    const launchErrors = () =>
+      errors.mock.calls.filter((c: unknown[]) => String(c[0]).includes('could not be launched'));
+    await waitFor(() => expect(launchErrors()).toHaveLength(2));
+    expect(status).toHaveTextContent('[[LOBBY_SLOT_FAILED]]');
+    expect(open).not.toHaveBeenCalled();
+    expect(currentLocation().pathname).toBe('/play/lobby');
   });
 });

@@ -3,7 +3,9 @@
 // table with its limits in the player's currency, dealer, players, seats, state, the
 // time left to bet and the last results, all live from the lobby channel. Filters: the
 // table type per tab, full tables, grid or list, the blackjack and promotions filters;
-// each choice is saved and read back from lobbyFilters on the next visit.
+// each choice is saved and read back from lobbyFilters on the next visit. The slots the
+// operator assigns have a tab of their own (SLOTS), shown only when there is one: a tile
+// per slot, which opens a built-in slot here and another provider's in a new tab.
 import './lobby.css';
 
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +17,9 @@ import { useStore } from '../../lib/store';
 import { type BjFilter, bjFilterOf } from './bj-filter';
 import {
   ALL_TAB,
+  type LobbySlot,
   PROMOTIONS,
+  SLOTS,
   directTable,
   tabOfType,
   type PromoFilter,
@@ -23,7 +27,15 @@ import {
   showsMultiBaccarat,
   visibleTables,
 } from './model';
-import { LastResults, TableTile, Tabs, stateText, tableHref, tableTypeLabel } from './parts';
+import {
+  LastResults,
+  SlotTile,
+  TableTile,
+  Tabs,
+  stateText,
+  tableHref,
+  tableTypeLabel,
+} from './parts';
 import {
   useLastTables,
   useLiveTables,
@@ -31,6 +43,9 @@ import {
   useLobbyTables,
   useNow,
   useRecentPlayers,
+  type SlotLaunch,
+  useSlotLaunch,
+  useSlots,
   useTicker,
 } from './useLobby';
 
@@ -46,7 +61,9 @@ export default function Lobby() {
   const { t, i18n } = useTranslation();
   const { session } = useServices();
   const mobile = useStore(session, (s) => s.mobile);
-  const { tables, tabs, casino } = useLobbyTables();
+  const slots = useSlots();
+  const { tables, tabs, casino } = useLobbyTables(slots.length > 0);
+  const slotLaunch = useSlotLaunch(i18n.language);
   const live = useLiveTables();
   const { filters, choose, chooseTableType } = useLobbyFilters(tabs, tables);
   const recent = useRecentPlayers();
@@ -169,70 +186,74 @@ export default function Lobby() {
         aria-labelledby={`lb-tab-${tab}`}
         data-tab={tab}
       >
-        <div className="lb-toolbar" role="group" aria-label={t('LOBBY_FILTERS')}>
-          {types.length > 1 && (
-            <label className="lb-field">
-              <span>{t('LOBBY_TABLE_TYPE')}</span>
-              <select
-                data-testid="lobby-table-type"
-                value={types.includes(tableType) ? tableType : 'all'}
-                onChange={(e) => {
-                  setLaunchTypeHeld(false);
-                  chooseTableType(tab, e.target.value);
-                }}
-              >
-                {types.map((type) => (
-                  <option key={type} value={type}>
-                    {tableTypeLabel(t, type)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {tab === 'BLACKJACK' && (
-            <Choice
-              label={t('BJ_FILTER')}
-              options={filters.bjFilters}
-              value={bjFilter}
-              testid="bj-filter"
-              text={(f) => t(`BJ_FILTER_${f as BjFilter}`)}
-              onChange={(f) => choose('selectedbjfilter', bjFilterOf(f) as BjFilter)}
-            />
-          )}
-          {tab === PROMOTIONS && (
-            <Choice
-              label={t('PROMO_FILTER')}
-              options={filters.promoFilters}
-              value={filters.selected.selpromofilter}
-              testid="promo-filter"
-              text={(f) => t(`PROMO_FILTER_${f as PromoFilter}`)}
-              onChange={(f) => choose('selpromofilter', f as PromoFilter)}
-            />
-          )}
-          {tab !== PROMOTIONS && (
-            <>
-              <label className="lb-field lb-check">
-                <input
-                  type="checkbox"
-                  data-testid="lobby-show-full"
-                  checked={showFull}
-                  onChange={(e) => choose('showfulltables', e.target.checked)}
-                />
-                <span>{t('LOBBY_SHOW_FULL')}</span>
+        {tab !== SLOTS && (
+          <div className="lb-toolbar" role="group" aria-label={t('LOBBY_FILTERS')}>
+            {types.length > 1 && (
+              <label className="lb-field">
+                <span>{t('LOBBY_TABLE_TYPE')}</span>
+                <select
+                  data-testid="lobby-table-type"
+                  value={types.includes(tableType) ? tableType : 'all'}
+                  onChange={(e) => {
+                    setLaunchTypeHeld(false);
+                    chooseTableType(tab, e.target.value);
+                  }}
+                >
+                  {types.map((type) => (
+                    <option key={type} value={type}>
+                      {tableTypeLabel(t, type)}
+                    </option>
+                  ))}
+                </select>
               </label>
+            )}
+            {tab === 'BLACKJACK' && (
               <Choice
-                label={t('LOBBY_VIEW')}
-                options={['grid', 'list']}
-                value={grid ? 'grid' : 'list'}
-                testid="lobby-view"
-                text={(v) => t(v === 'grid' ? 'LOBBY_VIEW_GRID' : 'LOBBY_VIEW_LIST')}
-                onChange={(v) => choose(gridKey, v === 'grid')}
+                label={t('BJ_FILTER')}
+                options={filters.bjFilters}
+                value={bjFilter}
+                testid="bj-filter"
+                text={(f) => t(`BJ_FILTER_${f as BjFilter}`)}
+                onChange={(f) => choose('selectedbjfilter', bjFilterOf(f) as BjFilter)}
               />
-            </>
-          )}
-        </div>
+            )}
+            {tab === PROMOTIONS && (
+              <Choice
+                label={t('PROMO_FILTER')}
+                options={filters.promoFilters}
+                value={filters.selected.selpromofilter}
+                testid="promo-filter"
+                text={(f) => t(`PROMO_FILTER_${f as PromoFilter}`)}
+                onChange={(f) => choose('selpromofilter', f as PromoFilter)}
+              />
+            )}
+            {tab !== PROMOTIONS && (
+              <>
+                <label className="lb-field lb-check">
+                  <input
+                    type="checkbox"
+                    data-testid="lobby-show-full"
+                    checked={showFull}
+                    onChange={(e) => choose('showfulltables', e.target.checked)}
+                  />
+                  <span>{t('LOBBY_SHOW_FULL')}</span>
+                </label>
+                <Choice
+                  label={t('LOBBY_VIEW')}
+                  options={['grid', 'list']}
+                  value={grid ? 'grid' : 'list'}
+                  testid="lobby-view"
+                  text={(v) => t(v === 'grid' ? 'LOBBY_VIEW_GRID' : 'LOBBY_VIEW_LIST')}
+                  onChange={(v) => choose(gridKey, v === 'grid')}
+                />
+              </>
+            )}
+          </div>
+        )}
 
-        {tab === PROMOTIONS ? (
+        {tab === SLOTS ? (
+          <SlotList slots={slots} launch={slotLaunch} />
+        ) : tab === PROMOTIONS ? (
           <p className="lb-empty" data-testid="lobby-no-promotions">
             {t('LOBBY_NO_PROMOTIONS')}
           </p>
@@ -282,6 +303,42 @@ export default function Lobby() {
         )}
       </div>
     </main>
+  );
+}
+
+/** The slots' tiles, and what became of the last launch. */
+function SlotList({ slots, launch }: { slots: LobbySlot[]; launch: SlotLaunch }) {
+  const { t } = useTranslation();
+  const { opened, failed, launching } = launch;
+  return (
+    <>
+      <ul
+        className="lb-tables lb-slots"
+        data-testid="lobby-slots"
+        aria-label={t('LOBBY_TAB_SLOTS')}
+      >
+        {slots.map((s) => (
+          <li key={s.slotId}>
+            <SlotTile
+              slot={s}
+              busy={launching === s.slotId}
+              onLaunch={(slot) => void launch.launch(slot)}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="lb-slot-note" role="status" data-testid="lobby-slot-status">
+        {failed !== null && t('LOBBY_SLOT_FAILED')}
+        {failed === null && opened && (
+          <>
+            {t('LOBBY_SLOT_OPENED', { name: opened.name })}{' '}
+            <a href={opened.url} target="_blank" rel="noopener" data-testid="lobby-slot-link">
+              {t('LOBBY_SLOT_OPEN_LINK', { name: opened.name })}
+            </a>
+          </>
+        )}
+      </p>
+    </>
   );
 }
 

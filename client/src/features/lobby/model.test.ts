@@ -15,7 +15,9 @@ import {
   parseFilters,
   parseLastTables,
   parseRecentPlayers,
+  parseSlots,
   safeImageUrl,
+  slotTargetOf,
   secondsLeft,
   showsMultiBaccarat,
   tableTypesOf,
@@ -201,6 +203,101 @@ describe('lobby tabs and order', () => {
       'onebj-1',
     ]);
     expect(orderTables(TABLES, 'bad')).toEqual(TABLES);
+  });
+});
+
+describe('the slots tab', () => {
+  it('is offered only with a slot, where tabs_order puts it, else before PROMOTIONS', () => {
+    const order = ['ROULETTE', 'SLOTS', 'BACCARAT', 'PROMOTIONS'];
+    expect(lobbyTabs(order, TABLES)).not.toContain('SLOTS');
+    expect(lobbyTabs(order, TABLES, ['SLOTS'])).toEqual([
+      'ROULETTE',
+      'SLOTS',
+      'BACCARAT',
+      'DRAGONTIGER',
+      'BLACKJACK',
+      'PROMOTIONS',
+    ]);
+    // Not listed (an operator's own tabs_order): after the others, before PROMOTIONS.
+    expect(lobbyTabs(['ROULETTE', 'PROMOTIONS'], [TABLES[0]!], ['SLOTS'])).toEqual([
+      'ROULETTE',
+      'SLOTS',
+      'PROMOTIONS',
+    ]);
+    // Slots alone, no table at all.
+    expect(lobbyTabs(undefined, [], ['SLOTS'])).toEqual(['SLOTS', 'PROMOTIONS']);
+  });
+
+  it('reads the assigned slots in order, leaving out malformed ones and unsafe images', () => {
+    const slots = parseSlots({
+      slots: [
+        {
+          slotId: 'fruits',
+          provider: 'croupier',
+          name: 'Croupier Fruits',
+          thumbnail: '/assets/slots/fruits.svg',
+          builtIn: true,
+        },
+        {
+          slotId: 'acme-gold',
+          provider: 'Acme',
+          name: 'Gold Rush',
+          thumbnail: 'https://cdn.acme.example/gold.png',
+          builtIn: false,
+        },
+        { slotId: 'x', name: 'Bad image', thumbnail: 'javascript:alert(1)' },
+        { slotId: '../../etc', name: 'Bad id' },
+        { slotId: 'fruits', name: 'Twice' },
+        'nonsense',
+      ],
+    });
+    expect(slots).toEqual([
+      {
+        slotId: 'fruits',
+        name: 'Croupier Fruits',
+        provider: 'croupier',
+        thumbnail: '/assets/slots/fruits.svg',
+        builtIn: true,
+      },
+      {
+        slotId: 'acme-gold',
+        name: 'Gold Rush',
+        provider: 'Acme',
+        thumbnail: 'https://cdn.acme.example/gold.png',
+        builtIn: false,
+      },
+      { slotId: 'x', name: 'Bad image', provider: '', thumbnail: null, builtIn: false },
+    ]);
+    expect(parseSlots({ slots: [] })).toEqual([]);
+    expect(() => parseSlots({})).toThrow();
+  });
+
+  it('follows SlotLaunch: a built-in slot here, another provider in a tab, nothing else', () => {
+    expect(
+      slotTargetOf(
+        { slotId: 'fruits', url: '/play/slot?slotId=fruits&lang=de', builtIn: true },
+        'fruits',
+      ),
+    ).toEqual({ kind: 'app', href: '/play/slot?slotId=fruits&lang=de' });
+    // A built-in slot's address elsewhere is not followed: its page here is.
+    expect(
+      slotTargetOf({ slotId: 'fruits', url: 'https://evil.example/', builtIn: true }, 'fruits'),
+    ).toEqual({ kind: 'app', href: '/play/slot?slotId=fruits' });
+    const signed = 'https://games.acme.example/launch?token=t&player=p&currency=EUR&lang=de&sig=s';
+    expect(slotTargetOf({ slotId: 'acme-gold', url: signed, builtIn: false }, 'acme-gold')).toEqual(
+      { kind: 'tab', url: signed },
+    );
+    expect(
+      slotTargetOf(
+        { slotId: 'acme-gold', url: 'javascript:alert(1)', builtIn: false },
+        'acme-gold',
+      ),
+    ).toBeNull();
+    expect(
+      slotTargetOf({ slotId: 'acme-gold', url: '/relative', builtIn: false }, 'acme-gold'),
+    ).toBeNull();
+    expect(slotTargetOf({ slotId: 'other', url: signed, builtIn: false }, 'acme-gold')).toBeNull();
+    expect(slotTargetOf(null, 'fruits')).toBeNull();
   });
 });
 

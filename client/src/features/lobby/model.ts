@@ -1,7 +1,9 @@
 // The lobby's pure parts (SPEC §2 "Lobby"): the live summaries of the lobby channel and
-// their countdowns, the tabs (one per game family in the casino's `tabs_order`), the
-// tables' order (`tables_order`), the filters (table type per tab, full tables, the
-// blackjack and promotions filters) and the recent-players answers. No React here.
+// their countdowns, the tabs (one per game family in the casino's `tabs_order`, and SLOTS
+// when the operator assigns slots), the tables' order (`tables_order`), the filters
+// (table type per tab, full tables, the blackjack and promotions filters), the
+// recent-players answers, and the slots with where launching one leads. No React here.
+import { isSamePath } from '../../lib/http/urls';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import type { AssignedTable } from '../../lib/session';
 import { type BjFilter, bjFilterOf, isBlackjack, passesBjFilter } from './bj-filter';
@@ -129,6 +131,8 @@ export function beadCells(live: Pick<LiveTable, 'beadPlate' | 'results'>, cols =
 
 export const ALL_TAB = 'ALL';
 export const PROMOTIONS = 'PROMOTIONS';
+/** The slots' tab: offered only when the operator assigns at least one slot. */
+export const SLOTS = 'SLOTS';
 
 type TableKind = Pick<AssignedTable, 'game' | 'gameKind' | 'tableType'>;
 
@@ -159,15 +163,17 @@ export function orderTables<T extends { tableId: string }>(tables: T[], order: u
 /**
  * The family tabs: those of `tabsOrder` that have tables (PROMOTIONS always), then the
  * families of tables the list leaves out (before a final PROMOTIONS), PROMOTIONS last
- * when missing.
+ * when missing. `others` are tabs with something to show that is not a table (SLOTS when
+ * the operator assigns slots): they count as families that have something.
  */
-export function lobbyTabs(tabsOrder: unknown, tables: TableKind[]): string[] {
+export function lobbyTabs(
+  tabsOrder: unknown,
+  tables: TableKind[],
+  others: string[] = [],
+): string[] {
   const listed = Array.isArray(tabsOrder) ? tabsOrder.map((x) => String(x).toUpperCase()) : [];
   const families: string[] = [];
-  for (const t of tables) {
-    const f = familyOf(t);
-    if (!families.includes(f)) families.push(f);
-  }
+  for (const f of [...tables.map(familyOf), ...others]) if (!families.includes(f)) families.push(f);
   const tabs = listed.filter(
     (tab, i) => listed.indexOf(tab) === i && (tab === PROMOTIONS || families.includes(tab)),
   );
@@ -420,6 +426,68 @@ export function parseLastTables(raw: unknown): LastTable[] {
       lastPlayed: num(t.lastPlayed),
       rounds: num(t.rounds),
     }));
+}
+
+// ---- Slots --------------------------------------------------------------------------------
+
+/** A slot the operator assigns (assignedSlotsForLobby), as its tile shows it. */
+export interface LobbySlot {
+  slotId: string;
+  name: string;
+  provider: string;
+  thumbnail: string | null;
+  builtIn: boolean;
+}
+
+/** The most slots the lobby lists. */
+export const SLOTS_MAX = 200;
+
+const SLOT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** assignedSlotsForLobby: the slots in the operator's order; malformed entries left out. */
+export function parseSlots(raw: unknown): LobbySlot[] {
+  const slots = (raw as { slots?: unknown } | null)?.slots;
+  if (!Array.isArray(slots)) throw new Error('assignedSlotsForLobby: no slots');
+  const out: LobbySlot[] = [];
+  for (const s of slots.slice(0, SLOTS_MAX)) {
+    if (!s || typeof s !== 'object') continue;
+    const o = s as Record<string, unknown>;
+    if (typeof o.slotId !== 'string' || !SLOT_ID.test(o.slotId)) continue;
+    if (out.some((x) => x.slotId === o.slotId)) continue;
+    out.push({
+      slotId: o.slotId,
+      name: str(o.name).slice(0, 80) || o.slotId,
+      provider: str(o.provider).slice(0, 80),
+      thumbnail: safeImageUrl(o.thumbnail),
+      builtIn: o.builtIn === true,
+    });
+  }
+  return out;
+}
+
+/** Where launching a slot leads: a page of this app, or another provider's page in a new tab. */
+export type SlotTarget = { kind: 'app'; href: string } | { kind: 'tab'; url: string };
+
+/**
+ * SlotLaunch's answer as a place to go: a built-in slot's page here (its `url` when that is
+ * a page of this app, else /play/slot?slotId=…), another provider's signed https (or http)
+ * address; null for anything else (no other scheme is ever followed).
+ */
+export function slotTargetOf(raw: unknown, slotId: string): SlotTarget | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const o = raw as Record<string, unknown>;
+  if (o.slotId !== undefined && o.slotId !== slotId) return null;
+  const url = str(o.url);
+  if (o.builtIn === true) {
+    const own = isSamePath(url) && /^\/play\/[a-z]/.test(url);
+    return { kind: 'app', href: own ? url : `/play/slot?slotId=${encodeURIComponent(slotId)}` };
+  }
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? { kind: 'tab', url: u.href } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A URL the casino configuration gives for an image: a path here or an https address. */

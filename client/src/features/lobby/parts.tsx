@@ -1,7 +1,8 @@
 // The lobby's pieces: the family tabs (a keyboard tablist), a table's tile with its
 // live state, countdown and last results (roulette numbers in their colours, a baccarat
 // bead plate, sic bo's dice with their totals, mega wheel numbers in their colours, crash
-// points by band, other games' result texts), and the labels of tabs and table types.
+// points by band, other games' result texts), a slot's tile, and the labels of tabs and
+// table types.
 import { type KeyboardEvent, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,14 @@ import { diceOf } from '../../lib/table/dice';
 import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
 import { Die } from '../../ui/Die';
 import { routeOf } from './bj-filter';
-import { type LiveTable, type RecentPlayers, beadCells, isFull, secondsLeft } from './model';
+import {
+  type LiveTable,
+  type LobbySlot,
+  type RecentPlayers,
+  beadCells,
+  isFull,
+  secondsLeft,
+} from './model';
 
 // TFunction, not useTranslation's own type: with every key typed, that one is too deep
 // for the compiler here (TS2589).
@@ -301,5 +309,59 @@ export function TableTile({ table, live, now, recent, waitSeconds }: TileProps) 
         <LastResults game={table.game} live={live} />
       </span>
     </a>
+  );
+}
+
+// ---- A slot's tile ------------------------------------------------------------------------
+
+/**
+ * A slot: its thumbnail, name and provider; a button (Enter or Space as a click) that
+ * launches it. Names are the operator's and the provider's own: not translated.
+ */
+export function SlotTile({
+  slot,
+  busy,
+  onLaunch,
+}: {
+  slot: LobbySlot;
+  busy: boolean;
+  onLaunch: (slot: LobbySlot) => void;
+}) {
+  const { t } = useTranslation();
+  // Its name is what it says, "Play <name>" first, then the provider; the thumbnail (its
+  // alt text the slot's name) and the printed name are not read twice.
+  return (
+    <button
+      type="button"
+      className="lb-tile lb-slot"
+      data-slot={slot.slotId}
+      data-built-in={slot.builtIn ? 'true' : 'false'}
+      aria-busy={busy ? 'true' : undefined}
+      onClick={() => onLaunch(slot)}
+    >
+      <span className="sr-only">{t('LOBBY_JOIN', { name: slot.name })}</span>{' '}
+      {slot.thumbnail ? (
+        <img
+          className="lb-slot-thumb"
+          src={slot.thumbnail}
+          alt={slot.name}
+          aria-hidden="true"
+          translate="no"
+          loading="lazy"
+          width={320}
+          height={180}
+        />
+      ) : (
+        <span className="lb-slot-thumb" aria-hidden="true" />
+      )}
+      <span className="lb-name" translate="no" aria-hidden="true">
+        {slot.name}
+      </span>
+      {slot.provider && (
+        <span className="lb-kind">
+          {t('LOBBY_SLOT_PROVIDER')} <span translate="no">{slot.provider}</span>
+        </span>
+      )}
+    </button>
   );
 }

@@ -1,9 +1,11 @@
 // The lobby's data: the tables in the casino's order and tabs, the live summaries of
 // the lobby channel, the filters (read from lobbyFilters, saved by key), the recent
-// players (refreshed every 30 s) and the player's last tables. A failing call leaves
-// its part out and is logged; the rest of the lobby works without it.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// players (refreshed every 30 s), the player's last tables, and the slots the operator
+// assigns with their launch. A failing call leaves its part out and is logged; the rest
+// of the lobby works without it.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
+import { navigate } from '../../lib/navigation';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type AssignedTable, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
@@ -11,6 +13,7 @@ import {
   LOBBY_CHANNEL,
   type LastTable,
   type LiveTables,
+  type LobbySlot,
   type LobbyFilters,
   type RecentPlayers,
   type Selected,
@@ -21,6 +24,9 @@ import {
   parseFilters,
   parseLastTables,
   parseRecentPlayers,
+  parseSlots,
+  slotTargetOf,
+  SLOTS,
   tableTypeKey,
 } from './model';
 import { applySetting } from '../../lib/settings';
@@ -32,8 +38,11 @@ const NO_TABLES: AssignedTable[] = [];
 const NO_SETTINGS: Record<string, unknown> = {};
 const NO_CASINO: Record<string, unknown> = {};
 
-/** The player's tables in the casino's order, the family tabs and the casino configuration. */
-export function useLobbyTables(): {
+/**
+ * The player's tables in the casino's order, the family tabs (SLOTS among them when
+ * `withSlots`) and the casino configuration.
+ */
+export function useLobbyTables(withSlots = false): {
   tables: AssignedTable[];
   tabs: string[];
   casino: Record<string, unknown>;
@@ -42,7 +51,10 @@ export function useLobbyTables(): {
   const assigned = useStore(session, (s) => s.config?.assignedTables ?? NO_TABLES);
   const casino = useStore(session, (s) => s.config?.casinoConfig ?? NO_CASINO);
   const tables = useMemo(() => orderTables(assigned, casino.tables_order), [assigned, casino]);
-  const tabs = useMemo(() => lobbyTabs(casino.tabs_order, tables), [casino, tables]);
+  const tabs = useMemo(
+    () => lobbyTabs(casino.tabs_order, tables, withSlots ? [SLOTS] : []),
+    [casino, tables, withSlots],
+  );
   return { tables, tabs, casino };
 }
 
@@ -211,4 +223,76 @@ export function useTicker(lang: string): string {
     };
   }, [http, lang]);
   return text;
+}
+
+const NO_SLOTS: LobbySlot[] = [];
+
+/** The slots the operator assigns (assignedSlotsForLobby), in its order; none when unknown. */
+export function useSlots(): LobbySlot[] {
+  const { http } = useServices();
+  const [slots, setSlots] = useState<LobbySlot[]>(NO_SLOTS);
+  useEffect(() => {
+    let live = true;
+    http
+      .get<unknown>(urlOf('slots'))
+      .then((raw) => live && setSlots(parseSlots(raw)))
+      .catch((e: unknown) => console.error('lobby: the slots could not be read', e));
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return slots;
+}
+
+export interface SlotLaunch {
+  /** The slot whose launch is on its way, if any. */
+  launching: string | null;
+  /** Another provider's slot just opened in a new tab (with its address, to open again). */
+  opened: { slotId: string; name: string; url: string } | null;
+  failed: string | null;
+  launch: (slot: LobbySlot) => Promise<void>;
+}
+
+/**
+ * Launches a slot (SlotLaunch with the page's language): a built-in slot opens here, in
+ * the app; another provider's in a new tab, without a way back to this page (noopener).
+ */
+export function useSlotLaunch(lang: string): SlotLaunch {
+  const { http } = useServices();
+  const [launching, setLaunching] = useState<string | null>(null);
+  const [opened, setOpened] = useState<SlotLaunch['opened']>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const busy = useRef(false);
+  const launch = useCallback(
+    async (slot: LobbySlot) => {
+      if (busy.current) return;
+      busy.current = true;
+      setLaunching(slot.slotId);
+      setFailed(null);
+      try {
+        // The page's language code (the pseudo-locale's is no language: none is sent).
+        const code = /^[a-z]{2}$/.test(lang) ? lang : undefined;
+        const raw = await http.get<unknown>(urlOf('slotLaunch'), {
+          slotId: slot.slotId,
+          lang: code,
+        });
+        const target = slotTargetOf(raw, slot.slotId);
+        if (!target) throw new Error(`SlotLaunch ${slot.slotId}: no address to follow`);
+        if (target.kind === 'app') {
+          navigate(target.href);
+        } else {
+          window.open(target.url, '_blank', 'noopener');
+          setOpened({ slotId: slot.slotId, name: slot.name, url: target.url });
+        }
+      } catch (e) {
+        console.error(`lobby: the slot ${slot.slotId} could not be launched`, e);
+        setFailed(slot.slotId);
+      } finally {
+        busy.current = false;
+        setLaunching(null);
+      }
+    },
+    [http, lang],
+  );
+  return { launching, opened, failed, launch };
 }

@@ -7,6 +7,7 @@ export {
   commitmentOf,
   deriveOutcome,
   drawFromShoe,
+  slotStops,
   verifyRound,
 } from './verify';
 export { fromHex, hmacSha256, sha256, toHex } from './sha256';

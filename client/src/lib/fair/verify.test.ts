@@ -11,6 +11,7 @@ import {
   deriveOutcome,
   drawFromShoe,
   fromHex,
+  slotStops,
   hmacSha256,
   sha256,
   toHex,
@@ -300,6 +301,22 @@ describe('deriveOutcome', () => {
       expect(rank(dealt.at(-1)!)).toBe(rank(m[2]!));
       expect(m[1]).toBe(dealt.length % 2 === 1 ? 'A' : 'B');
     }
+  });
+
+  it("draws the built-in slot's stops, reel 1 first, each uniform(32): its result text", () => {
+    // 32 divides 2^64: no word is rejected, so reel i's stop is word i mod 32 (node's HMAC).
+    const words = oracleWords(SEED, 'alice', 'slot-fruits-12-000007');
+    const stops = words.slice(0, 5).map((w) => Number(w % 32n));
+    expect(slotStops(SEED, 'alice', 'slot-fruits-12-000007')).toEqual(stops);
+    expect(deriveOutcome('slot', 'fruits', SEED, 'alice', 'slot-fruits-12-000007')).toBe(
+      stops.join(','),
+    );
+    const results = all('slot', 'fruits');
+    for (const r of results) expect(r).toMatch(/^(\d|[12]\d|3[01])(,(\d|[12]\d|3[01])){4}$/);
+    // Every stop of every reel comes up in 400 spins.
+    for (let reel = 0; reel < 5; reel++)
+      expect(new Set(results.map((r) => r.split(',')[reel])).size).toBe(32);
+    expect(verifyRound(record({ game: 'slot', variant: 'fruits' })).status).toBe('match');
   });
 
   it('knows nothing of other games and refuses a bad seed', () => {

@@ -313,6 +313,32 @@ function crashPoint(stream: FairStream): string {
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }
 
+// --- Slots (the built-in slot "Croupier Fruits", /api/ui/slot/spin) ---
+
+/** The built-in slot's reels: five, each strip of 32 symbols. */
+export const SLOT_REELS = 5;
+export const SLOT_STRIP_LENGTH = 32;
+
+/**
+ * A spin's reel stops: for each reel in order, uniform(strip length) of the spin's words
+ * (the seed, the spin's client seed and its game id, as every round's). Which symbols a
+ * stop shows depends on the strips, which are the server's; the stops are checked alone.
+ * Throws a RangeError when the seed is not 64 hex digits.
+ */
+export function slotStops(
+  serverSeed: string,
+  clientSeed: string,
+  gameId: string,
+  reels = SLOT_REELS,
+  stripLength = SLOT_STRIP_LENGTH,
+): number[] {
+  return slotStopsOf(streamOf(serverSeed, clientSeed, gameId), reels, stripLength);
+}
+
+function slotStopsOf(stream: FairStream, reels = SLOT_REELS, stripLength = SLOT_STRIP_LENGTH) {
+  return Array.from({ length: reels }, () => stream.uniform(stripLength));
+}
+
 /** How each supported game and variant draws its outcome. */
 const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) => string>>>> = {
   roulette: {
@@ -325,6 +351,8 @@ const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) =
   megawheel: { classic: megaWheel },
   andarbahar: { classic: andarBahar },
   crash: { spaceman: crashPoint, bigbass: crashPoint },
+  // The built-in slot's result is its stops: "12,5,30,7,19".
+  slot: { fruits: (s) => slotStopsOf(s).join(',') },
 };
 
 function engineOf(game: string, variant: string): ((s: FairStream) => string) | null {

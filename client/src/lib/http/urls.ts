@@ -26,6 +26,10 @@ export const DEFAULT_URLS = {
   rtp: '/api/ui/getRtpDetails',
   versions: '/api/ge/versions',
   ticker: '/api/ui/ticker',
+  slots: '/api/ui/assignedSlotsForLobby',
+  slotLaunch: '/api/ui/SlotLaunch',
+  slotState: '/api/ui/slot/state',
+  slotSpin: '/api/ui/slot/spin',
   socket: '/ws',
 } as const;
 

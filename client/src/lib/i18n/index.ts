@@ -45,6 +45,7 @@ export const TEXT_PARTS = [
   'sicbo',
   'megawheel',
   'crash',
+  'slots',
   'history',
   'settings',
 ] as const;
@@ -70,6 +71,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   sicbo: () => import('./parts/sicbo').then((m) => m.default),
   megawheel: () => import('./parts/megawheel').then((m) => m.default),
   crash: () => import('./parts/crash').then((m) => m.default),
+  slots: () => import('./parts/slots').then((m) => m.default),
   history: () => import('./parts/history').then((m) => m.default),
   settings: () => import('./parts/settings').then((m) => m.default),
 };
