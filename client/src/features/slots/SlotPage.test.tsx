@@ -162,7 +162,7 @@ describe('the slot page', () => {
     for (let i = 0; i < 2; i++) {
       fireEvent.click(spinButton());
       await act(async () => h.release());
-      await waitFor(() => expect(s.posted).toHaveLength(i + 2));
+      await waitFor(() => expect(s.posted).toHaveLength(i + 2), WAIT);
       await result();
     }
     const ids = s.posted.map((b) => b.requestId);
@@ -184,7 +184,7 @@ describe('the slot page', () => {
     expect(s.posted).toHaveLength(1);
     expect(spinButton()).toHaveFocus();
     await user.keyboard(' ');
-    await waitFor(() => expect(s.posted).toHaveLength(2));
+    await waitFor(() => expect(s.posted).toHaveLength(2), WAIT);
   });
 
   it('takes the new commitment of a 409, spins once more under a new requestId, shows it', async () => {
@@ -469,8 +469,9 @@ describe('the paytable and the fairness check', () => {
     fireEvent.click(spinButton());
     await result();
     fireEvent.click(spinButton());
-    await waitFor(() =>
-      expect(screen.getByTestId('slot-spins').querySelectorAll('li')).toHaveLength(2),
+    await waitFor(
+      () => expect(screen.getByTestId('slot-spins').querySelectorAll('li')).toHaveLength(2),
+      WAIT,
     );
     fireEvent.click(screen.getByTestId('fair-toggle'));
     const dialog = within(screen.getByRole('dialog', { name: 'Provably fair' }));
