@@ -321,6 +321,77 @@ def crash(stream: Stream) -> str:
     return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
+# --- The candy wheel (server/src/games/show/sweet_bonanza.cpp) ---------------------------
+
+SUGAR_BOMB = "SUGAR_BOMB"
+CANDY_DROP, BUBBLE_SURPRISE, SWEET_SPINS = "CANDY_DROP", "BUBBLE_SURPRISE", "SWEET_SPINS"
+_C, _U, _S, _B = CANDY_DROP, BUBBLE_SURPRISE, SWEET_SPINS, SUGAR_BOMB
+CANDY_WHEEL = [  # kWheel: the label of each of the 54 segments, clockwise from segment 0
+    "1", "2", _C, "1", "2", "1", _B, "5", "1", "2", "1", _U, "2", "1", "5", "1", _S, "2",  # 0-17
+    "1", "2", _C, "1", "5", "1", _B, "2", "1", "2", "1", _U, "5", "1", "2", "1", _S, "2",  # 18-35
+    "1", "5", _C, "1", "2", "1", _B, "2", "1", "5", "1", _U, "2", "1", "2", "1", _S, "5",  # 36-53
+]
+CANDY_BOMB_TABLE = [(2, 12), (3, 4), (5, 2), (10, 1), (20, 1)]  # kBombTable, out of 20
+CANDY_CANDY_TABLE = [(3, 25), (6, 15), (8, 20), (10, 15), (15, 10),
+                     (25, 7), (50, 6), (100, 2)]  # kCandyTable, out of 100
+CANDY_BUBBLE_TABLE = [(2, 6), (3, 4), (5, 4), (8, 2), (10, 2), (25, 2)]  # kBubbleTable, of 20
+CANDY_SPINS_WHEEL = [5, 8, 10, 5, 15, 8, 20, 5, 10, 30,
+                     8, 5, 15, 8, 50, 5, 10, 8, 15, 20]  # kSpinsWheel: each segment once
+CANDY_CANDIES, CANDY_BUBBLES = 3, 2  # kCandies, kBubbles
+
+
+def candy_wheel(stream: Stream) -> str:
+    """Draw order (sweet_bonanza.cpp draw): the first segment, uniform(54). On a Sugar Bomb,
+    its multiplier M (one uniform(20) walked through the bomb table) and then the re-spin:
+    uniform(51) picks among the 51 segments that are not bombs, in wheel order. Only then
+    the final segment's bonus values: three candies (each one uniform(100) over the candy
+    table), two bubbles (each one uniform(20) over the bubble table) or one Sweet Spins
+    segment (uniform(20)); a number reads nothing more. Text: the final label, the first
+    segment, "x<M>" and the final segment after a bomb, the bonus values:
+    "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|4,10"."""
+    first = stream.uniform(len(CANDY_WHEEL))
+    text_bomb = ""
+    last = first
+    if CANDY_WHEEL[first] == SUGAR_BOMB:
+        times = draw_weighted(stream, CANDY_BOMB_TABLE, 20)
+        others = [s for s, label in enumerate(CANDY_WHEEL) if label != SUGAR_BOMB]
+        last = others[stream.uniform(len(others))]
+        text_bomb = f"|x{times}|{last}"
+    label = CANDY_WHEEL[last]
+    values: list[int] = []
+    if label == CANDY_DROP:
+        values = [draw_weighted(stream, CANDY_CANDY_TABLE, 100) for _ in range(CANDY_CANDIES)]
+    elif label == BUBBLE_SURPRISE:
+        values = [draw_weighted(stream, CANDY_BUBBLE_TABLE, 20) for _ in range(CANDY_BUBBLES)]
+    elif label == SWEET_SPINS:
+        values = [CANDY_SPINS_WHEEL[stream.uniform(len(CANDY_SPINS_WHEEL))]]
+    text = f"{label}|{first}{text_bomb}"
+    return text + ("|" + ",".join(map(str, values)) if values else "")
+
+
+# --- Boom or bust (server/src/games/show/boom_or_bust.cpp) --------------------------------
+
+BOOM_ROLLS = 10  # kRolls: the bonus's rolls at most
+
+
+def boom_or_bust(stream: Stream) -> str:
+    """Draw order (boom_or_bust.cpp draw): the red die, then the blue, each 1 + uniform(6).
+    Doubles start the bonus: up to 10 rolls, each red then blue, stopping after the first
+    roll that is a double (a bust); no word is read after it. Text: "<red>,<blue>" and with
+    a bonus "|" and each roll as two digits, red then blue: "3,5", "4,4|16,25,33"."""
+    red, blue = 1 + stream.uniform(6), 1 + stream.uniform(6)
+    text = f"{red},{blue}"
+    if red != blue:
+        return text
+    rolls = []
+    for _ in range(BOOM_ROLLS):
+        r, b = 1 + stream.uniform(6), 1 + stream.uniform(6)
+        rolls.append(f"{r}{b}")
+        if r == b:
+            break
+    return f"{text}|{','.join(rolls)}"
+
+
 # --- Dispatch -----------------------------------------------------------------------
 
 ENGINES = {
@@ -333,6 +404,8 @@ ENGINES = {
     ("andarbahar", "classic"): andar_bahar,
     ("crash", "spaceman"): crash,
     ("crash", "bigbass"): crash,
+    ("sweetbonanza", "candyland"): candy_wheel,
+    ("boomorbust", "classic"): boom_or_bust,
 }
 
 
@@ -345,7 +418,8 @@ def derive_outcome(game: str, variant: str, server_seed: str, client_seed: str,
 
 
 def single_variant(game: str) -> str | None:
-    """The variant of a game that has only one here (sicbo, megawheel, andarbahar)."""
+    """The variant of a game that has only one here (sicbo, megawheel, andarbahar,
+    sweetbonanza, boomorbust)."""
     variants = [v for g, v in ENGINES if g == game]
     return variants[0] if len(variants) == 1 else None
 

@@ -348,6 +348,8 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     tm.decision = Millis{millis(to, "decisionMs", tm.decision.count(), at)};
     tm.insurance = Millis{millis(to, "insuranceMs", tm.insurance.count(), at)};
     tm.card = Millis{millis(to, "cardMs", tm.card.count(), at)};
+    tm.reveal = Millis{millis(to, "revealMs", tm.reveal.count(), at)};
+    tm.choose = Millis{millis(to, "chooseMs", tm.choose.count(), at)};
     if (tm.betting.count() < 1000) bad(at + ".bettingMs", "must be at least 1000");
   }
   const json::value* limits = field(o, "limits");

@@ -26,9 +26,10 @@ struct Variant {
   const char* variant;
 };
 constexpr Variant kDrawn[] = {
-    {"roulette", "european"},  {"roulette", "american"}, {"roulette", "mega"},
-    {"roulette", "powerup"},   {"sicbo", "classic"},     {"megawheel", "classic"},
-    {"andarbahar", "classic"}, {"crash", "spaceman"},    {"crash", "bigbass"}};
+    {"roulette", "european"},      {"roulette", "american"}, {"roulette", "mega"},
+    {"roulette", "powerup"},       {"sicbo", "classic"},     {"megawheel", "classic"},
+    {"andarbahar", "classic"},     {"crash", "spaceman"},    {"crash", "bigbass"},
+    {"sweetbonanza", "candyland"}, {"boomorbust", "classic"}};
 constexpr const char* kClientSeeds[] = {"", "alice", "a-1,b_2,c3", "seed-7"};
 constexpr int kPerVariant = 8;
 

@@ -37,6 +37,7 @@
 #include "games/crash/crash_types.hpp"
 #include "games/engine.hpp"
 #include "games/round_state.hpp"
+#include "games/show/show.hpp"
 
 namespace croupier::games {
 
@@ -115,7 +116,7 @@ struct FlightCrashed {
 
 using FlowEvent =
     std::variant<StateShown, CardShown, SqueezerChosen, SqueezeMoved, ShuffleStarted, ShuffleEnded,
-                 HandsShown, FlightLaunched, CashOutsShown, FlightCrashed>;
+                 HandsShown, FlightLaunched, CashOutsShown, FlightCrashed, show::StepShown>;
 using FlowOut = std::vector<FlowEvent>;
 
 // ---- What a flow is given ---------------------------------------------------------------
@@ -317,6 +318,13 @@ class RoundFlow {
   // Whether the round's outcome is fixed before any bet (a hash chain of seeds, so no
   // client seed is mixed in: docs/provably-fair.md).
   virtual bool chained_seeds() const { return false; }
+
+  // ---- The game shows' choices and views (games/show/show_flow.hpp); other flows refuse
+  // the choices and have no show to view.
+  virtual std::optional<Refusal> choose(const show::ChoiceIn& in, MonoTime now) {
+    return Refusal{ErrorCode::InvalidDecision, "this is not a game show"};
+  }
+  virtual std::optional<show::ShowView> show_view(PlayerRef player) const { return std::nullopt; }
 
   // ---- Blackjack's commands and views (games/blackjack/bj_flow.hpp); other flows refuse
   // the commands and have no hands to show.

@@ -14,6 +14,9 @@
 #include "games/crash/crash_flow.hpp"
 #include "games/draw_flow.hpp"
 #include "games/megawheel/megawheel.hpp"
+#include "games/show/boom_or_bust.hpp"
+#include "games/show/show_flow.hpp"
+#include "games/show/sweet_bonanza.hpp"
 #include "games/sicbo/sicbo.hpp"
 
 namespace croupier::games {
@@ -51,6 +54,11 @@ constexpr std::array<TableTypeInfo, 1> kMegaWheelTypes = {{{"megawheel"}}};
 constexpr std::array<VariantInfo, 2> kCrashVariants = {
     {{"spaceman", "spaceman"}, {"bigbass", "bigbass"}}};
 constexpr std::array<TableTypeInfo, 2> kCrashTypes = {{{"spaceman"}, {"bigbass"}}};
+// The game shows (docs/games/sweetbonanza.md, docs/games/boomorbust.md).
+constexpr std::array<VariantInfo, 1> kCandyVariants = {{{"candyland", "sweetbonanza"}}};
+constexpr std::array<TableTypeInfo, 1> kCandyTypes = {{{"sweetbonanza"}}};
+constexpr std::array<VariantInfo, 1> kBoomVariants = {{{"classic", "boomorbust"}}};
+constexpr std::array<TableTypeInfo, 1> kBoomTypes = {{{"boomorbust"}}};
 
 // Sic bo's paytable, by the names of sicbo::paytable_fields().
 const std::vector<PaytableKey>& sicbo_paytable_keys() {
@@ -84,10 +92,10 @@ std::unique_ptr<Engine> make_baccarat(std::string_view variant, const EngineLimi
   return cards::make_baccarat(variant, b);
 }
 
-const std::array<Family, 9>& all_families() {
+const std::array<Family, 11>& all_families() {
   // Made on first use, so that a reader during static initialisation elsewhere never sees
   // it empty.
-  static const std::array<Family, 9> families = {{
+  static const std::array<Family, 11> families = {{
       {.game = "roulette",
        .tab = "ROULETTE",
        .route = "roulette",
@@ -183,6 +191,28 @@ const std::array<Family, 9>& all_families() {
        .shape = Shape::crash,
        .make = [](std::string_view skin,
                   const EngineLimits& l) { return crash::make_engine(skin, l.spots); }},
+      {.game = "sweetbonanza",
+       .tab = "GAMESHOWS",
+       .route = "sweetbonanza",
+       .mode = "sbz",
+       .variants = kCandyVariants,
+       .types = kCandyTypes,
+       .limits = LimitsForm::spots,
+       .shape = Shape::show,
+       .make = [](std::string_view, const EngineLimits& l) -> std::unique_ptr<Engine> {
+         return show::candy::make_engine(l.spots);
+       }},
+      {.game = "boomorbust",
+       .tab = "GAMESHOWS",
+       .route = "boomorbust",
+       .mode = "boomorbust",
+       .variants = kBoomVariants,
+       .types = kBoomTypes,
+       .limits = LimitsForm::spots,
+       .shape = Shape::show,
+       .make = [](std::string_view, const EngineLimits& l) -> std::unique_ptr<Engine> {
+         return show::boom::make_engine(l.spots);
+       }},
   }};
   return families;
 }
@@ -246,6 +276,11 @@ std::unique_ptr<RoundFlow> make_flow(const Family& family, const Engine& engine,
       config.script = settings.script;
       return std::make_unique<crash::CrashFlow>(engine, std::move(config), host);
     }
+    case Shape::show:
+      // Every show family's engine is a ShowEngine (its make above).
+      return std::make_unique<show::ShowFlow>(
+          dynamic_cast<const show::ShowEngine&>(engine),
+          show::ShowFlowConfig{settings.reveal, settings.choose});
   }
   return nullptr;
 }

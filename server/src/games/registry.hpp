@@ -34,6 +34,7 @@ enum class Shape {
   seated_blackjack,    // seats take turns to decide, hand by hand
   infinite_blackjack,  // everybody plays one shared hand, deciding step by step
   crash,               // a multiplier rises until it crashes; players cash out meanwhile
+  show,                // a game show: the result, then a bonus revealed step by step with choices
 };
 
 // How the casino file gives a table's limits per currency.
@@ -118,6 +119,9 @@ struct FlowSettings {
   Millis card{600};
   Millis decision_closing{1000};
   std::vector<std::string> script;
+  // Game shows: how long each reveal lasts, and each choice is open.
+  Millis reveal{3000};
+  Millis choose{8000};
 };
 
 // The flow that runs a table's rounds after bets close, by the family's shape: the draw,

@@ -61,6 +61,10 @@ constexpr std::array<RtpLine, 12> kSicBo = {{{"SMALL BIG ODD EVEN", 9722},
 constexpr std::array<RtpLine, 1> kMegaWheel = {{{"*", 9651}}};
 // docs/games/crash.md: every cash-out target, and the cap, return 96.5 %.
 constexpr std::array<RtpLine, 1> kCrash = {{{"*", 9650}}};
+// docs/games/sweetbonanza.md: 13,104/13,770 on every bet, whatever candy is picked.
+constexpr std::array<RtpLine, 1> kCandyWheel = {{{"*", 9516}}};
+// docs/games/boomorbust.md: the numbers 34/36; BOOM 95.5953 % with the best play (the default).
+constexpr std::array<RtpLine, 2> kBoomOrBust = {{{"BOOM", 9560}, {"*", 9444}}};
 
 }  // namespace
 
@@ -84,6 +88,8 @@ std::span<const RtpLine> rtp_of(std::string_view game, std::string_view variant)
   if (game == "sicbo" && variant == "classic") return kSicBo;
   if (game == "megawheel" && variant == "classic") return kMegaWheel;
   if (game == "crash" && (variant == "spaceman" || variant == "bigbass")) return kCrash;
+  if (game == "sweetbonanza" && variant == "candyland") return kCandyWheel;
+  if (game == "boomorbust" && variant == "classic") return kBoomOrBust;
   return {};
 }
 

@@ -445,6 +445,14 @@ void read_auto_cash_out(Fields& f, table::AutoCashOutCommand& c) {
   f.opt("halfAt", c.autos.half_at);
 }
 
+void read_choose(Fields& f, table::ChooseCommand& c) {
+  f.req("player", c.player);
+  f.req("requestId", c.request_id);
+  f.req("gameId", c.game_id);
+  f.number("step", c.step, 0);
+  f.req("choice", c.choice);
+}
+
 void read_autoplay(Fields& f, table::AutoplayCommand& c) {
   f.req("player", c.player);
   f.req("name", c.name);
@@ -496,6 +504,10 @@ std::optional<Request> read_request(Fields& f, std::string_view op) {
   } else if (op == "auto_cash_out") {
     AutoCashOut r;
     read_auto_cash_out(f, r.cmd);
+    out = std::move(r);
+  } else if (op == "choose") {
+    Choose r;
+    read_choose(f, r.cmd);
     out = std::move(r);
   } else if (op == "chat") {
     Chat r;
@@ -638,6 +650,16 @@ std::string encode(const table::AutoCashOutCommand& c) {
   return json::serialize(o);
 }
 
+std::string encode(const table::ChooseCommand& c) {
+  json::object o = request("choose");
+  o["player"] = c.player;
+  o["requestId"] = c.request_id;
+  o["gameId"] = c.game_id;
+  o["step"] = c.step;
+  o["choice"] = c.choice;
+  return json::serialize(o);
+}
+
 std::string encode_closing(int minutes) {
   json::object o = request("closing");
   o["minutes"] = minutes;
@@ -744,6 +766,16 @@ std::string encode(const table::AutoCashOutAck& a) {
   return json::serialize(o);
 }
 
+std::string encode(const table::ChooseAck& a) {
+  json::object o = reply("choose");
+  o["requestId"] = a.request_id;
+  o["gameId"] = a.game_id;
+  o["step"] = a.step;
+  o["choice"] = a.choice;
+  if (a.refusal) o["refusal"] = refusal_json(*a.refusal);
+  return json::serialize(o);
+}
+
 std::string encode_error(std::optional<ErrorCode> error) {
   json::object o = reply("result");
   if (error) o["error"] = to_int(*error);
@@ -813,6 +845,16 @@ std::optional<table::AutoCashOutAck> decode_auto_cash_out_ack(std::string_view t
                                                f.opt("halfAt", a.autos.half_at);
                                                f.opt("refusal", a.refusal);
                                              });
+}
+
+std::optional<table::ChooseAck> decode_choose_ack(std::string_view text) {
+  return decode_reply<table::ChooseAck>(text, "choose", [](Fields& f, table::ChooseAck& a) {
+    f.req("requestId", a.request_id);
+    f.req("gameId", a.game_id);
+    f.number("step", a.step, 0);
+    f.req("choice", a.choice);
+    f.opt("refusal", a.refusal);
+  });
 }
 
 std::optional<std::optional<ErrorCode>> decode_error(std::string_view text) {

@@ -60,6 +60,7 @@ std::string encode_chat(ledger::PlayerId player, const table::Persona& who, cons
 std::string encode_squeeze(ledger::PlayerId player, size_t index, double progress);
 std::string encode(const table::CashOutCommand& command);
 std::string encode(const table::AutoCashOutCommand& command);
+std::string encode(const table::ChooseCommand& command);
 std::string encode_closing(int minutes);
 std::string encode_snapshot(ledger::PlayerId player);
 
@@ -106,6 +107,9 @@ struct CashOut {
 struct AutoCashOut {
   table::AutoCashOutCommand cmd;
 };
+struct Choose {
+  table::ChooseCommand cmd;
+};
 struct Closing {
   int minutes = 0;  // 1 to 120
 };
@@ -113,7 +117,7 @@ struct Snapshot {
   ledger::PlayerId player = 0;
 };
 using Request = std::variant<PlaceBets, CancelBets, Sit, Leave, Decide, Prefs, Autoplay, Chat,
-                             Squeeze, Closing, Snapshot, CashOut, AutoCashOut>;
+                             Squeeze, Closing, Snapshot, CashOut, AutoCashOut, Choose>;
 
 // nullopt on any malformed input (see the top of this file).
 std::optional<Request> decode_request(std::string_view text);
@@ -126,6 +130,7 @@ std::string encode(const table::DecisionAck& ack);
 std::string encode(const table::AutoplayAck& ack);
 std::string encode(const table::CashOutAck& ack);
 std::string encode(const table::AutoCashOutAck& ack);
+std::string encode(const table::ChooseAck& ack);
 // The answer to chat and squeeze: the refusal's code, if any.
 std::string encode_error(std::optional<ErrorCode> error);
 
@@ -135,6 +140,7 @@ std::optional<table::DecisionAck> decode_decision_ack(std::string_view text);
 std::optional<table::AutoplayAck> decode_autoplay_ack(std::string_view text);
 std::optional<table::CashOutAck> decode_cash_out_ack(std::string_view text);
 std::optional<table::AutoCashOutAck> decode_auto_cash_out_ack(std::string_view text);
+std::optional<table::ChooseAck> decode_choose_ack(std::string_view text);
 // The outer optional: whether the text was a well-formed answer; the inner: its code.
 std::optional<std::optional<ErrorCode>> decode_error(std::string_view text);
 

@@ -474,6 +474,26 @@ TEST(TableCodec, CashOutsComeBackWhole) {
   EXPECT_FALSE(decode_cash_out_ack(encode(*ack)).has_value());  // not taken for another
 }
 
+TEST(TableCodec, ShowChoicesComeBackWhole) {
+  auto r = decode_request(encode(table::ChooseCommand{7, "ch-1", "sbz-1-000012", 3, "cash", {}}));
+  ASSERT_TRUE(r.has_value());
+  const auto& c = std::get<Choose>(*r).cmd;
+  EXPECT_EQ(c.player, 7);
+  EXPECT_EQ(c.request_id, "ch-1");
+  EXPECT_EQ(c.game_id, "sbz-1-000012");
+  EXPECT_EQ(c.step, 3);
+  EXPECT_EQ(c.choice, "cash");
+
+  table::ChooseAck refused{"ch-1", "sbz-1-000012", 3, "cash",
+                           Refusal{ErrorCode::DecisionTimeOver, "this choice is closed"}};
+  auto back = decode_choose_ack(encode(refused));
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->step, 3);
+  EXPECT_EQ(back->choice, "cash");
+  EXPECT_EQ(code_of(back->refusal), ErrorCode::DecisionTimeOver);
+  EXPECT_FALSE(decode_auto_cash_out_ack(encode(refused)).has_value());
+}
+
 TEST(TableCodec, ChatAndSqueezeAnswersComeBackWhole) {
   auto refused = decode_error(encode_error(ErrorCode::NotYourTurn));
   ASSERT_TRUE(refused.has_value());

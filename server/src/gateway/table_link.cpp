@@ -182,6 +182,16 @@ void TableLink::auto_cash_out(table::AutoCashOutCommand command,
   });
 }
 
+void TableLink::choose(table::ChooseCommand command, std::function<void(table::ChooseAck)> reply) {
+  if (auto actor = local()) return actor->choose(std::move(command), std::move(reply));
+  table::ChooseAck failed{command.request_id, command.game_id, command.step, command.choice,
+                          unreachable()};
+  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
+    auto got = answer ? codec::decode_choose_ack(*answer) : std::nullopt;
+    reply(got ? *got : failed);
+  });
+}
+
 void TableLink::chat(ledger::PlayerId player, table::Persona who, std::string text,
                      std::string role, std::function<void(std::optional<ErrorCode>)> reply) {
   if (auto actor = local())
@@ -276,6 +286,9 @@ void TableLink::serve(table::TableActor& actor, std::string_view request,
         } else if constexpr (std::is_same_v<R, codec::AutoCashOut>) {
           actor.auto_cash_out(std::move(r.cmd),
                               [answer](table::AutoCashOutAck a) { answer(codec::encode(a)); });
+        } else if constexpr (std::is_same_v<R, codec::Choose>) {
+          actor.choose(std::move(r.cmd),
+                       [answer](table::ChooseAck a) { answer(codec::encode(a)); });
         } else if constexpr (std::is_same_v<R, codec::Closing>) {
           actor.announce_closing(r.minutes);
           answer(codec::encode_error(std::nullopt));

@@ -58,6 +58,7 @@ class TableLink {
   void cash_out(table::CashOutCommand command, table::CashOutFn ack);
   void auto_cash_out(table::AutoCashOutCommand command,
                      std::function<void(table::AutoCashOutAck)> reply);
+  void choose(table::ChooseCommand command, std::function<void(table::ChooseAck)> reply);
   void chat(ledger::PlayerId player, table::Persona who, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,

@@ -246,6 +246,8 @@ void WsSession::handle(std::string_view text) {
           on_cash_out(std::move(c));
         else if constexpr (std::is_same_v<T, AutoCashOutCommand>)
           on_auto_cash_out(std::move(c));
+        else if constexpr (std::is_same_v<T, ChooseCommand>)
+          on_choose(std::move(c));
         else
           on_bet(std::move(c));
       },
@@ -401,46 +403,43 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   cmd.strategy = autoplay_strategy(svc_.store, session_.player.id);
   if (const config::Operator* op = svc_.casino.find_operator(session_.player.operator_id))
     cmd.regulated = op->regulated;
-  std::weak_ptr<WsSession> weak = shared_from_this();
-  live->table->autoplay(std::move(cmd), [weak, table = c.table_id](const table::AutoplayAck& a) {
-    auto self = weak.lock();
-    if (!self) return;
-    json::object ack = protocol::autoplay_ack_json(a, table);
-    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
-      self->send_private(std::move(ack));
-    });
-  });
+  live->table->autoplay(std::move(cmd), private_reply(c.table_id, &protocol::autoplay_ack_json));
 }
 
 void WsSession::on_cash_out(CashOutCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
-  std::weak_ptr<WsSession> weak = shared_from_this();
   table::CashOutCommand cmd{session_.player.id, c.request_id, c.game_id, c.bet, c.half, {}};
-  live->table->cash_out(std::move(cmd), [weak, table = c.table_id](const table::CashOutAck& a) {
-    auto self = weak.lock();
-    if (!self) return;
-    json::object ack = protocol::cash_out_ack_json(a, table);
-    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
-      self->send_private(std::move(ack));
-    });
-  });
+  live->table->cash_out(std::move(cmd), private_reply(c.table_id, &protocol::cash_out_ack_json));
 }
 
 void WsSession::on_auto_cash_out(AutoCashOutCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
-  std::weak_ptr<WsSession> weak = shared_from_this();
   table::AutoCashOutCommand cmd{session_.player.id, c.request_id, c.bet, {c.at, c.half_at}};
-  live->table->auto_cash_out(
-      std::move(cmd), [weak, table = c.table_id](const table::AutoCashOutAck& a) {
-        auto self = weak.lock();
-        if (!self) return;
-        json::object ack = protocol::auto_cash_out_ack_json(a, table);
-        boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
-          self->send_private(std::move(ack));
-        });
-      });
+  live->table->auto_cash_out(std::move(cmd),
+                             private_reply(c.table_id, &protocol::auto_cash_out_ack_json));
+}
+
+void WsSession::on_choose(ChooseCommand c) {
+  const LiveTable* live = svc_.table(c.table_id);
+  if (!live)
+    return send_error(ErrorCode::InvalidDecision, "no such table: " + c.table_id, c.request_id);
+  table::ChooseCommand cmd{session_.player.id, c.request_id, c.game_id, c.step, c.choice, {}};
+  live->table->choose(std::move(cmd), private_reply(c.table_id, &protocol::choose_ack_json));
+}
+
+template <class Ack>
+std::function<void(const Ack&)> WsSession::private_reply(
+    std::string table, json::object (*to_json)(const Ack&, const std::string&)) {
+  return [weak = weak_from_this(), table = std::move(table), to_json](const Ack& a) {
+    auto self = weak.lock();
+    if (!self) return;
+    json::object ack = to_json(a, table);
+    boost::asio::post(self->socket_.get_executor(), [self, ack = std::move(ack)]() mutable {
+      self->send_private(std::move(ack));
+    });
+  };
 }
 
 std::string WsSession::screen_name() {

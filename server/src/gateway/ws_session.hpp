@@ -93,6 +93,13 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void on_decide(DecideCommand c);
   void on_cash_out(CashOutCommand c);
   void on_auto_cash_out(AutoCashOutCommand c);
+  void on_choose(ChooseCommand c);
+  // A table's answer to a command, written by `to_json(ack, table)` and sent to this player
+  // alone on the socket's executor (once the session is still there).
+  template <class Ack>
+  std::function<void(const Ack&)> private_reply(std::string table,
+                                                boost::json::object (*to_json)(const Ack&,
+                                                                               const std::string&));
   void on_autoplay(AutoplayCommand c);
   void send_error(ErrorCode code, const std::string& detail, const std::string& request_id,
                   std::string_view reason = {});

@@ -37,6 +37,7 @@ std::string_view event_type(const EventBody& body) {
                         [](const FlightStarted&) { return "launch"; },
                         [](const CashOutsPaid&) { return "cashouts"; },
                         [](const FlightEnded&) { return "crash"; },
+                        [](const ShowStepped&) { return "showstep"; },
                     },
                     body);
 }

@@ -160,13 +160,15 @@ struct CashOutsPaid {
 };
 // crash: the flight ended
 using FlightEnded = games::FlightCrashed;
+// showstep: a game show's next step (games/show/show_flow.hpp)
+using ShowStepped = games::show::StepShown;
 
 using EventBody =
     std::variant<StateChanged, BetsOpened, BetsClosingSoon, BetsTimer, BetsClosed, MultipliersShown,
                  games::CardShown, games::SqueezerChosen, games::SqueezeMoved,
                  games::ShuffleStarted, ShuffleDone, ResultShown, RoundCancelled, TableClosed,
                  SeatsChanged, ChatSaid, Noop, HandsChanged, ClosingAnnounced, FlightStarted,
-                 CashOutsPaid, FlightEnded>;
+                 CashOutsPaid, FlightEnded, ShowStepped>;
 
 // What one player alone receives with an event.
 struct PlayerPart {
@@ -238,6 +240,8 @@ struct TableSnapshot {
   std::optional<games::crash::FlightView> flight;
   std::string chain_anchor;
   size_t chain_index = 0;
+  // Game shows: the show as the player sees it.
+  std::optional<games::show::ShowView> show;
 };
 
 }  // namespace croupier::table

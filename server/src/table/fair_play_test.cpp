@@ -31,6 +31,8 @@ const Game kGames[] = {
     {"baccarat", "standard", "PLAYER", kRounds, false},
     {"dragontiger", "classic", "DRAGON", kRounds, false},
     {"crash", "spaceman", "BET_1", kRounds, false},
+    {"sweetbonanza", "candyland", "CANDY_DROP", kRounds, false},
+    {"boomorbust", "classic", "BOOM", kRounds, false},
     {"onebj", "infinite", "MAIN", 300, true},
 };
 

@@ -46,7 +46,8 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
                               t.squeeze, t.decision, t.insurance, t.card, t.decision_closing,
                               family_->is_blackjack() || family_->shape == games::Shape::crash
                                   ? config_.scripted_results
-                                  : std::vector<std::string>{}},
+                                  : std::vector<std::string>{},
+                              t.reveal, t.choose},
                              *this);
   }
   if (!flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
@@ -241,9 +242,14 @@ void Table::launch() {
   if (flow_->settles_itself()) {
     // Its result is recorded with the settlement (blackjack: the returns depend on the
     // players' decisions).
+    // Blackjack and crash read their scripts themselves (FlowSettings::script); a show
+    // takes the table's, as a draw does.
+    std::optional<games::Outcome> scripted;
+    if (family_ && family_->shape == games::Shape::show) scripted = next_scripted();
+    scripted_round_ = scripted.has_value();
     games::FlowOut out;
     flow_->begin(
-        {now, closing_ ? Millis{0} : config_.timings.spin, closing_, std::nullopt, stakes()},
+        {now, closing_ ? Millis{0} : config_.timings.spin, closing_, std::move(scripted), stakes()},
         start_fair_draw(), out);
     publish_flow(out);
     return;

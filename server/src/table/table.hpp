@@ -61,6 +61,8 @@ struct Timings {
   Millis insurance{8000};         // blackjack: state 12, to answer the insurance offer
   Millis card{600};               // blackjack: the pace of dealing, per card
   Millis decision_closing{1000};  // blackjack: state 14, before the dealer's hole card
+  Millis reveal{3000};            // game shows: each step the show reveals
+  Millis choose{8000};            // game shows: each choice of the bonus's players
 };
 
 struct TableConfig {
@@ -245,6 +247,27 @@ struct AutoCashOutAck {
   std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 
+// Game shows: a player's choice in the bonus (a candy, keep rolling or cash out), at the
+// choose step `step` of the round's plan (games/show/show.hpp).
+struct ChooseCommand {
+  ledger::PlayerId player = 0;
+  std::string request_id;
+  std::string game_id;  // the round meant; empty means the current one
+  int step = 0;
+  std::string choice;
+  // When the table received it, on its clock (stamped by the actor); nullopt: when handled.
+  std::optional<MonoTime> received;
+};
+
+struct ChooseAck {
+  std::string request_id;
+  std::string game_id;
+  int step = 0;
+  std::string choice;
+  std::optional<Refusal> refusal;
+  std::optional<ErrorCode> error() const { return code_of(refusal); }
+};
+
 // The total of some bet lines (saturating at the largest amount instead of overflowing).
 Money sum_of(const std::vector<games::BetLine>& lines);
 
@@ -284,6 +307,9 @@ class Table : private games::FlowHost {
   // answered once per request after the ledger paid it, and a panel's automatic cash-out.
   void cash_out(CashOutCommand command, CashOutFn ack);
   AutoCashOutAck auto_cash_out(AutoCashOutCommand command);
+  // Game shows (played by games/show/show_flow.hpp): a choice of a bonus's player, which
+  // they may change until its deadline (the last one counts).
+  ChooseAck choose(ChooseCommand command);
   // Chat: published to every subscriber, or only to the seated players at a private
   // table (where only they may write); the studio's staff (any role but GAME_USER) reach
   // everyone. A table without chat (chat_enabled false) refuses with 2001. The text and

@@ -116,6 +116,14 @@ void TableActor::auto_cash_out(AutoCashOutCommand command,
   });
 }
 
+void TableActor::choose(ChooseCommand command, std::function<void(ChooseAck)> reply) {
+  // The time of receipt decides a choice against its deadline, not the queue's.
+  command.received = clock_.now();
+  run([this, command = std::move(command), reply = std::move(reply)]() mutable {
+    reply(table_.choose(std::move(command)));
+  });
+}
+
 void TableActor::chat(ledger::PlayerId player, Persona who, std::string text, std::string role,
                       std::function<void(std::optional<ErrorCode>)> reply) {
   run([this, player, who = std::move(who), text = std::move(text), role = std::move(role),

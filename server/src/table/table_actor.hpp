@@ -37,6 +37,8 @@ class TableActor {
   // Crash tables: a cash-out (the answer runs on the strand) and an automatic cash-out.
   void cash_out(CashOutCommand command, CashOutFn ack);
   void auto_cash_out(AutoCashOutCommand command, std::function<void(AutoCashOutAck)> reply);
+  // Game shows: a choice in the bonus (stamped with the time of receipt).
+  void choose(ChooseCommand command, std::function<void(ChooseAck)> reply);
   void chat(ledger::PlayerId player, Persona who, std::string text, std::string role,
             std::function<void(std::optional<ErrorCode>)> reply);
   void squeeze(ledger::PlayerId player, size_t index, double progress,

@@ -1,7 +1,8 @@
 // The table's side of the crash games, which games/crash/crash_flow.hpp plays: a cash-out
 // answered once per request (a repeat while it is being paid waits for the same answer, so
 // two cash-outs of one bet pay once), and a panel's automatic cash-out handed to the flow.
-// Every member here runs on the table's thread.
+// The game shows' choices (games/show/show_flow.hpp) are handed to the flow here too. Every
+// member here runs on the table's thread.
 #include "table/table.hpp"
 
 namespace croupier::table {
@@ -46,6 +47,16 @@ AutoCashOutAck Table::auto_cash_out(AutoCashOutCommand c) {
   ack.refusal = flow_->set_auto_cash_out(c.player, c.spot, c.autos);
   // A table that settles no round must not grow with every player's setting.
   if (!ack.refusal && players_remembered() > config_.players_remembered_max) forget_idle_players();
+  return ack;
+}
+
+ChooseAck Table::choose(ChooseCommand c) {
+  ChooseAck ack{c.request_id, round_id_, c.step, c.choice, std::nullopt};
+  if (!c.game_id.empty() && c.game_id != round_id_) {
+    ack.refusal = Refusal{ErrorCode::DecisionTimeOver, "round " + c.game_id + " is over"};
+    return ack;
+  }
+  ack.refusal = flow_->choose({c.player, c.step, c.choice, c.received}, clock_.now());
   return ack;
 }
 

@@ -93,6 +93,8 @@ void Table::publish_flow(const games::FlowOut& out) {
       publish(CashOutsPaid{c->count, c->list}, std::move(personal));
     } else if (const auto* f = std::get_if<games::FlightCrashed>(&e)) {
       publish(*f);
+    } else if (const auto* s = std::get_if<games::show::StepShown>(&e)) {
+      publish(*s);
     }
   }
 }

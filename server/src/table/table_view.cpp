@@ -80,6 +80,7 @@ TableSnapshot Table::snapshot(ledger::PlayerId player) const {
     s.flow = flow_->view(player, state_ == RoundState::game_over && round_has_result_, in_play());
     s.roads = roads();
   }
+  s.show = flow_->show_view(player);
   if (flow_->chained_seeds()) {
     s.flight = flow_->flight_view(player);
     s.chain_anchor = chain_anchor_;

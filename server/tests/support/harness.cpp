@@ -405,7 +405,9 @@ std::string pbet_xml(const std::string& verb, const std::string& table, const st
                                                         {"sic", "sicbo"},
                                                         {"mw", "megawheel"},
                                                         {"sm", "crash"},
-                                                        {"bb", "crash"}}) {
+                                                        {"bb", "crash"},
+                                                        {"sbz", "sbz"},
+                                                        {"bob", "boomorbust"}}) {
     if (table.rfind(prefix, 0) == 0) {
       mode = game;
       break;

@@ -319,6 +319,92 @@ describe('deriveOutcome', () => {
     expect(verifyRound(record({ game: 'slot', variant: 'fruits' })).status).toBe('match');
   });
 
+  it('draws the candy wheel: re-spins off the bombs, bonuses from their tables', () => {
+    // Each block of 18 segments has its bomb at 6, Candy Drop at 2, Bubble Surprise at 11
+    // and Sweet Spins at 16 (sweet_bonanza.cpp kWheel).
+    const kind = (segment: number) =>
+      ({ 6: 'SUGAR_BOMB', 2: 'CANDY_DROP', 11: 'BUBBLE_SURPRISE', 16: 'SWEET_SPINS' })[
+        segment % 18
+      ] ?? 'number';
+    const tables: Record<string, { count: number; values: number[] }> = {
+      CANDY_DROP: { count: 3, values: [3, 6, 8, 10, 15, 25, 50, 100] },
+      BUBBLE_SURPRISE: { count: 2, values: [2, 3, 5, 8, 10, 25] },
+      SWEET_SPINS: { count: 1, values: [5, 8, 10, 15, 20, 30, 50] },
+    };
+    let bombs = 0;
+    for (const text of all('sweetbonanza', 'candyland')) {
+      const m = /^(\w+)\|(\d+)(?:\|x(\d+)\|(\d+))?(?:\|([\d,]+))?$/.exec(text)!;
+      expect(m, text).not.toBeNull();
+      const first = Number(m[2]);
+      const last = m[4] === undefined ? first : Number(m[4]);
+      expect(first).toBeLessThan(54);
+      expect(last).toBeLessThan(54);
+      expect(m[3] !== undefined).toBe(kind(first) === 'SUGAR_BOMB');
+      if (m[3] !== undefined) {
+        bombs++;
+        expect([2, 3, 5, 10, 20]).toContain(Number(m[3]));
+      }
+      expect(kind(last)).not.toBe('SUGAR_BOMB');
+      const table = tables[m[1]!];
+      expect(kind(last)).toBe(table ? m[1] : 'number');
+      const values = m[5] ? m[5].split(',').map(Number) : [];
+      expect(values.length, text).toBe(table?.count ?? 0);
+      for (const v of values) expect(table!.values).toContain(v);
+    }
+    expect(bombs).toBeGreaterThan(5); // about 3/54 of 400
+  });
+
+  it("rolls boom or bust's bonus on doubles alone, to the first double or the tenth roll", () => {
+    let bonuses = 0;
+    for (const text of all('boomorbust', 'classic')) {
+      const [dice, bonus] = text.split('|') as [string, string | undefined];
+      expect(dice).toMatch(/^[1-6],[1-6]$/);
+      expect(bonus !== undefined).toBe(dice[0] === dice[2]);
+      if (bonus === undefined) continue;
+      bonuses++;
+      const rolls = bonus.split(',');
+      expect(rolls.length).toBeLessThanOrEqual(10);
+      for (const [i, roll] of rolls.entries()) {
+        expect(roll).toMatch(/^[1-6]{2}$/);
+        const last = i === rolls.length - 1;
+        // Only the last roll may be a double (the bust); one before the tenth must be.
+        if (!last) expect(roll[0]).not.toBe(roll[1]);
+        else if (rolls.length < 10) expect(roll[0]).toBe(roll[1]);
+      }
+    }
+    expect(bonuses).toBeGreaterThan(30); // about 1/6 of 400
+  });
+
+  it('draws the shows from the words as stated: one word a die, the segment first', () => {
+    // Boom or bust: red = 1 + w0 mod 6, blue = 1 + w1 mod 6, then the rolls word by word
+    // (no word of these rounds is rejected: it would take one within 16 of 2^64).
+    let doubles = 0;
+    for (let i = 0; doubles < 3; i++) {
+      const round = `bob-${i}`;
+      const words = oracleWords(SEED, 'alice', round, 6);
+      for (const x of words) expect(x <= acceptLimit(6n)).toBe(true);
+      const dice = words.map((w) => 1 + Number(w % 6n));
+      let expected = `${dice[0]},${dice[1]}`;
+      if (dice[0] === dice[1]) {
+        doubles++;
+        const rolls: string[] = [];
+        for (let k = 2; rolls.length < 10; k += 2) {
+          rolls.push(`${dice[k]}${dice[k + 1]}`);
+          if (dice[k] === dice[k + 1]) break;
+        }
+        expected += `|${rolls.join(',')}`;
+      }
+      expect(deriveOutcome('boomorbust', 'classic', SEED, 'alice', round)).toBe(expected);
+    }
+    // The candy wheel: the first segment is w0 mod 54.
+    for (const round of ['sbz-1', 'sbz-2', 'sbz-3']) {
+      const [w0] = oracleWords(SEED, 'alice', round);
+      expect(w0! <= acceptLimit(54n)).toBe(true);
+      const text = deriveOutcome('sweetbonanza', 'candyland', SEED, 'alice', round)!;
+      expect(text.split('|')[1]).toBe(String(w0! % 54n));
+    }
+  });
+
   it('knows nothing of other games and refuses a bad seed', () => {
     expect(deriveOutcome('crash', 'classic', SEED, '', 'g')).toBeNull();
     expect(deriveOutcome('roulette', 'french', SEED, '', 'g')).toBeNull();
@@ -476,6 +562,42 @@ describe('the C++ vectors', () => {
       status: 'mismatch',
       reason: 'shoe',
     });
+  });
+
+  // Rounds of the shows played at a real table (server/src/table/fair_play_test.cpp's
+  // FairPlay rounds, read back from their ledger): every path of the draws, a Sugar Bomb
+  // before each bonus and a number, a bust on the first roll, a bonus of ten rolls with and
+  // without a bust on the tenth. The vectors file has too few rounds to hold them all. The
+  // first round's client seed is "seed-1,seed-2,seed-3", the others' "".
+  it("derive the shows' rounds as a table drew them", () => {
+    // prettier-ignore
+    const rounds: Record<string, [round: string, seed: string, result: string][]> = {
+      candyland: [
+        ['fair-t-000001', '16c72e0c2e0b78157e3a116d86d90461a199e439325317aea160b30347adb8ec', 'SWEET_SPINS|16|15'],
+        ['fair-t-000008', 'fad33b4f4f1493a2da0b3b1377bd383bfd3b2d4981a80d6a3a2b500dd3516b9f', 'CANDY_DROP|38|50,8,6'],
+        ['fair-t-000095', '9d3abd143a5c20c1d5867cb2235bacc04ddcb0d0da73bb9e7512572b8647ce32', 'CANDY_DROP|42|x2|20|8,3,10'],
+        ['fair-t-000483', '20bc2659a53d82e0d4c5fba019b5d138af77d9f0d35cd207737c81318088dc54', 'BUBBLE_SURPRISE|6|x3|29|25,5'],
+        ['fair-t-001770', 'd1192236773265e1773f5de3a6b1f56966049464078b07eb45da2ca77b7b5fd8', 'SWEET_SPINS|6|x2|34|5'],
+        ['fair-t-002061', '08c76b3b10aec511f57cdb6d2e32ce953d1829866c443ee236adb0ede4d2685f', '2|24|x20|4'],
+      ],
+      classic: [
+        ['fair-t-000001', '16c72e0c2e0b78157e3a116d86d90461a199e439325317aea160b30347adb8ec', '5,3'],
+        ['fair-t-000034', '043500f326de75306a208734106f38b725c3b15c3880684b5dffe0e2c9f089d3', '4,4|22'],
+        ['fair-t-000020', 'e00cbf1b43a8873f6977b7891cbca312aaac17b7c6abbd1680542dacde2838f3', '2,2|34,13,45,36,23,21,43,44'],
+        ['fair-t-000004', 'b6c60630a9ed0fcd4227b4a465084852cd87d8f23bec0db6fa7766b9685ab5e0', '2,2|51,54,15,31,63,51,25,12,36,15'],
+        ['fair-t-000057', 'ecd6f4c6ba7dc5f9e8256c6b5a9623cf2b293090f78f8fbceea6fc3991ac5f87', '6,6|24,54,23,32,16,63,41,34,15,33'],
+      ],
+    };
+    for (const [variant, list] of Object.entries(rounds)) {
+      const game = variant === 'candyland' ? 'sweetbonanza' : 'boomorbust';
+      for (const [round, seed, result] of list) {
+        const client = round === 'fair-t-000001' ? 'seed-1,seed-2,seed-3' : '';
+        expect(deriveOutcome(game, variant, seed, client, round), round).toBe(result);
+        const r = { gameId: round, tableId: 't', game, variant, hash: commitmentOf(seed) };
+        const revealed = { ...r, serverSeed: seed, clientSeed: client, result };
+        expect(verifyRound(revealed).status).toBe('match');
+      }
+    }
   });
 
   it('derive every vector of docs/provably-fair-vectors.json', () => {

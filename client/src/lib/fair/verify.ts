@@ -313,6 +313,104 @@ function crashPoint(stream: FairStream): string {
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }
 
+// --- The candy wheel (server/src/games/show/sweet_bonanza.cpp) ---
+
+const SUGAR_BOMB = 'SUGAR_BOMB';
+const CANDY_DROP = 'CANDY_DROP';
+const BUBBLE_SURPRISE = 'BUBBLE_SURPRISE';
+const SWEET_SPINS = 'SWEET_SPINS';
+
+/** kWheel: the label of each of the 54 segments, clockwise from segment 0. */
+const [C, U, S, B] = [CANDY_DROP, BUBBLE_SURPRISE, SWEET_SPINS, SUGAR_BOMB];
+// prettier-ignore
+const CANDY_WHEEL: readonly string[] = [
+  '1', '2', C, '1', '2', '1', B, '5', '1', '2', '1', U, '2', '1', '5', '1', S, '2', //  0-17
+  '1', '2', C, '1', '5', '1', B, '2', '1', '2', '1', U, '5', '1', '2', '1', S, '2', // 18-35
+  '1', '5', C, '1', '2', '1', B, '2', '1', '5', '1', U, '2', '1', '2', '1', S, '5', // 36-53
+];
+
+/** The re-spin's segments: the 51 that are not Sugar Bombs, in wheel order. */
+const CANDY_RESPIN = CANDY_WHEEL.flatMap((label, s) => (label === SUGAR_BOMB ? [] : [s]));
+
+/** kBombTable (out of 20), kCandyTable (out of 100), kBubbleTable (out of 20). */
+const CANDY_BOMB_TABLE: readonly Weighted[] = [
+  [2, 12],
+  [3, 4],
+  [5, 2],
+  [10, 1],
+  [20, 1],
+];
+// prettier-ignore
+const CANDY_CANDY_TABLE: readonly Weighted[] = [
+  [3, 25], [6, 15], [8, 20], [10, 15], [15, 10], [25, 7], [50, 6], [100, 2],
+];
+// prettier-ignore
+const CANDY_BUBBLE_TABLE: readonly Weighted[] = [
+  [2, 6], [3, 4], [5, 4], [8, 2], [10, 2], [25, 2],
+];
+
+/** kSpinsWheel: the Sweet Spins wheel's 20 segments, each once. */
+// prettier-ignore
+const CANDY_SPINS_WHEEL: readonly number[] = [
+  5, 8, 10, 5, 15, 8, 20, 5, 10, 30, 8, 5, 15, 8, 50, 5, 10, 8, 15, 20,
+];
+
+/**
+ * The first segment (uniform(54)); on a Sugar Bomb its multiplier (uniform(20) over the
+ * bomb table) and the re-spin (uniform(51) over the segments that are not bombs, in wheel
+ * order); then only the final segment's bonus: three candies (uniform(100) each), two
+ * bubbles (uniform(20) each) or a Sweet Spins segment (uniform(20)). Written as the final
+ * label, the first segment, "x<M>" and the final segment after a bomb, the bonus values:
+ * "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|4,10".
+ */
+function candyWheel(stream: FairStream): string {
+  const first = stream.uniform(CANDY_WHEEL.length);
+  let last = first;
+  let bomb = '';
+  if (CANDY_WHEEL[first] === SUGAR_BOMB) {
+    const times = drawWeighted(stream, CANDY_BOMB_TABLE, 20);
+    last = CANDY_RESPIN[stream.uniform(CANDY_RESPIN.length)]!;
+    bomb = `|x${times}|${last}`;
+  }
+  const label = CANDY_WHEEL[last]!;
+  const draws = (n: number, table: readonly Weighted[], total: number) =>
+    Array.from({ length: n }, () => drawWeighted(stream, table, total));
+  const values =
+    label === CANDY_DROP
+      ? draws(3, CANDY_CANDY_TABLE, 100)
+      : label === BUBBLE_SURPRISE
+        ? draws(2, CANDY_BUBBLE_TABLE, 20)
+        : label === SWEET_SPINS
+          ? [CANDY_SPINS_WHEEL[stream.uniform(CANDY_SPINS_WHEEL.length)]!]
+          : [];
+  return `${label}|${first}${bomb}${values.length ? `|${values.join(',')}` : ''}`;
+}
+
+// --- Boom or bust (server/src/games/show/boom_or_bust.cpp) ---
+
+/** kRolls: the bonus rolls at most ten times. */
+const BOOM_ROLLS = 10;
+
+/**
+ * The red die, then the blue, each 1 + uniform(6); on doubles the bonus's rolls, red then
+ * blue, up to the first double (a bust, after which nothing is read) or the tenth roll.
+ * "3,5", "4,4|16,25,33".
+ */
+function boomOrBust(stream: FairStream): string {
+  const die = () => 1 + stream.uniform(6);
+  const red = die();
+  const blue = die();
+  if (red !== blue) return `${red},${blue}`;
+  const rolls: string[] = [];
+  for (let i = 0; i < BOOM_ROLLS; i++) {
+    const r = die();
+    const b = die();
+    rolls.push(`${r}${b}`);
+    if (r === b) break;
+  }
+  return `${red},${blue}|${rolls.join(',')}`;
+}
+
 // --- Slots (the built-in slot "Croupier Fruits", /api/ui/slot/spin) ---
 
 /** The built-in slot's reels: five, each strip of 32 symbols. */
@@ -351,6 +449,8 @@ const ENGINES: Readonly<Record<string, Readonly<Record<string, (s: FairStream) =
   megawheel: { classic: megaWheel },
   andarbahar: { classic: andarBahar },
   crash: { spaceman: crashPoint, bigbass: crashPoint },
+  sweetbonanza: { candyland: candyWheel },
+  boomorbust: { classic: boomOrBust },
   // The built-in slot's result is its stops: "12,5,30,7,19".
   slot: { fruits: (s) => slotStopsOf(s).join(',') },
 };

@@ -277,6 +277,29 @@ Result<Command, CommandError> parse_auto_cash_out(const pugi::xml_node& node) {
   return Command{std::move(cmd)};
 }
 
+Result<Command, CommandError> parse_choose(const pugi::xml_node& node) {
+  ChooseCommand cmd;
+  if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
+  if (auto game_id = attribute(node, "gameId")) {
+    if (!game_id->empty() && !token_chars(*game_id, 64))
+      return fail("gameId is malformed", cmd.request_id);
+    cmd.game_id = *game_id;
+  }
+  auto step = attribute(node, "step");
+  int n = -1;
+  if (step && !step->empty()) {
+    auto [end, ec] = std::from_chars(step->data(), step->data() + step->size(), n);
+    if (ec != std::errc() || end != step->data() + step->size()) n = -1;
+  }
+  if (n < 0 || n > 99) return fail("step must be a step of the show, 0 to 99", cmd.request_id);
+  cmd.step = n;
+  auto choice = attribute(node, "choice");
+  if (!choice || !token_chars(*choice, 16, false))
+    return fail("choice must name one of the choices", cmd.request_id);
+  cmd.choice = *choice;
+  return Command{std::move(cmd)};
+}
+
 Result<Command, CommandError> parse_squeeze(const pugi::xml_node& node) {
   SqueezeCommand cmd;
   if (auto e = table_and_request(node, cmd.table_id, cmd.request_id)) return *e;
@@ -407,6 +430,7 @@ Result<Command, CommandError> parse_command(std::string_view text) {
   if (name == "autoplay") return parse_autoplay(root);
   if (name == "cashout") return parse_cash_out(root);
   if (name == "autocashout") return parse_auto_cash_out(root);
+  if (name == "choose") return parse_choose(root);
   return fail("unknown command <" + std::string(name) + ">");
 }
 

@@ -127,9 +127,19 @@ struct AutoCashOutCommand {
   std::optional<int64_t> half_at;
 };
 
+// Game shows: a choice in the bonus at the round's choose step `step` ("1" to "3" for a
+// candy, "keep" or "cash").
+struct ChooseCommand {
+  std::string table_id;
+  std::string request_id;
+  std::string game_id;
+  int step = 0;
+  std::string choice;
+};
+
 using Command = std::variant<SubscribeCommand, UnsubscribeCommand, PingCommand, ActiveCommand,
                              BetCommand, SeatCommand, ChatCommand, SqueezeCommand, DecideCommand,
-                             AutoplayCommand, CashOutCommand, AutoCashOutCommand>;
+                             AutoplayCommand, CashOutCommand, AutoCashOutCommand, ChooseCommand>;
 
 inline constexpr size_t kChatCharsMax = 200;
 // The characters of a chat text; nullopt when it is not valid UTF-8 or holds a control

@@ -243,5 +243,23 @@ TEST(Commands, CrashCashOutsAndTheirAutomaticTargets) {
   }
 }
 
+TEST(Commands, ChooseNamesTheStepAndTheChoice) {
+  auto c = parse_command(
+      R"(<choose tableId="sbz-1" requestId="ch-1" gameId="sbz-1-000012" step="1" choice="2"/>)");
+  ASSERT_TRUE(c.ok());
+  const auto& choose = std::get<ChooseCommand>(c.value());
+  EXPECT_EQ(choose.table_id, "sbz-1");
+  EXPECT_EQ(choose.step, 1);
+  EXPECT_EQ(choose.choice, "2");
+  EXPECT_EQ(choose.game_id, "sbz-1-000012");
+  for (const char* bad : {R"(<choose tableId="sbz-1" requestId="ch-2" choice="2"/>)",
+                          R"(<choose tableId="sbz-1" requestId="ch-3" step="-1" choice="2"/>)",
+                          R"(<choose tableId="sbz-1" requestId="ch-4" step="x" choice="2"/>)",
+                          R"(<choose tableId="sbz-1" requestId="ch-5" step="100" choice="2"/>)",
+                          R"(<choose tableId="sbz-1" requestId="ch-6" step="1"/>)",
+                          R"(<choose tableId="sbz-1" requestId="ch-7" step="1" choice="a b"/>)"})
+    EXPECT_FALSE(parse_command(bad).ok()) << bad;
+}
+
 }  // namespace
 }  // namespace croupier::gateway

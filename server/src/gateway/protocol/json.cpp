@@ -215,6 +215,22 @@ json::object autos_json(const games::crash::AutoCashOut& a) {
   return o;
 }
 
+// A game show's step (games/show/show.hpp): what it reveals or asks, until when.
+json::object show_step_json(const games::show::StepShown& s, const table::EventHead& head) {
+  json::array values, options;
+  for (int64_t v : s.step.values) values.push_back(v);
+  for (const auto& option : s.step.options) options.push_back(json::string(option));
+  return json::object{
+      {"bonus", s.bonus},
+      {"index", s.index},
+      {"kind", s.step.kind == games::show::Step::Kind::choose ? "choose" : "reveal"},
+      {"what", s.step.what},
+      {"values", std::move(values)},
+      {"options", std::move(options)},
+      {"until", head.wall(s.until)},
+      {"playersIn", s.players_in}};
+}
+
 // ---- Events ---------------------------------------------------------------------------
 
 json::object head_json(std::string_view type, const table::EventHead& head) {
@@ -359,6 +375,9 @@ struct BodyWriter {
     o["x"] = multiplier(e.x);
     o["capped"] = e.capped;
   }
+  void operator()(const table::ShowStepped& e) const {
+    for (auto& [k, v] : show_step_json(e, head)) o[k] = std::move(v);
+  }
 };
 
 // A player's part, written over the event's own fields.
@@ -477,6 +496,13 @@ json::object auto_cash_out_ack_json(const table::AutoCashOutAck& a, const std::s
                  {"requestId", a.request_id},
                  {"bet", a.spot}};
   for (auto& [k, v] : autos_json(a.autos)) o[k] = std::move(v);
+  add_refusal(o, a.refusal);
+  return o;
+}
+
+json::object choose_ack_json(const table::ChooseAck& a, const std::string& table_id) {
+  json::object o{{"type", "chooseack"}, {"table", table_id}, {"requestId", a.request_id},
+                 {"gameId", a.game_id}, {"step", a.step},    {"choice", a.choice}};
   add_refusal(o, a.refusal);
   return o;
 }
@@ -622,6 +648,22 @@ json::object snapshot_json(const table::TableSnapshot& s) {
     for (const auto& [spot, a] : f.autos) autos[spot] = autos_json(a);
     crash["auto"] = std::move(autos);
     o["crash"] = std::move(crash);
+  }
+  if (s.show) {
+    const games::show::ShowView& v = *s.show;
+    json::array first, steps, choices;
+    for (int64_t x : v.first) first.push_back(x);
+    for (const auto& step : v.shown) steps.push_back(show_step_json(step, s.head));
+    for (const auto& c : v.choices) choices.push_back(json::string(c));
+    o["show"] = json::object{{"first", std::move(first)},
+                             {"bonus", v.bonus},
+                             {"steps", std::move(steps)},
+                             {"current", v.current ? json::value(show_step_json(*v.current, s.head))
+                                                   : json::value(nullptr)},
+                             {"in", v.in},
+                             {"out", v.out},
+                             {"choices", std::move(choices)},
+                             {"playersIn", v.players_in}};
   }
   if (s.blackjack) {
     if (s.hands) {

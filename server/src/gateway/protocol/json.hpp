@@ -49,6 +49,8 @@ boost::json::object autoplay_ack_json(const table::AutoplayAck& ack, const std::
 boost::json::object cash_out_ack_json(const table::CashOutAck& ack, const std::string& table_id);
 boost::json::object auto_cash_out_ack_json(const table::AutoCashOutAck& ack,
                                            const std::string& table_id);
+// Game shows: "chooseack".
+boost::json::object choose_ack_json(const table::ChooseAck& ack, const std::string& table_id);
 
 // The baccarat roads of a shoe (docs/games/baccarat.md).
 boost::json::value roads_json(const games::cards::Roads& roads);
