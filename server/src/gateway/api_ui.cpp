@@ -127,7 +127,9 @@ json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyT
                                {"betsClosedMs", c.timings.bets_closed.count()},
                                {"spinMs", c.timings.spin.count()},
                                {"resultMs", c.timings.result.count()},
-                               {"nextGameMs", c.timings.next_game.count()}}},
+                               {"nextGameMs", c.timings.next_game.count()},
+                               {"revealMs", c.timings.reveal.count()},
+                               {"chooseMs", c.timings.choose.count()}}},
       {"players", live.channel->subscriber_count()},
       {"crash", std::move(crash)},
   };

@@ -79,13 +79,8 @@ void TableLink::place_bets(table::PlaceBetsCommand command, table::AckFn ack) {
   failed.refusal = unreachable();
   for (const auto& l : command.bets)
     failed.rejected.push_back({l.spot, l.amount, ErrorCode::ActionFailed});
-  ask(
-      codec::encode(command),
-      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-        auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
-        ack(got ? *got : failed);
-      },
-      true);
+  ask_for<table::BetAck>(codec::encode(command), codec::decode_bet_ack, std::move(failed),
+                         std::move(ack), true);
 }
 
 void TableLink::cancel_bets(table::CancelBetsCommand command, table::AckFn ack) {
@@ -95,22 +90,15 @@ void TableLink::cancel_bets(table::CancelBetsCommand command, table::AckFn ack) 
   failed.game_id = command.game_id;
   failed.cancel = true;
   failed.refusal = unreachable();
-  ask(
-      codec::encode(command),
-      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-        auto got = answer ? codec::decode_bet_ack(*answer) : std::nullopt;
-        ack(got ? *got : failed);
-      },
-      true);
+  ask_for<table::BetAck>(codec::encode(command), codec::decode_bet_ack, std::move(failed),
+                         std::move(ack), true);
 }
 
 void TableLink::sit(ledger::PlayerId player, table::Persona who, int seat,
                     std::function<void(table::SeatReply)> reply) {
   if (auto actor = local()) return actor->sit(player, std::move(who), seat, std::move(reply));
-  ask(codec::encode_sit(player, who, seat), [reply = std::move(reply)](auto answer) {
-    auto got = answer ? codec::decode_seat_reply(*answer) : std::nullopt;
-    reply(got ? *got : table::SeatReply{unreachable(), 0});
-  });
+  ask_for<table::SeatReply>(codec::encode_sit(player, who, seat), codec::decode_seat_reply,
+                            table::SeatReply{unreachable(), 0}, std::move(reply));
 }
 
 void TableLink::leave(ledger::PlayerId player, int seat) {
@@ -125,13 +113,8 @@ void TableLink::decide(table::DecisionCommand command, table::DecisionFn ack) {
   failed.game_id = command.game_id;
   failed.seat = command.seat;
   failed.refusal = unreachable();
-  ask(
-      codec::encode(command),
-      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-        auto got = answer ? codec::decode_decision_ack(*answer) : std::nullopt;
-        ack(got ? *got : failed);
-      },
-      true);
+  ask_for<table::DecisionAck>(codec::encode(command), codec::decode_decision_ack, std::move(failed),
+                              std::move(ack), true);
 }
 
 void TableLink::set_blackjack_prefs(ledger::PlayerId player, table::BlackjackPrefs prefs) {
@@ -145,10 +128,8 @@ void TableLink::autoplay(table::AutoplayCommand command,
   table::AutoplayAck failed;
   failed.request_id = command.request_id;
   failed.refusal = unreachable();
-  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_autoplay_ack(*answer) : std::nullopt;
-    reply(got ? *got : failed);
-  });
+  ask_for<table::AutoplayAck>(codec::encode(command), codec::decode_autoplay_ack, std::move(failed),
+                              std::move(reply));
 }
 
 void TableLink::cash_out(table::CashOutCommand command, table::CashOutFn ack) {
@@ -159,13 +140,8 @@ void TableLink::cash_out(table::CashOutCommand command, table::CashOutFn ack) {
   failed.spot = command.spot;
   failed.half = command.half;
   failed.refusal = unreachable();
-  ask(
-      codec::encode(command),
-      [ack = std::move(ack), failed = std::move(failed)](auto answer) {
-        auto got = answer ? codec::decode_cash_out_ack(*answer) : std::nullopt;
-        ack(got ? *got : failed);
-      },
-      true);
+  ask_for<table::CashOutAck>(codec::encode(command), codec::decode_cash_out_ack, std::move(failed),
+                             table::CashOutFn(std::move(ack)), true);
 }
 
 void TableLink::auto_cash_out(table::AutoCashOutCommand command,
@@ -176,20 +152,16 @@ void TableLink::auto_cash_out(table::AutoCashOutCommand command,
   failed.spot = command.spot;
   failed.autos = command.autos;
   failed.refusal = unreachable();
-  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_auto_cash_out_ack(*answer) : std::nullopt;
-    reply(got ? *got : failed);
-  });
+  ask_for<table::AutoCashOutAck>(codec::encode(command), codec::decode_auto_cash_out_ack,
+                                 std::move(failed), std::move(reply));
 }
 
 void TableLink::choose(table::ChooseCommand command, std::function<void(table::ChooseAck)> reply) {
   if (auto actor = local()) return actor->choose(std::move(command), std::move(reply));
   table::ChooseAck failed{command.request_id, command.game_id, command.step, command.choice,
                           unreachable()};
-  ask(codec::encode(command), [reply = std::move(reply), failed = std::move(failed)](auto answer) {
-    auto got = answer ? codec::decode_choose_ack(*answer) : std::nullopt;
-    reply(got ? *got : failed);
-  });
+  ask_for<table::ChooseAck>(codec::encode(command), codec::decode_choose_ack, std::move(failed),
+                            std::move(reply));
 }
 
 void TableLink::chat(ledger::PlayerId player, table::Persona who, std::string text,

@@ -81,6 +81,19 @@ class TableLink {
   // `again`: a command the table answers once per request id, asked a second time when
   // the first gets no answer.
   void ask(std::string request, AnswerFn done, bool again = false);
+  // ask() for a command answered by an acknowledgement: `reply` gets the owner's answer as
+  // `decode` reads it, or `failed` when there is none (or it does not decode).
+  template <class Ack>
+  void ask_for(std::string request, std::optional<Ack> (*decode)(std::string_view), Ack failed,
+               std::function<void(Ack)> reply, bool again = false) {
+    ask(
+        std::move(request),
+        [decode, failed = std::move(failed), reply = std::move(reply)](auto answer) {
+          auto got = answer ? decode(*answer) : std::nullopt;
+          reply(got ? std::move(*got) : failed);
+        },
+        again);
+  }
   void snapshot_try(ledger::PlayerId player, std::function<void(boost::json::object)> reply,
                     int tries_left);
 

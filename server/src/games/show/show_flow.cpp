@@ -146,7 +146,8 @@ std::optional<ShowView> ShowFlow::show_view(PlayerRef player) const {
   v.players_in = players_in();
   if (landed_) v.first = engine_.first(outcome_);
   v.shown = shown_;
-  if (current_ && !shown_.empty()) v.current = shown_.back();
+  // The step on now: the first result while it is shown, then the plan's.
+  if (!done_ && landed_ && !shown_.empty()) v.current = shown_.back();
   if (auto p = players_.find(player); p != players_.end()) {
     v.in = !p->second.out;
     v.out = p->second.out;

@@ -84,6 +84,9 @@ TEST(ShowFlow, CandyDropPicksTheLastChoiceAndDefaultsTheRest) {
   ASSERT_EQ(r.steps().size(), 1u);
   EXPECT_EQ(r.steps()[0].step.what, "landed");
   EXPECT_EQ(r.steps()[0].step.values, std::vector<int64_t>{2});
+  // A player who joins now sees the landing as the step on.
+  ASSERT_TRUE(r.flow.show_view(9)->current);
+  EXPECT_EQ(r.flow.show_view(9)->current->step.what, "landed");
   r.run_for(kReveal.count());
   ASSERT_EQ(r.steps().size(), 2u);
   EXPECT_EQ(r.steps()[1].step.kind, Step::Kind::choose);
