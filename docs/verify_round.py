@@ -348,7 +348,7 @@ def candy_wheel(stream: Stream) -> str:
     table), two bubbles (each one uniform(20) over the bubble table) or one Sweet Spins
     segment (uniform(20)); a number reads nothing more. Text: the final label, the first
     segment, "x<M>" and the final segment after a bomb, the bonus values:
-    "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|4,10"."""
+    "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|5,10"."""
     first = stream.uniform(len(CANDY_WHEEL))
     text_bomb = ""
     last = first

@@ -171,8 +171,7 @@ class BoomOrBust final : public ShowEngine {
     return p;
   }
 
-  std::string default_choice(const Outcome& outcome, size_t step,
-                             const std::vector<std::string>&) const override {
+  std::string default_choice(const Outcome& outcome, size_t step) const override {
     const Plan p = plan(outcome);
     for (size_t i = std::min(step, p.steps.size()); i-- > 0;)
       if (p.steps[i].what == "roll") return keep_or_cash(p.steps[i].values[3]);

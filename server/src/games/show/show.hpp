@@ -53,9 +53,8 @@ class ShowEngine : public Engine {
   virtual std::vector<int64_t> first(const Outcome& outcome) const = 0;
   virtual Plan plan(const Outcome& outcome) const = 0;
   // The choice made for a player who made none at choose step `step` (an index of
-  // plan().steps), given their earlier choices.
-  virtual std::string default_choice(const Outcome& outcome, size_t step,
-                                     const std::vector<std::string>& earlier) const = 0;
+  // plan().steps). Everybody still in a bonus at a choice made the same choices before it.
+  virtual std::string default_choice(const Outcome& outcome, size_t step) const = 0;
   // What a stake on `spot` returns when its player chose `choices` (in the order of the
   // plan's choose steps; missing ones are the defaults). payout() is this with no choices.
   virtual Money returns(std::string_view spot, Money stake, const Outcome& outcome,

@@ -11,23 +11,28 @@ ShowFlow::ShowFlow(const ShowEngine& engine, ShowFlowConfig config)
 void ShowFlow::round_opened(FlowHost&) {
   outcome_ = {};
   plan_ = {};
-  landed_ = done_ = false;
+  landed_ = done_ = settled_ = false;
   current_.reset();
   players_.clear();
+  seen_.clear();
   shown_.clear();
 }
 
 void ShowFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
   outcome_ = start.scripted ? *start.scripted : engine_.draw(rng);
   plan_ = engine_.plan(outcome_);
-  landed_ = done_ = false;
+  landed_ = done_ = settled_ = false;
   current_.reset();
   players_.clear();
+  seen_.clear();
   shown_.clear();
   if (!plan_.spot.empty())
     for (const FlowStake& s : start.stakes)
-      if (s.spot == plan_.spot) players_.try_emplace(s.player);
-  until_ = start.now + start.spin;
+      if (s.spot == plan_.spot) {
+        players_.try_emplace(s.player);
+        seen_.insert(s.bet);
+      }
+  until_ = closes_ = start.now + start.spin;
   out.push_back(StateShown{RoundState::waiting_for_result, until_, start.spin});
   if (start.closing) hurry(start.now);
 }
@@ -35,6 +40,19 @@ void ShowFlow::begin(const FlowStart& start, Rng& rng, FlowOut& out) {
 size_t ShowFlow::players_in() const {
   return static_cast<size_t>(
       std::count_if(players_.begin(), players_.end(), [](const auto& p) { return !p.second.out; }));
+}
+
+// The landing shows the final result unless a Sugar Bomb re-spins first; every later step
+// is the bonus's own (the bomb's shows where the re-spin lands).
+bool ShowFlow::bonus_shown() const {
+  if (!landed_ || plan_.steps.empty()) return false;
+  return !shown_.empty() && (shown_.size() > 1 || plan_.steps.front().what != "bomb");
+}
+
+StepShown ShowFlow::shown_as(int index, Step step) const {
+  const bool known = bonus_shown();
+  return StepShown{known ? plan_.bonus : std::string(), index, std::move(step), until_,
+                   known ? players_in() : 0};
 }
 
 bool ShowFlow::played(size_t index) const {
@@ -49,18 +67,19 @@ bool ShowFlow::played(size_t index) const {
 void ShowFlow::enter(size_t index, MonoTime now, FlowOut& out) {
   current_ = index;
   const Step& step = plan_.steps[index];
-  until_ = now + (step.kind == Step::Kind::choose ? config_.choose : config_.reveal);
-  StepShown shown{plan_.bonus, static_cast<int>(index), step, until_, players_in()};
-  shown_.push_back(shown);
-  out.push_back(std::move(shown));
+  const bool choice = step.kind == Step::Kind::choose;
+  until_ = now + (choice ? config_.choose : config_.reveal);
+  closes_ = until_ + (choice ? config_.grace : Millis{0});
+  shown_.push_back(StepShown{});  // counted by shown_as: this step is being shown
+  shown_.back() = shown_as(static_cast<int>(index), step);
+  out.push_back(shown_.back());
 }
 
 void ShowFlow::close_choice() {
   if (!current_ || plan_.steps[*current_].kind != Step::Kind::choose) return;
   for (auto& [player, p] : players_) {
     if (p.out) continue;
-    std::string choice =
-        p.pending ? *p.pending : engine_.default_choice(outcome_, *current_, p.choices);
+    std::string choice = p.pending ? *p.pending : engine_.default_choice(outcome_, *current_);
     p.pending.reset();
     if (!plan_.leaves.empty() && choice == plan_.leaves) p.out = true;
     p.choices.push_back(std::move(choice));
@@ -68,7 +87,7 @@ void ShowFlow::close_choice() {
 }
 
 void ShowFlow::advance(MonoTime now, FlowOut& out) {
-  while (!done_ && now >= until_) {
+  while (!done_ && now >= closes_) {
     if (!landed_) {
       landed_ = true;
       if (plan_.steps.empty()) {
@@ -76,12 +95,10 @@ void ShowFlow::advance(MonoTime now, FlowOut& out) {
         return;
       }
       // The first result, shown for a reveal's time before the show goes on.
-      until_ = now + config_.reveal;
-      StepShown shown{plan_.bonus, -1,
-                      Step{Step::Kind::reveal, "landed", engine_.first(outcome_), {}}, until_,
-                      players_in()};
-      shown_.push_back(shown);
-      out.push_back(std::move(shown));
+      until_ = closes_ = now + config_.reveal;
+      shown_.push_back(StepShown{});  // counted by shown_as: the landing is being shown
+      shown_.back() = shown_as(-1, Step{Step::Kind::reveal, "landed", engine_.first(outcome_), {}});
+      out.push_back(shown_.back());
       continue;
     }
     close_choice();
@@ -102,23 +119,27 @@ void ShowFlow::hurry(MonoTime now) {
   current_.reset();
   landed_ = true;
   done_ = true;
-  until_ = std::min(until_, now);
+  until_ = closes_ = std::min(closes_, now);
 }
 
 std::optional<Refusal> ShowFlow::choose(const ChoiceIn& in, MonoTime now) {
   const MonoTime at = in.received.value_or(now);
+  if (in.step < 0) return Refusal{ErrorCode::InvalidDecision, "there is no such choice"};
+  const size_t step_index = static_cast<size_t>(in.step);
+  // A step the show has not reached gets one answer, whatever the plan holds there: a
+  // refusal must not tell whether (or when) a choice will come.
+  if (done_) return Refusal{ErrorCode::DecisionTimeOver, "this choice is closed"};
+  if (!current_ || step_index > *current_)
+    return Refusal{ErrorCode::NotYourTurn, "this choice is not open yet"};
+  if (plan_.steps[step_index].kind != Step::Kind::choose)
+    return Refusal{ErrorCode::InvalidDecision, "there is no such choice in this round"};
   auto player = players_.find(in.player);
   if (player == players_.end())
     return Refusal{ErrorCode::NotYourTurn, "you have no stake in this bonus"};
   if (player->second.out) return Refusal{ErrorCode::NotYourTurn, "you have left this bonus"};
-  if (in.step < 0 || static_cast<size_t>(in.step) >= plan_.steps.size() ||
-      plan_.steps[static_cast<size_t>(in.step)].kind != Step::Kind::choose)
-    return Refusal{ErrorCode::InvalidDecision, "there is no such choice in this round"};
-  const size_t step_index = static_cast<size_t>(in.step);
-  if (done_ || (current_ && (step_index < *current_ || (step_index == *current_ && at >= until_))))
+  // Received by the deadline counts, even when it reaches the flow in the grace after it.
+  if (step_index < *current_ || at >= until_)
     return Refusal{ErrorCode::DecisionTimeOver, "this choice is closed"};
-  if (!current_ || step_index > *current_)
-    return Refusal{ErrorCode::NotYourTurn, "this choice is not open yet"};
   const Step& step = plan_.steps[*current_];
   if (std::find(step.options.begin(), step.options.end(), in.choice) == step.options.end())
     return Refusal{ErrorCode::InvalidDecision, "not one of the choices"};
@@ -133,8 +154,14 @@ std::vector<std::pair<BetRef, Money>> ShowFlow::returns(
   out.reserve(stakes.size());
   for (const FlowStake& s : stakes) {
     const std::vector<std::string>* choices = &none;
-    if (s.spot == plan_.spot)
+    if (s.spot == plan_.spot) {
+      // Committed after the show began: it never played the bonus.
+      if (!seen_.contains(s.bet)) {
+        out.emplace_back(s.bet, s.amount);
+        continue;
+      }
       if (auto p = players_.find(s.player); p != players_.end()) choices = &p->second.choices;
+    }
     out.emplace_back(s.bet, engine_.returns(s.spot, s.amount, outcome_, *choices));
   }
   return out;
@@ -142,12 +169,13 @@ std::vector<std::pair<BetRef, Money>> ShowFlow::returns(
 
 std::optional<ShowView> ShowFlow::show_view(PlayerRef player) const {
   ShowView v;
-  v.bonus = plan_.bonus;
-  v.players_in = players_in();
   if (landed_) v.first = engine_.first(outcome_);
   v.shown = shown_;
   // The step on now: the first result while it is shown, then the plan's.
   if (!done_ && landed_ && !shown_.empty()) v.current = shown_.back();
+  if (!bonus_shown()) return v;
+  v.bonus = plan_.bonus;
+  v.players_in = players_in();
   if (auto p = players_.find(player); p != players_.end()) {
     v.in = !p->second.out;
     v.out = p->second.out;

@@ -3,10 +3,17 @@
 // time and land on the first result, and then the show plays the engine's plan step by step:
 // a reveal lasts `reveal`; a choice is open for `choose` to the players whose stakes play
 // the bonus, each of whom may change their mind until the deadline, and whoever has not
-// chosen by then gets the engine's default. A choice that leaves the bonus (boom or bust's
-// "cash") takes its player out; when nobody is in the bonus its choices are skipped, and a
+// chosen by then gets the engine's default. A choice is decided by the time the table
+// received it: the choice closes `grace` after its deadline, so that choices received in
+// time but still queued behind the table's timer count. A choice that leaves the bonus (boom or
+// bust's "cash") takes its player out; when nobody is in the bonus its choices are skipped, and a
 // bonus players leave stops there. The flow settles itself: each stake returns what the
-// engine says for its player's choices.
+// engine says for its player's choices. A stake on the bonus's spot the flow did not see as
+// the show began (committed late) took no part in it and is returned.
+//
+// Nothing is told before the show reaches it: the bonus's name and who is in it come with
+// the step that reveals the final result, and a choice that is not open yet is refused the
+// same way whether or not it will ever open (so no refusal tells a future throw).
 //
 // A table that shuts down mid-show ends it at once: every choice not yet made is the
 // default (so the result is the one the outcome and the choices made say).
@@ -15,6 +22,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +34,7 @@ namespace croupier::games::show {
 struct ShowFlowConfig {
   Millis reveal{3000};
   Millis choose{8000};
+  Millis grace{300};  // a choice closes this long after its deadline (see above)
 };
 
 class ShowFlow : public RoundFlow {
@@ -38,12 +47,13 @@ class ShowFlow : public RoundFlow {
       const std::vector<FlowStake>& stakes) const override;
   void begin(const FlowStart& start, Rng& rng, FlowOut& out) override;
   void advance(MonoTime now, FlowOut& out) override;
-  std::optional<MonoTime> deadline(MonoTime now) const override { return until_; }
+  std::optional<MonoTime> deadline(MonoTime now) const override { return closes_; }
   MonoTime ends() const override { return until_; }
   bool done() const override { return done_; }
   void hurry(MonoTime now) override;
   const Outcome& outcome() const override { return outcome_; }
   void round_opened(FlowHost&) override;
+  void after_result() override { settled_ = true; }
 
   std::optional<Refusal> choose(const ChoiceIn& in, MonoTime now) override;
   std::optional<ShowView> show_view(PlayerRef player) const override;
@@ -61,6 +71,9 @@ class ShowFlow : public RoundFlow {
   // The open choice closed: each player in it chose, or gets the default.
   void close_choice();
   size_t players_in() const;
+  // Whether the bonus (its name, who is in it) has been shown yet.
+  bool bonus_shown() const;
+  StepShown shown_as(int index, Step step) const;
 
   const ShowEngine& engine_;
   const ShowFlowConfig config_;
@@ -69,9 +82,12 @@ class ShowFlow : public RoundFlow {
   bool landed_ = false;
   // The step on now: nullopt while the wheel turns (before landing) or after the last.
   std::optional<size_t> current_;
-  MonoTime until_{};
+  MonoTime until_{};   // when the step on now ends (a choice's deadline)
+  MonoTime closes_{};  // when the flow moves on from it (a choice's, with the grace)
   bool done_ = false;
+  bool settled_ = false;
   std::map<PlayerRef, Player> players_;  // those with a stake on the bonus's spot
+  std::set<BetRef> seen_;                // their bets, as the show began
   std::vector<StepShown> shown_;
 };
 

@@ -13,7 +13,7 @@
 namespace croupier::games::show {
 namespace {
 
-constexpr Millis kSpin{5000}, kReveal{1000}, kChoose{2000};
+constexpr Millis kSpin{5000}, kReveal{1000}, kChoose{2000}, kGrace{300};
 
 struct Rig {
   std::unique_ptr<ShowEngine> engine;
@@ -21,8 +21,9 @@ struct Rig {
   MonoTime now{};
   SeededRng rng{1};
   FlowOut out;
-  explicit Rig(std::unique_ptr<ShowEngine> e)
-      : engine(std::move(e)), flow(*engine, ShowFlowConfig{kReveal, kChoose}) {}
+  // Most tests close a choice at its deadline (no grace); the grace has its own test.
+  explicit Rig(std::unique_ptr<ShowEngine> e, Millis grace = Millis{0})
+      : engine(std::move(e)), flow(*engine, ShowFlowConfig{kReveal, kChoose, grace}) {}
 
   void begin(const std::string& outcome, std::vector<FlowStake> stakes) {
     FlowStart start;
@@ -87,6 +88,8 @@ TEST(ShowFlow, CandyDropPicksTheLastChoiceAndDefaultsTheRest) {
   // A player who joins now sees the landing as the step on.
   ASSERT_TRUE(r.flow.show_view(9)->current);
   EXPECT_EQ(r.flow.show_view(9)->current->step.what, "landed");
+  EXPECT_EQ(r.flow.show_view(1)->bonus, "candydrop");
+  EXPECT_TRUE(r.flow.show_view(1)->in);
   r.run_for(kReveal.count());
   ASSERT_EQ(r.steps().size(), 2u);
   EXPECT_EQ(r.steps()[1].step.kind, Step::Kind::choose);
@@ -95,7 +98,7 @@ TEST(ShowFlow, CandyDropPicksTheLastChoiceAndDefaultsTheRest) {
   // Player 3 bet on a number: not in the bonus. A wrong option, a wrong step.
   EXPECT_EQ(r.flow.choose({3, 0, "1", std::nullopt}, r.now)->code, ErrorCode::NotYourTurn);
   EXPECT_EQ(r.flow.choose({1, 0, "4", std::nullopt}, r.now)->code, ErrorCode::InvalidDecision);
-  EXPECT_EQ(r.flow.choose({1, 1, "1", std::nullopt}, r.now)->code, ErrorCode::InvalidDecision);
+  EXPECT_EQ(r.flow.choose({1, 1, "1", std::nullopt}, r.now)->code, ErrorCode::NotYourTurn);
   EXPECT_FALSE(r.flow.choose({1, 0, "3", std::nullopt}, r.now));
   EXPECT_FALSE(r.flow.choose({1, 0, "1", std::nullopt}, r.now));  // changed: the last counts
   auto view = r.flow.show_view(1);
@@ -169,6 +172,81 @@ TEST(ShowFlow, AShutDownTakesTheDefaults) {
   EXPECT_TRUE(r.flow.done());
   EXPECT_EQ(r.returned(stakes, 0), Money::from_major(70));
   EXPECT_EQ(r.returned(stakes, 1), Money::from_major(140));
+}
+
+}  // namespace
+}  // namespace croupier::games::show
+
+namespace croupier::games::show {
+namespace {
+
+TEST(ShowFlow, NoRefusalTellsAThrowToCome) {
+  Rig r(boom::make_engine({}));
+  const std::vector<FlowStake> stakes = {stake(1, "BOOM", 10, 1)};
+  // 7, 10, then a bust on the third throw: a choice follows throws 1 and 2 (steps 1, 3), none
+  // the bust (step 5 does not exist).
+  r.begin("4,4|16,25,33", stakes);
+  for (int step : {1, 3, 5, 7}) {
+    auto refused = r.flow.choose({1, step, "cash", std::nullopt}, r.now);
+    ASSERT_TRUE(refused) << step;
+    EXPECT_EQ(refused->code, ErrorCode::NotYourTurn) << step;
+    EXPECT_EQ(refused->detail, "this choice is not open yet") << step;
+  }
+  // Nor does the resync before the landing.
+  EXPECT_TRUE(r.flow.show_view(1)->bonus.empty());
+  EXPECT_FALSE(r.flow.show_view(1)->in);
+  r.run_for(kSpin.count() + 2 * kReveal.count());  // the landing, throw 1, the choice
+  for (int step : {3, 5})
+    EXPECT_EQ(r.flow.choose({1, step, "cash", std::nullopt}, r.now)->detail,
+              "this choice is not open yet");
+  EXPECT_EQ(r.flow.show_view(1)->bonus, "boom");
+}
+
+TEST(ShowFlow, TheBonusIsNamedOnlyOnceTheBombsReSpinLands) {
+  Rig r(candy::make_engine({}));
+  r.begin("CANDY_DROP|24|x5|2|8,25,3", {stake(1, "CANDY_DROP", 10, 1)});
+  r.run_for(kSpin.count());
+  ASSERT_EQ(r.steps().size(), 1u);
+  EXPECT_TRUE(r.steps()[0].bonus.empty());  // the landing on the bomb
+  EXPECT_EQ(r.steps()[0].players_in, 0u);
+  EXPECT_TRUE(r.flow.show_view(1)->bonus.empty());
+  r.run_for(kReveal.count());
+  ASSERT_EQ(r.steps().size(), 2u);
+  EXPECT_EQ(r.steps()[1].step.what, "bomb");
+  EXPECT_EQ(r.steps()[1].bonus, "candydrop");
+  EXPECT_EQ(r.steps()[1].players_in, 1u);
+}
+
+TEST(ShowFlow, AChoiceReceivedByItsDeadlineCountsInTheGrace) {
+  Rig r(boom::make_engine({}), kGrace);
+  const std::vector<FlowStake> stakes = {stake(1, "BOOM", 10, 1), stake(2, "BOOM", 10, 2)};
+  r.begin("4,4|16,25,33", stakes);
+  r.run_for(kSpin.count() + 2 * kReveal.count());  // the choice after throw 1 opens
+  const MonoTime deadline = r.steps().back().until;
+  r.run_for(kChoose.count() + kGrace.count() / 2);            // past the deadline, within the grace
+  EXPECT_EQ(r.steps().back().step.kind, Step::Kind::choose);  // not closed yet
+  // Received a millisecond before the deadline, handled after it: it counts.
+  EXPECT_FALSE(r.flow.choose({1, 1, "cash", deadline - Millis{1}}, r.now));
+  // Received at the deadline: too late.
+  EXPECT_EQ(r.flow.choose({2, 1, "cash", deadline}, r.now)->code, ErrorCode::DecisionTimeOver);
+  r.run_for(kGrace.count());
+  EXPECT_EQ(r.steps().back().step.what, "roll");
+  r.flow.hurry(r.now);
+  EXPECT_EQ(r.returned(stakes, 0), Money::from_major(70));
+  EXPECT_EQ(r.returned(stakes, 1), Money::zero());  // kept by default, and bust
+}
+
+TEST(ShowFlow, ABonusStakeCommittedAfterTheShowBeganIsReturned) {
+  Rig r(boom::make_engine({}));
+  // Bet 2 was still being committed as the show began: the flow never saw it.
+  r.begin("2,2|16,61,12,33", {stake(1, "BOOM", 10, 1)});
+  r.run_for(kSpin.count() + 10 * kReveal.count() + 4 * kChoose.count());
+  EXPECT_TRUE(r.flow.done());
+  const std::vector<FlowStake> all = {stake(1, "BOOM", 10, 1), stake(3, "BOOM", 5, 2),
+                                      stake(3, "2", 5, 3)};
+  EXPECT_EQ(r.returned(all, 0), Money::from_major(140));  // 7 + 7: the default cashes out
+  EXPECT_EQ(r.returned(all, 1), Money::from_major(5));    // returned
+  EXPECT_EQ(r.returned(all, 2), Money::from_major(20));   // a number is paid as drawn
 }
 
 }  // namespace

@@ -223,7 +223,8 @@ class CandyWheel final : public ShowEngine {
   TableLimitsInfo limits() const override {
     // A bonus pays its result X:1: what is advertised is its mean, 13:1.
     TableLimitsInfo info = cards::limits_info(kSpots, limits_);
-    info.max_multiplier = kBombTable.back().value;
+    // The most a stake can win: the best candy under the biggest bomb, (100 + 1) × 20 - 1.
+    info.max_multiplier = (kCandyTable.back().value + 1) * kBombTable.back().value - 1;
     return info;
   }
 
@@ -258,8 +259,7 @@ class CandyWheel final : public ShowEngine {
     return p;
   }
 
-  std::string default_choice(const Outcome&, size_t,
-                             const std::vector<std::string>&) const override {
+  std::string default_choice(const Outcome&, size_t) const override {
     return std::to_string(kDefaultCandy);
   }
 
