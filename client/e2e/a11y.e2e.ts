@@ -49,6 +49,8 @@ const PAGES = [
   '/play/onebj?gameId=onebj-1',
   '/play/sicbo?gameId=sic-1',
   '/play/megawheel?gameId=mw-1',
+  '/play/sweetbonanza?gameId=sbz-1',
+  '/play/boomorbust?gameId=bob-1',
   '/play/multi-baccarat',
   '/play/lobby?tab=slots',
   '/play/slot?slotId=fruits',

@@ -58,6 +58,8 @@ const TABLES: TableKind[] = [
   { game: 'andarbahar', id: 'ab-1', spot: 'ANDAR', result: '[data-testid="result"]' },
   { game: 'sicbo', id: 'sic-1', spot: 'SMALL', result: '[data-testid="result"]' },
   { game: 'megawheel', id: 'mw-1', spot: '5', result: '[data-testid="result"]' },
+  { game: 'sweetbonanza', id: 'sbz-1', spot: '2', result: '[data-testid="result"]' },
+  { game: 'boomorbust', id: 'bob-1', spot: '3', result: '[data-testid="result"]' },
   { game: 'blackjack', id: 'bj-1', spot: 'SEAT', result: '[data-testid="bj-result"]' },
   { game: 'onebj', id: 'onebj-1', spot: 'MAIN', result: '[data-testid="bj-result"]' },
   // Every baccarat table on one page: tabs on phones and tablets, side by side on desktops.

@@ -1,6 +1,8 @@
 // What a player would notice about a page's layout, measured in the browser: controls
-// outside the viewport, controls covered by something else, bet spots too small to tap.
+// outside the viewport, controls covered by something else, bet spots too small to tap,
+// a page wider than the screen.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface LayoutProblem {
   kind: 'outside' | 'covered' | 'small';
@@ -58,6 +60,19 @@ export async function layoutProblems(page: Page, minSpot = 32): Promise<LayoutPr
     },
     { selector: INTERACTIVE, min: minSpot },
   );
+}
+
+/** How much wider than the viewport the page is, in CSS px (0 or less: it fits). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** Nothing wider than the screen, and no layout problem (layoutProblems). */
+export async function expectFits(page: Page): Promise<void> {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await layoutProblems(page)).toEqual([]);
 }
 
 export const VIEWPORTS = [

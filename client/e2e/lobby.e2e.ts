@@ -79,7 +79,7 @@ describe('the lobby', () => {
     const page = await context.newPage();
     await openLobby(page);
     const tables = await assigned(page);
-    expect(tables).toHaveLength(21);
+    expect(tables).toHaveLength(23);
     await expect
       .poll(async () => (await shownTables(page)).sort())
       .toEqual(tables.map((t) => t.tableId).sort());
@@ -100,6 +100,13 @@ describe('the lobby', () => {
       'SLOTS', // the demo operator assigns Croupier Fruits (e2e/slots.e2e.ts)
       'PROMOTIONS',
     ]);
+    // The game shows' tab: the candy wheel, boom or bust and the two crash games.
+    await page.getByRole('tab', { name: 'Game shows' }).click();
+    await expect
+      .poll(async () => (await shownTables(page)).sort())
+      .toEqual(['bb-1', 'bob-1', 'sbz-1', 'sm-1']);
+    await page.getByRole('tab', { name: 'All games' }).click();
+    await expect.poll(async () => (await shownTables(page)).length).toBe(tables.length);
 
     // rou-1's tile follows the table: its last results change when a round ends.
     const results = page.locator('[data-table="rou-1"] [data-testid="lobby-results"]');

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-import { openAsGuest } from './harness';
+import { type Server, openAsGuest, startServer } from './harness';
 
 export const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
@@ -23,7 +23,28 @@ const TABLE_TEST_IDS: Record<string, string> = {
   megawheel: 'megawheel-table',
   spaceman: 'crash-table',
   bigbass: 'crash-table',
+  boomorbust: 'boomorbust-table',
 };
+
+/**
+ * croupierd for a game show's journey: `tableId` deals the scripted `outcome` every round
+ * (the casino file's scriptedResults, a test aid the server accepts only with --rng-seed),
+ * and its show's steps take `timings` (revealMs, chooseMs).
+ */
+export function startShowServer(
+  tableId: string,
+  outcome: string,
+  timings: { revealMs: number; chooseMs: number },
+): Promise<Server> {
+  return startServer({
+    seed: 23,
+    scripted: { [tableId]: outcome },
+    casino: (casino) => {
+      const table = casino.tables.find((t) => t.id === tableId)!;
+      table.timings = { ...(table.timings as object), ...timings };
+    },
+  });
+}
 
 /** Records the commands the page sends on its socket; call it before the page connects. */
 export function recordCommands(page: Page): string[] {

@@ -122,6 +122,14 @@ describe('App routing', () => {
     });
     expect(route('/play/bigbass?gameId=bb-1')).toMatchObject({ game: 'bigbass', tableId: 'bb-1' });
     expect(route('/play/crash?gameId=bb-1')).toMatchObject({ game: 'crash', tableId: 'bb-1' });
+    expect(route('/play/sweetbonanza?gameId=sbz-1')).toMatchObject({
+      game: 'sweetbonanza',
+      tableId: 'sbz-1',
+    });
+    expect(route('/play/boomorbust?gameId=bob-1')).toMatchObject({
+      game: 'boomorbust',
+      tableId: 'bob-1',
+    });
     expect(route('/play/roulette')).toMatchObject({ tableId: null });
     // The built-in slot: no table, the slot it plays.
     expect(route('/play/slot?slotId=fruits&lang=de')).toMatchObject({

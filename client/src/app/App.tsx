@@ -52,7 +52,13 @@ const MegaWheelTable = lazy(
   withTextPart('megawheel', () => import('../features/megawheel/MegaWheelTable')),
 );
 const CrashTable = lazy(withTextPart('crash', () => import('../features/crash/CrashTable')));
+const SweetBonanzaTable = lazy(
+  withTextPart('sweetbonanza', () => import('../features/sweetbonanza/SweetBonanzaTable')),
+);
 const SlotPage = lazy(withTextPart('slots', () => import('../features/slots/SlotPage')));
+const BoomOrBustTable = lazy(
+  withTextPart('boomorbust', () => import('../features/boomorbust/BoomOrBustTable')),
+);
 
 const CARD_GAMES = ['baccarat', 'dragontiger', 'andarbahar'];
 const BLACKJACK_GAMES = ['blackjack', 'onebj'];
@@ -268,6 +274,10 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           <MegaWheelTable key={tableId} tableId={tableId} />
         ) : CRASH_GAMES.includes(g) && tableId ? (
           <CrashTable key={tableId} tableId={tableId} route={g} />
+        ) : g === 'sweetbonanza' && tableId ? (
+          <SweetBonanzaTable key={tableId} tableId={tableId} />
+        ) : g === 'boomorbust' && tableId ? (
+          <BoomOrBustTable key={tableId} tableId={tableId} />
         ) : g === 'slot' && l.slotId ? (
           <SlotPage key={l.slotId} slotId={l.slotId} />
         ) : (

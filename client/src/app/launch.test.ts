@@ -52,10 +52,15 @@ describe('routing', () => {
     // Both crash skins are one game: crash_*.
     expect(gameMode('spaceman', 'mobile')).toBe('crash_mobile');
     expect(gameMode('bigbass', 'desktop')).toBe('crash_desktop');
+    // The candy wheel's game mode is sbz_* (SPEC §7).
+    expect(gameMode(gameOfPath('/play/sweetbonanza'), 'mobile')).toBe('sbz_mobile');
+    expect(gameMode('sweetbonanza', 'desktop')).toBe('sbz_desktop');
     expect(gameMode(gameOfPath('/play/slot'), 'mobile')).toBe('slot_mobile');
     expect(gameMode(gameOfPath('/play/sicbo'), 'desktop')).toBe('sicbo_desktop');
     expect(gameMode(gameOfPath('/play/sicbo'), 'mobile')).toBe('sicbo_mobile');
     expect(gameMode(gameOfPath('/play/megawheel'), 'desktop')).toBe('megawheel_desktop');
     expect(gameMode(gameOfPath('/play/megawheel'), 'mobile')).toBe('megawheel_mobile');
+    expect(gameMode(gameOfPath('/play/boomorbust'), 'desktop')).toBe('boomorbust_desktop');
+    expect(gameMode(gameOfPath('/play/boomorbust'), 'mobile')).toBe('boomorbust_mobile');
   });
 });

@@ -64,13 +64,18 @@ export function gameOfPath(pathname: string): string {
   return game;
 }
 
-/** The game_mode parameter of SPEC section 7 for a game and device (crash_* for both skins). */
+/**
+ * The game_mode parameter of SPEC section 7 for a game and device (crash_* for both skins;
+ * the candy wheel's is sbz_*).
+ */
 export function gameMode(game: string, suffix: 'desktop' | 'mobile'): string {
   const family =
     game === 'all'
       ? 'lobby'
       : game === 'spaceman' || game === 'bigbass' || game === 'crash'
         ? 'crash'
-        : game.replace(/[^a-z0-9]/g, '');
+        : game === 'sweetbonanza'
+          ? 'sbz'
+          : game.replace(/[^a-z0-9]/g, '');
   return `${family}_${suffix}`;
 }

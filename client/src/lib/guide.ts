@@ -19,6 +19,8 @@ export const TABLE_GAMES = [
   'spaceman',
   'bigbass',
   'crash',
+  'sweetbonanza',
+  'boomorbust',
 ] as const;
 export type TableGame = (typeof TABLE_GAMES)[number];
 

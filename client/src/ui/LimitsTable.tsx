@@ -1,6 +1,7 @@
 // A table's spots with what each pays and its maximum, for the help and limits popups of
 // every game. The game names its spots and may add a note to a spot's payout, or say the
-// payout in its own words (sic bo's single number pays 1, 2 or 3 to 1).
+// payout in its own words (sic bo's single number pays 1, 2 or 3 to 1). And the table's
+// smallest and largest bet, which the helps list above it.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -44,5 +45,26 @@ export function LimitsTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The table's bet limits: its smallest and largest bet (amounts as the server writes them). */
+export function LimitsSummary({
+  min,
+  max,
+  currency,
+}: {
+  min: string;
+  max: string;
+  currency: CurrencyStyle;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="limits-summary">
+      <dt>{t('LIMITS_MIN')}</dt>
+      <dd>{formatMoney(units(min), currency)}</dd>
+      <dt>{t('LIMITS_MAX')}</dt>
+      <dd>{formatMoney(units(max), currency)}</dd>
+    </dl>
   );
 }

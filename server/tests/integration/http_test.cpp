@@ -180,7 +180,7 @@ TEST_F(Http, GetAllConfigCarriesEverythingATableNeeds) {
   EXPECT_EQ(c.at("tableConfig").at("limits").at("min").as_string(), "0.20");
   EXPECT_EQ(c.at("casinoConfig").at("ws_time_in_sec").as_int64(), 2);
   EXPECT_EQ(c.at("casinoConfig").at("tabs_order").as_array().back().as_string(), "PROMOTIONS");
-  EXPECT_EQ(c.at("assignedTables").as_array().size(), 21u);  // every demo table plays EUR
+  EXPECT_EQ(c.at("assignedTables").as_array().size(), 23u);  // every demo table plays EUR
   EXPECT_EQ(http.get("/api/ui/getAllConfig?tableId=nope").status, 404);
   EXPECT_EQ(http.get("/api/ui/getAllConfig?game_mode=DROP%20TABLE").status, 400);
 }

@@ -18,18 +18,16 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import { winTier } from '../../lib/table/results';
-import { Icon } from '../../ui/icons';
-import { useTableShape } from '../../lib/viewport';
+import { HelpButton } from '../../ui/HelpButton';
 import { amountText, formatMoney } from '../../lib/format/money';
 import { emitLifecycle } from '../../lib/lifecycle';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand } from '../../lib/realtime/xml';
-import { useServices } from '../../lib/session';
-import { useStore } from '../../lib/store';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
+import { useTablePage } from '../../lib/table/useTablePage';
 import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
@@ -80,12 +78,8 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   const { t } = useTranslation();
   const arrowKeys = useArrowKeys();
   const announced = useAnnounced();
-  const { realtime, session, currency, loaded } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
-  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
-  const mobile = useStore(session, (s) => s.mobile);
-  const shape = useTableShape();
-  const channel = `table-${tableId}`;
+  const { realtime, currency, loaded, table, player, mobile, shape, channel } =
+    useTablePage(tableId);
   const oneHand = game === 'onebj' || (table !== null && isOneHandTable(table));
   const seatCount = table && table.seats > 0 ? table.seats : 7;
   const me = player?.id ?? '';
@@ -417,15 +411,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
       )}
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
         <div className="bj-extras">
-          <button
-            type="button"
-            className="link-button"
-            data-testid="help-button"
-            onClick={() => setPanel('help')}
-          >
-            <Icon name="help" />
-            <span className="toggle-label">{t('HELP')}</span>
-          </button>
+          <HelpButton className="link-button" onOpen={() => setPanel('help')} />
           {oneHand ? (
             <button
               type="button"

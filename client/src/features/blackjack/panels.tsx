@@ -3,10 +3,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
+import type { CurrencyStyle } from '../../lib/format/money';
 import { HttpError } from '../../lib/http/http';
 import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
+import { LimitsSummary } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import { HelpActions } from '../../ui/GuideButton';
 import { toast } from '../../ui/Toaster';
@@ -380,7 +381,6 @@ export function BjHelpPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = (text: string | undefined) => (text ? formatMoney(units(text), currency) : '—');
   return (
     <Popup
       title={t('HELP_TITLE', { table: table.name })}
@@ -389,12 +389,11 @@ export function BjHelpPopup({
       actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t(oneHand ? 'HELP_onebj' : 'HELP_blackjack')}</p>
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.tableMax ?? table.limits.max)}</dd>
-      </dl>
+      <LimitsSummary
+        min={table.limits.min}
+        max={table.limits.tableMax ?? table.limits.max}
+        currency={currency}
+      />
     </Popup>
   );
 }

@@ -7,11 +7,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { winTier } from '../../lib/table/results';
 import { useTableShape } from '../../lib/viewport';
 import { outcomeWords, winnerOf } from '../../lib/table/outcome';
-import { Icon } from '../../ui/icons';
-import { formatMoney } from '../../lib/format/money';
+import { HelpButton } from '../../ui/HelpButton';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { type TableConfig, useServices } from '../../lib/session';
 import { useStore } from '../../lib/store';
@@ -23,13 +21,13 @@ import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { RoundBanner } from '../../ui/RoundBanner';
+import { RecentList, ResultWin } from '../../ui/TableResults';
 import { toast } from '../../ui/Toaster';
 import { type CardView, cardReducer, initialCardView } from './card-state';
 import { MAIN_SPOTS, oppositeSpot } from './cards';
 import { dealerLine } from './names';
 import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel } from './parts';
 import { useAnnounced } from '../../ui/Announcer';
-import { SCROLLER } from '../../lib/a11y/keyboard';
 import { urlOf } from '../../lib/http/urls';
 import { useFeature } from '../../lib/features';
 
@@ -175,28 +173,12 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         {view.result && (
           <div className="card-result" data-testid="result" data-winner={winner} ref={announced}>
             <strong>{t(`WINNER_${winnerOf(view.result.label, game)}` as 'WINNER_player')}</strong>
-            {mine && (
-              <span
-                className="result-win"
-                data-testid="result-win"
-                data-tier={winTier(mine)}
-                data-win={formatMoney(mine.win, money, { hideCurrency: true })}
-              >
-                {mine.win > 0
-                  ? t('YOU_WIN', { amount: formatMoney(mine.win, money) })
-                  : t('NO_WIN')}
-              </span>
-            )}
+            <ResultWin mine={mine} currency={money} />
           </div>
         )}
         <p className="shoe-info">{view.shoe > 0 && t('SHOE_NUMBER', { shoe: view.shoe })}</p>
       </section>
-      <ol
-        className="recent-numbers card-recent tp-recent"
-        aria-label={t('RECENT_NUMBERS')}
-        data-testid="recent-results"
-        {...SCROLLER}
-      >
+      <RecentList className="card-recent tp-recent" label={t('RECENT_NUMBERS')}>
         {view.recent.map((r) => (
           <li
             key={r.gameId}
@@ -206,7 +188,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
             {t(`SIDE_SHORT_${winnerOf(r.label, game)}` as 'SIDE_SHORT_player')}
           </li>
         ))}
-      </ol>
+      </RecentList>
       <BetSpots
         spots={table.limits.spots}
         main={MAIN_SPOTS[game] ?? []}
@@ -218,15 +200,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         onPlace={betting.place}
       />
       <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
-        <button
-          type="button"
-          className="link-button"
-          data-testid="help-button"
-          onClick={() => setHelpOpen(true)}
-        >
-          <Icon name="help" />
-          <span className="toggle-label">{t('HELP')}</span>
-        </button>
+        <HelpButton className="link-button" onOpen={() => setHelpOpen(true)} />
       </BettingBar>
       {helpOpen && (
         <CardHelpPopup table={table} currency={money} onClose={() => setHelpOpen(false)} />

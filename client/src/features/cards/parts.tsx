@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 
 import { paysText } from '../../lib/table/pays';
 import { winnerOf } from '../../lib/table/outcome';
-import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
+import type { CurrencyStyle, Units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
-import { LimitsTable } from '../../ui/LimitsTable';
+import { LimitsSummary, LimitsTable } from '../../ui/LimitsTable';
 import { PlayingCard } from '../../ui/PlayingCard';
 import { Popup } from '../../ui/Popup';
 import { HelpActions } from '../../ui/GuideButton';
@@ -338,7 +338,6 @@ export function CardHelpPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = (text: string) => formatMoney(units(text), currency);
   const rules = table.game === 'baccarat' && table.variant === 'super6' ? 'super6' : table.game;
   return (
     <Popup
@@ -349,12 +348,7 @@ export function CardHelpPopup({
     >
       <p>{t(`HELP_${rules}` as 'HELP_baccarat')}</p>
       {table.squeeze && <p>{t('HELP_squeeze')}</p>}
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.max)}</dd>
-      </dl>
+      <LimitsSummary min={table.limits.min} max={table.limits.max} currency={currency} />
       <LimitsTable
         spots={table.limits.spots}
         currency={currency}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type CurrencyStyle, type Units, amountText, formatMoney } from '../../lib/format/money';
 import { type Bet, type CashedPart, type Panel, type Phase, flyingStake } from './crash-state';
 import { type LiveStore, useLiveX } from './live';
+import { betName } from './names';
 import {
   type AutoProblem,
   type AutoTargets,
@@ -62,7 +63,6 @@ function CashOutWords({
 
 export interface BetPanelProps {
   bet: Bet;
-  n: number; // 1 or 2
   panel: Panel;
   phase: Phase;
   open: boolean; // bets are open
@@ -136,7 +136,7 @@ export function BetPanel(p: BetPanelProps) {
     >
       <div className="crash-panel-head">
         <h2 className="crash-panel-title" id={`crash-${bet}-title`}>
-          {t('CRASH_PANEL', { n: p.n })}
+          {betName(t, bet)}
         </h2>
         {(staked || inFlight) && (
           <span className="crash-panel-stake" data-testid={`stake-${bet}`}>

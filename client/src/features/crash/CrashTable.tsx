@@ -14,17 +14,16 @@ import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/fo
 import { urlOf } from '../../lib/http/urls';
 import type { ServerMessage } from '../../lib/realtime/realtime';
 import { xmlCommand } from '../../lib/realtime/xml';
-import { type TableConfig, useServices } from '../../lib/session';
-import { useStore } from '../../lib/store';
+import type { TableConfig } from '../../lib/session';
 import { type SpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { nextRequestId, useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { useTableChat } from '../../lib/table/useTableChat';
-import { useTableShape } from '../../lib/viewport';
+import { useTablePage } from '../../lib/table/useTablePage';
 import { announce } from '../../ui/Announcer';
 import { ChipTray } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
-import { Icon } from '../../ui/icons';
+import { HelpButton } from '../../ui/HelpButton';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import { BetPanel, cashedWords, refusalWords } from './BetPanel';
@@ -94,12 +93,8 @@ type Action = { m: ServerMessage | LocalAction; now: number };
 
 export default function CrashTable({ tableId, route }: { tableId: string; route?: string }) {
   const { t } = useTranslation();
-  const { realtime, session, currency, loaded, http } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
-  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
-  const mobile = useStore(session, (s) => s.mobile);
-  const shape = useTableShape();
-  const channel = `table-${tableId}`;
+  const { realtime, currency, loaded, http, table, player, mobile, shape, channel } =
+    useTablePage(tableId);
   const [view, dispatch] = useReducer(
     (v: CrashView, a: Action) => crashReducer(v, a.m, a.now),
     initialCrashView,
@@ -260,19 +255,11 @@ export default function CrashTable({ tableId, route }: { tableId: string; route?
       <div className="table-strip">
         <ResultsStrip points={view.history} />
         <div className="panel-toggles">
-          <button
-            type="button"
-            className="toggle"
-            data-testid="help-button"
-            onClick={() => setHelpOpen(true)}
-          >
-            <Icon name="help" />
-            <span className="toggle-label">{t('HELP')}</span>
-          </button>
+          <HelpButton onOpen={() => setHelpOpen(true)} />
         </div>
       </div>
       <section className="crash-panels" id="bets" aria-label={t('PLACE_YOUR_BETS')}>
-        {BETS.map((bet, i) => {
+        {BETS.map((bet) => {
           const sendingBet = slip.actions.some(
             (a) => a.status === 'sending' && a.lines.some((l) => l.spot === bet),
           );
@@ -284,7 +271,6 @@ export default function CrashTable({ tableId, route }: { tableId: string; route?
             <BetPanel
               key={bet}
               bet={bet}
-              n={i + 1}
               panel={view.panels[bet]}
               phase={phase}
               open={open}

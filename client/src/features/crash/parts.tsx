@@ -5,9 +5,10 @@
 import { useTranslation } from 'react-i18next';
 
 import { SCROLLER } from '../../lib/a11y/keyboard';
-import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
+import { type CurrencyStyle, type Units, formatMoney } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { HelpActions } from '../../ui/GuideButton';
+import { LimitsSummary } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import type { CrashPoint, FeedEntry } from './crash-state';
 import { bandOf, xText } from './multiplier';
@@ -100,7 +101,6 @@ export function CrashHelp({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = (text: string) => formatMoney(units(text), currency);
   return (
     <Popup
       title={t('HELP_TITLE', { table: table.name })}
@@ -109,12 +109,11 @@ export function CrashHelp({
       actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t('CRASH_HELP')}</p>
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.mainMax ?? table.limits.max)}</dd>
-      </dl>
+      <LimitsSummary
+        min={table.limits.min}
+        max={table.limits.mainMax ?? table.limits.max}
+        currency={currency}
+      />
     </Popup>
   );
 }

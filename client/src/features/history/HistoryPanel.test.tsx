@@ -6,7 +6,7 @@ import { initTestI18n } from '../../lib/i18n';
 import { ServicesContext } from '../../lib/session';
 import { historyServices } from './history.test-util';
 import HistoryPanel from './HistoryPanel';
-import { type HistoryRound, betName, periodOf } from './model';
+import { FAMILIES, type HistoryRound, betName, partsFor, periodOf } from './model';
 
 const roulette: HistoryRound = {
   gameId: 'rou-1-000002',
@@ -189,5 +189,34 @@ describe('the history model', () => {
     expect(betName(t, 'sicbo', 'TOTAL_10')).toBe('[[SICBO_TOTAL]]');
     expect(betName(t, 'baccarat', 'BANKER')).toBe('[[CARD_SPOT_BANKER]]');
     expect(betName(t, 'poker', 'ANTE')).toBe('ANTE');
+  });
+
+  it("names the game shows' and the crash games' bets and families", async () => {
+    const i18n = (await import('i18next')).default;
+    const t = i18n.t.bind(i18n);
+    expect(betName(t, 'sweetbonanza', 'CANDY_DROP')).toBe('[[SBZ_NAME_CANDY_DROP]]');
+    expect(betName(t, 'sweetbonanza', '5')).toBe('[[SBZ_NUMBER]]');
+    expect(betName(t, 'boomorbust', 'BOOM')).toBe('[[BOB_BOOM]]');
+    expect(betName(t, 'boomorbust', '3')).toBe('[[BOB_NUMBER]]');
+    expect(betName(t, 'crash', 'BET_1')).toBe('[[CRASH_PANEL]]');
+    expect(betName(t, 'crash', 'BET_3')).toBe('BET_3');
+    // In English: the family names the history's game filter shows, and the bets.
+    const english = i18n.createInstance();
+    await english.init({ lng: 'en', resources: { en: { translation: en } } });
+    const words = english.t.bind(english) as typeof t;
+    expect(words(FAMILIES.sweetbonanza!.name)).toBe('Candy Land');
+    expect(words(FAMILIES.boomorbust!.name)).toBe('Boom or Bust');
+    expect(words(FAMILIES.crash!.name)).toBe('Crash games');
+    expect(betName(words, 'sweetbonanza', 'SWEET_SPINS')).toBe('Sweet Spins');
+    expect(betName(words, 'sweetbonanza', '2')).toBe('Number 2');
+    expect(betName(words, 'boomorbust', '6')).toBe('Number 6');
+    expect(betName(words, 'crash', 'BET_2')).toBe('Bet 2');
+    // Each loads its own feature's words.
+    const round = (game: string) => ({ ...roulette, game });
+    expect(partsFor(['sweetbonanza', 'boomorbust', 'crash', 'crash'].map(round))).toEqual([
+      'sweetbonanza',
+      'boomorbust',
+      'crash',
+    ]);
   });
 });

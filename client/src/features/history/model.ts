@@ -6,10 +6,13 @@ import type { TFunction } from 'i18next';
 import type { Http } from '../../lib/http/http';
 import type { TextPart } from '../../lib/i18n';
 import { betName as blackjackBet } from '../blackjack/names';
+import { betName as boomBet } from '../boomorbust/names';
 import { spotName as cardBet } from '../cards/names';
+import { betName as crashBet } from '../crash/names';
 import { betName as megawheelBet } from '../megawheel/names';
 import { spotName as rouletteBet } from '../roulette/names';
 import { betName as sicboBet } from '../sicbo/names';
+import { betName as candyBet } from '../sweetbonanza/names';
 import { urlOf } from '../../lib/http/urls';
 
 export type WinLose = 'win' | 'lose' | 'push' | 'refunded' | 'pending';
@@ -105,7 +108,11 @@ export async function fetchHistory(http: Http, q: HistoryQuery): Promise<History
 }
 
 interface Family {
-  /** The family's name, a key of the common texts. */
+  /**
+   * The family's name: a key of the common texts (the lobby names the families too), or
+   * of the history's own (HISTORY_FAMILY_crash: the lobby names each crash game, not the
+   * family).
+   */
   name:
     | 'LOBBY_TAB_ROULETTE'
     | 'LOBBY_TAB_BACCARAT'
@@ -114,7 +121,10 @@ interface Family {
     | 'LOBBY_TAB_SICBO'
     | 'LOBBY_TAB_MEGAWHEEL'
     | 'LOBBY_TAB_DRAGONTIGER'
-    | 'LOBBY_TAB_ANDARBAHAR';
+    | 'LOBBY_TAB_ANDARBAHAR'
+    | 'TABLE_TYPE_sweetbonanza'
+    | 'TABLE_TYPE_boomorbust'
+    | 'HISTORY_FAMILY_crash';
   /** The text part that names its bets. */
   part: TextPart;
   bet: (t: TFunction, code: string) => string;
@@ -129,6 +139,9 @@ export const FAMILIES: Record<string, Family> = {
   onebj: { name: 'ONEBJ', part: 'blackjack', bet: blackjackBet },
   sicbo: { name: 'LOBBY_TAB_SICBO', part: 'sicbo', bet: sicboBet },
   megawheel: { name: 'LOBBY_TAB_MEGAWHEEL', part: 'megawheel', bet: megawheelBet },
+  sweetbonanza: { name: 'TABLE_TYPE_sweetbonanza', part: 'sweetbonanza', bet: candyBet },
+  boomorbust: { name: 'TABLE_TYPE_boomorbust', part: 'boomorbust', bet: boomBet },
+  crash: { name: 'HISTORY_FAMILY_crash', part: 'crash', bet: crashBet },
 };
 
 /** The text parts the rounds' bets are named in. */

@@ -231,6 +231,61 @@ describe('the main lobby', () => {
     expect(tiles()).toEqual(['bb-1']);
   });
 
+  it('shows the candy wheel under GAMESHOWS with its labels, linking to its route', () => {
+    const tables = [
+      ...TABLES,
+      table('sm-1', 'crash', { gameKind: 'spaceman', tableType: 'spaceman' }),
+      table('sbz-1', 'sweetbonanza', { gameKind: 'sweetbonanza', tableType: 'sweetbonanza' }),
+    ];
+    const { socket } = setupLobby(<Lobby />, { tables });
+    act(() => socket.lobby('resync', [summary('sbz-1', { results: ['CANDY_DROP', '5', '1'] })]));
+    const sbz = document.querySelector<HTMLElement>('[data-table="sbz-1"]')!;
+    expect(sbz).toHaveAttribute('href', '/play/sweetbonanza?gameId=sbz-1');
+    const labels = Array.from(sbz.querySelectorAll('.lb-candy'));
+    expect(labels.map((l) => [l.getAttribute('data-label'), l.textContent])).toEqual([
+      ['CANDY_DROP', '[[SBZ_SHORT_CANDY_DROP]]'],
+      ['5', '5'],
+      ['1', '1'],
+    ]);
+    fireEvent.click(tab('GAMESHOWS'));
+    expect(tiles()).toEqual(['sm-1', 'sbz-1']);
+    const type = screen.getByRole('combobox', { name: '[[LOBBY_TABLE_TYPE]]' });
+    fireEvent.change(type, { target: { value: 'sweetbonanza' } });
+    expect(tiles()).toEqual(['sbz-1']);
+  });
+
+  it('shows boom or bust under GAMESHOWS with its red and blue dice, linking to its route', () => {
+    const tables = [
+      ...TABLES,
+      table('sm-1', 'crash', { gameKind: 'spaceman', tableType: 'spaceman' }),
+      table('bob-1', 'boomorbust', { gameKind: 'boomorbust', tableType: 'boomorbust' }),
+    ];
+    const { socket } = setupLobby(<Lobby />, { tables });
+    act(() => socket.lobby('resync', [summary('bob-1', { results: ['4,4|16,25,33', '3,5'] })]));
+    const bob = document.querySelector<HTMLElement>('[data-table="bob-1"]')!;
+    expect(bob).toHaveAttribute('href', '/play/boomorbust?gameId=bob-1');
+    const throws = Array.from(bob.querySelectorAll('.lb-bob'));
+    expect(
+      throws.map((d) => [
+        Array.from(d.querySelectorAll('.die')).map((e) => e.getAttribute('data-value')),
+        d.classList.contains('lb-bob-doubles'),
+      ]),
+    ).toEqual([
+      [['4', '4'], true],
+      [['3', '5'], false],
+    ]);
+    fireEvent.click(tab('GAMESHOWS'));
+    expect(tiles()).toEqual(['sm-1', 'bob-1']);
+    const type = screen.getByRole('combobox', { name: '[[LOBBY_TABLE_TYPE]]' });
+    expect(Array.from(type.querySelectorAll('option')).map((o) => o.value)).toEqual([
+      'all',
+      'spaceman',
+      'boomorbust',
+    ]);
+    fireEvent.change(type, { target: { value: 'boomorbust' } });
+    expect(tiles()).toEqual(['bob-1']);
+  });
+
   it('moves between tabs with the arrow keys and keeps the tab in the address', () => {
     setupLobby(<Lobby />);
     tab('ALL').focus();

@@ -323,6 +323,44 @@ describe('lobby filters', () => {
     expect(tableTypesOf('GAMESHOWS', crash.slice(0, 1))).toEqual(['all']);
   });
 
+  it('lists the candy wheel under GAMESHOWS, with its kind as a filter', () => {
+    const shows = [
+      table('sm-1', 'crash', 'spaceman', 'spaceman'),
+      table('sbz-1', 'sweetbonanza', 'sweetbonanza', 'sweetbonanza'),
+    ];
+    expect(shows.map(familyOf)).toEqual(['GAMESHOWS', 'GAMESHOWS']);
+    expect(tableTypesOf('GAMESHOWS', shows)).toEqual(['all', 'spaceman', 'sweetbonanza']);
+    const only = (type: string) =>
+      visibleTables(
+        shows,
+        {},
+        {
+          tab: 'GAMESHOWS',
+          tableType: type,
+          showFull: true,
+          bjFilter: 'all',
+        },
+      ).map((t) => t.tableId);
+    expect(only('sweetbonanza')).toEqual(['sbz-1']);
+    expect(only('all')).toEqual(['sm-1', 'sbz-1']);
+  });
+
+  it('lists boom or bust under GAMESHOWS, with its kind as a filter', () => {
+    const shows = [
+      table('sm-1', 'crash', 'spaceman', 'spaceman'),
+      table('bob-1', 'boomorbust', 'boomorbust', 'boomorbust'),
+    ];
+    expect(shows.map(familyOf)).toEqual(['GAMESHOWS', 'GAMESHOWS']);
+    expect(tableTypesOf('GAMESHOWS', shows)).toEqual(['all', 'spaceman', 'boomorbust']);
+    expect(
+      visibleTables(
+        shows,
+        {},
+        { tab: 'GAMESHOWS', tableType: 'boomorbust', showFull: true, bjFilter: 'all' },
+      ).map((t) => t.tableId),
+    ).toEqual(['bob-1']);
+  });
+
   it('starts from the saved settings and takes the server answer over them', () => {
     const local = localFilters(tabs, TABLES, {
       showfulltables: false,

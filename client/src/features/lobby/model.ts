@@ -144,6 +144,8 @@ type TableKind = Pick<AssignedTable, 'game' | 'gameKind' | 'tableType'>;
 export function familyOf(t: TableKind): string {
   if (isBlackjack(t)) return 'BLACKJACK';
   if (t.game === 'crash') return 'GAMESHOWS';
+  if (t.game === 'sweetbonanza') return 'GAMESHOWS'; // the candy wheel game show
+  if (t.game === 'boomorbust') return 'GAMESHOWS'; // the dice game show
   return t.game.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 

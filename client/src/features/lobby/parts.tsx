@@ -13,6 +13,7 @@ import type { AssignedTable } from '../../lib/session';
 import { useServices } from '../../lib/session';
 import { diceOf } from '../../lib/table/dice';
 import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
+import { candyColour, candyLabelOf, isCandyBonus } from '../../lib/table/candy-wheel';
 import { Die } from '../../ui/Die';
 import { routeOf } from './bj-filter';
 import {
@@ -177,6 +178,23 @@ export function LastResults({
         </span>
       );
     });
+  } else if (game === 'sweetbonanza') {
+    // The candy wheel's labels in their colours, a bonus by its short name.
+    spoken = shown.map((r) => outcomeWords(t, game, r)).join(', ');
+    body = shown.map((r, i) => {
+      const label = candyLabelOf(r.split('|')[0]!) ?? r.split('|')[0]!;
+      const { fill, ink } = candyColour(label);
+      return (
+        <span
+          key={i}
+          className="lb-pocket lb-candy"
+          data-label={label}
+          style={{ background: fill, color: ink }}
+        >
+          {isCandyBonus(label) ? t(`SBZ_SHORT_${label}`) : label}
+        </span>
+      );
+    });
   } else if (game === 'crash') {
     // Crash points in the colours of their bands (under 2x, to 10x, 10x and more).
     spoken = shown.map((r) => outcomeWords(t, game, r)).join(', ');
@@ -189,6 +207,19 @@ export function LastResults({
         </span>
       );
     });
+  } else if (game === 'boomorbust') {
+    // The red and the blue die of each throw, doubles (the bonus) marked.
+    const throws = shown.slice(0, 5).flatMap((r) => {
+      const m = /^([1-6]),([1-6])/.exec(r);
+      return m ? [{ red: Number(m[1]), blue: Number(m[2]), text: r }] : [];
+    });
+    spoken = throws.map((d) => outcomeWords(t, game, d.text)).join('; ');
+    body = throws.map((d, i) => (
+      <span key={i} className={`lb-dice lb-bob ${d.red === d.blue ? 'lb-bob-doubles' : ''}`}>
+        <Die value={d.red} size={13} className="die-red" />
+        <Die value={d.blue} size={13} className="die-blue" />
+      </span>
+    ));
   } else if (game === 'baccarat' && live) {
     const count = (w: string) => beadCells(live, 99).filter((c) => c.winner === w).length;
     spoken = t('LOBBY_BEAD_SUMMARY', { banker: count('B'), player: count('P'), tie: count('T') });

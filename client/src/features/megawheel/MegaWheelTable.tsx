@@ -8,11 +8,8 @@ import './megawheel.css';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useTableShape } from '../../lib/viewport';
-import { Icon } from '../../ui/icons';
+import { HelpButton } from '../../ui/HelpButton';
 import type { ServerMessage } from '../../lib/realtime/realtime';
-import { useServices } from '../../lib/session';
-import { useStore } from '../../lib/store';
 import { kindSpotRules, tableLimits } from '../../lib/table/bet-slip';
 import { type WheelNumber, wheelNumberOf } from '../../lib/table/money-wheel';
 import { useBetting } from '../../lib/table/useBetting';
@@ -20,6 +17,7 @@ import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChanne
 import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
+import { useTablePage } from '../../lib/table/useTablePage';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { dealerLine } from './names';
@@ -51,12 +49,8 @@ const STATS_GAMES = 100;
 
 export default function MegaWheelTable({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
-  const { realtime, session, currency, loaded, http } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
-  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
-  const mobile = useStore(session, (s) => s.mobile);
-  const shape = useTableShape();
-  const channel = `table-${tableId}`;
+  const { realtime, currency, loaded, http, table, player, mobile, shape, channel } =
+    useTablePage(tableId);
   const [view, dispatch] = useReducer(
     (v: MegaWheelView, a: { m: ServerMessage; now: number }) => megaWheelReducer(v, a.m, a.now),
     initialMegaWheelView,
@@ -141,15 +135,7 @@ export default function MegaWheelTable({ tableId }: { tableId: string }) {
       <div className="table-strip">
         <RecentResults recent={view.recent} />
         <div className="panel-toggles">
-          <button
-            type="button"
-            className="toggle"
-            data-testid="help-button"
-            onClick={() => setHelpOpen(true)}
-          >
-            <Icon name="help" />
-            <span className="toggle-label">{t('HELP')}</span>
-          </button>
+          <HelpButton onOpen={() => setHelpOpen(true)} />
         </div>
       </div>
       <section className="betting mw-betting" aria-label={t('PLACE_YOUR_BETS')}>

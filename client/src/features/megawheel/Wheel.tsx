@@ -1,20 +1,17 @@
 // The synthetic studio of a mega wheel table: the wheel of the table's segments (drawn
 // once, as SVG) under a pointer. While the server spins (state 6) it turns; when the
 // result comes it slows down, without a jump in speed, and stops with the server's
-// segment under the pointer, where it rests until the next spin. A result that comes
-// without a visible spin (after a reconnect), or for players who ask for less motion,
-// turns it there at once. The mega multiplier's number glows on every segment that bears
+// segment under the pointer, where it rests until the next spin (lib/table/useWheelSpin:
+// a result that comes without a visible spin, after a reconnect, or for players who ask
+// for less motion, turns it there at once). The mega multiplier's number glows on every segment that bears
 // it, and the hub shows it with its multiplier.
-import { memo, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
-import { type Mega, landingProgress, landingRotation, segmentAt, stepOf } from './wheel';
-import { motionReduced } from '../../lib/a11y/motion';
-
-const SPIN_DEG_PER_MS = 0.3;
-export const LAND_MS = 2200;
-const LAND_FAST_MS = 400;
+import { segmentPath, stepOf } from '../../lib/table/wheel-geometry';
+import { useWheelSpin } from '../../lib/table/useWheelSpin';
+import type { Mega } from './wheel';
 
 const R_OUT = 94;
 const R_IN = 44;
@@ -28,19 +25,6 @@ export interface WheelProps {
   onLanded?: (key: string) => void;
 }
 
-export type Phase = 'idle' | 'spinning' | 'landing' | 'landed';
-
-interface Motion {
-  rotation: number; // degrees, clockwise
-  spun: boolean; // the wheel was spinning when the result came
-  lastT: number | null;
-}
-
-const point = (deg: number, r: number) => {
-  const a = (deg * Math.PI) / 180;
-  return `${(Math.sin(a) * r).toFixed(3)} ${(-Math.cos(a) * r).toFixed(3)}`;
-};
-
 /** The segments, drawn once per wheel. */
 const Segments = memo(function Segments({
   labels,
@@ -53,8 +37,6 @@ const Segments = memo(function Segments({
   return (
     <>
       {labels.map((label, i) => {
-        const a0 = i * step - step / 2;
-        const a1 = a0 + step;
         const n = wheelNumberOf(label);
         const { fill, ink } = wheelColour(n);
         return (
@@ -63,10 +45,7 @@ const Segments = memo(function Segments({
             className={`mw-segment ${n !== null && n === mega ? 'mega' : ''}`}
             data-segment={i}
           >
-            <path
-              d={`M ${point(a0, R_OUT)} A ${R_OUT} ${R_OUT} 0 0 1 ${point(a1, R_OUT)} L ${point(a1, R_IN)} A ${R_IN} ${R_IN} 0 0 0 ${point(a0, R_IN)} Z`}
-              fill={fill}
-            />
+            <path d={segmentPath(i, labels.length, R_OUT, R_IN)} fill={fill} />
             <text
               className="mw-segment-label"
               fill={ink}
@@ -84,70 +63,13 @@ const Segments = memo(function Segments({
 
 export function MegaWheel({ labels, spinning, segment, resultKey, mega, onLanded }: WheelProps) {
   const { t } = useTranslation();
-  const rotor = useRef<SVGGElement>(null);
-  const motion = useRef<Motion>({ rotation: 0, spun: false, lastT: null });
-  // Where the wheel stopped, and for which round.
-  const [stopped, setStopped] = useState<{ key: string; segment: number } | null>(null);
-  const landedEvent = useEffectEvent((key: string) => onLanded?.(key));
-  const count = labels.length;
-
-  const phase: Phase =
-    segment !== null && resultKey !== null
-      ? stopped?.key === resultKey
-        ? 'landed'
-        : 'landing'
-      : spinning
-        ? 'spinning'
-        : 'idle';
-
-  // Turn the wheel while it spins, then land it on the server's segment.
-  useEffect(() => {
-    const m = motion.current;
-    if (phase === 'idle') m.spun = false;
-    if (phase !== 'spinning' && phase !== 'landing') return;
-    const still = motionReduced();
-    const turn = () => rotor.current?.setAttribute('transform', `rotate(${m.rotation})`);
-    let frame = 0;
-    let draw: (now: number) => void;
-    if (phase === 'spinning') {
-      m.spun = true;
-      m.lastT = null;
-      draw = (now) => {
-        if (!still && m.lastT !== null) m.rotation += SPIN_DEG_PER_MS * (now - m.lastT);
-        m.lastT = now;
-        turn();
-        frame = requestAnimationFrame(draw);
-      };
-    } else {
-      const key = resultKey!;
-      const fast = !m.spun || still;
-      const ms = fast ? LAND_FAST_MS : LAND_MS;
-      // Travel far enough that the landing starts at the speed the wheel spun at.
-      const from = m.rotation;
-      const to = landingRotation(from, segment!, count, fast ? 180 : (SPIN_DEG_PER_MS * ms) / 3);
-      const v0 = fast ? 0 : (SPIN_DEG_PER_MS * ms) / (to - from);
-      m.spun = false;
-      let start: number | null = null;
-      draw = (now) => {
-        start ??= now;
-        const p = Math.min(1, (now - start) / ms);
-        m.rotation = from + (to - from) * landingProgress(p, v0);
-        if (p >= 1) {
-          m.rotation = to % 360;
-          turn();
-          setStopped({ key, segment: segmentAt(m.rotation, count) });
-          landedEvent(key);
-          return;
-        }
-        turn();
-        frame = requestAnimationFrame(draw);
-      };
-    }
-    frame = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(frame);
-  }, [phase, count, segment, resultKey]);
-
-  const landed = phase === 'landed' ? stopped!.segment : null;
+  const { rotor, phase, landed } = useWheelSpin<SVGGElement>({
+    count: labels.length,
+    spinning,
+    segment,
+    resultKey,
+    onLanded,
+  });
   const landedLabel = landed !== null ? labels[landed] : undefined;
   const megaColours = wheelColour(mega?.number ?? null);
   return (

@@ -5,19 +5,19 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { winTier } from '../../lib/table/results';
 import { formatNumber } from '../../lib/format/locale';
-import { type CurrencyStyle, type Units, formatMoney, units } from '../../lib/format/money';
+import type { CurrencyStyle, Units } from '../../lib/format/money';
 import type { SpotLimit, TableConfig } from '../../lib/session';
 import { type WheelNumber, wheelColour, wheelNumberOf } from '../../lib/table/money-wheel';
 import type { Drawn } from '../../lib/table/results';
-import { LimitsTable } from '../../ui/LimitsTable';
+import { LimitsSummary, LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
 import { HelpActions } from '../../ui/GuideButton';
 import { SpotButton } from '../../ui/SpotButton';
+import { RecentList, ResultWin } from '../../ui/TableResults';
 import type { MegaState, MegaWheelView } from './table-state';
 import { type Mega, type WheelResult, numberShares } from './wheel';
-import { SCROLLER, useArrowKeys } from '../../lib/a11y/keyboard';
+import { useArrowKeys } from '../../lib/a11y/keyboard';
 import { useAnnounced } from '../../ui/Announcer';
 
 /** A number as a coloured token: the spots, results and statistics show them alike. */
@@ -145,35 +145,20 @@ export function ResultBanner({
           {t('MEGAWHEEL_MEGA_HIT', { number: view.mega.number, x: view.mega.x })}
         </span>
       )}
-      {mine && (
-        <span
-          className="result-win"
-          data-testid="result-win"
-          data-tier={winTier(mine)}
-          data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
-        >
-          {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}
-        </span>
-      )}
+      <ResultWin mine={mine} currency={currency} />
     </div>
   );
 }
 
 export function RecentResults({ recent }: { recent: Drawn<WheelResult>[] }) {
-  const { t } = useTranslation();
   return (
-    <ol
-      className="recent-numbers mw-recent"
-      aria-label={t('LOBBY_LAST_RESULTS')}
-      data-testid="recent-results"
-      {...SCROLLER}
-    >
+    <RecentList className="mw-recent">
       {recent.map((r) => (
         <li key={r.gameId} className="recent" data-number={r.number}>
           <NumberToken n={r.number} />
         </li>
       ))}
-    </ol>
+    </RecentList>
   );
 }
 
@@ -220,7 +205,6 @@ export function MegaWheelHelp({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = (text: string) => formatMoney(units(text), currency);
   return (
     <Popup
       title={t('HELP_TITLE', { table: table.name })}
@@ -229,12 +213,7 @@ export function MegaWheelHelp({
       actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t('HELP_megawheel', { max: table.limits.maxMultiplier })}</p>
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.max)}</dd>
-      </dl>
+      <LimitsSummary min={table.limits.min} max={table.limits.max} currency={currency} />
       <LimitsTable
         spots={table.limits.spots}
         currency={currency}

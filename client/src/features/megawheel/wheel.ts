@@ -56,45 +56,11 @@ export function numberShares(
 }
 
 // ---- Geometry ------------------------------------------------------------------------------
-// Angles are degrees, clockwise; the pointer is at the top. Segment 0 is centred under the
-// pointer when the wheel's rotation is 0, and segment s when the rotation is -s steps.
-
-const mod = (a: number, n: number) => ((a % n) + n) % n;
-
-export function stepOf(count: number): number {
-  return 360 / count;
-}
-
-/** The rotation in [0, 360) that puts a segment's centre under the pointer. */
-export function rotationFor(segment: number, count: number): number {
-  return mod(-segment * stepOf(count), 360);
-}
-
-/** The segment under the pointer at a rotation. */
-export function segmentAt(rotation: number, count: number): number {
-  return mod(Math.round(-rotation / stepOf(count)), count);
-}
-
-/**
- * Where a spin that must travel at least `minTravel` degrees from `current` stops with
- * `segment` under the pointer: the first such rotation, turning clockwise.
- */
-export function landingRotation(
-  current: number,
-  segment: number,
-  count: number,
-  minTravel: number,
-): number {
-  const from = current + minTravel;
-  return from + mod(rotationFor(segment, count) - from, 360);
-}
-
-/**
- * The landing's progress (0-1) at time p (0-1): a cubic that starts at speed `v0` (in
- * units of the average speed; 0 to 3 keeps it moving forwards) and stops smoothly, so
- * that a wheel already spinning slows down without a jump.
- */
-export function landingProgress(p: number, v0: number): number {
-  const t = Math.min(1, Math.max(0, p));
-  return v0 * t + (3 - 2 * v0) * t * t + (v0 - 2) * t * t * t;
-}
+// The wheel's geometry is every money wheel's (lib/table/wheel-geometry).
+export {
+  landingProgress,
+  landingRotation,
+  rotationFor,
+  segmentAt,
+  stepOf,
+} from '../../lib/table/wheel-geometry';

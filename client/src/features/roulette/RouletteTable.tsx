@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import { useTableShape } from '../../lib/viewport';
+import { HelpButton } from '../../ui/HelpButton';
 import { Icon } from '../../ui/icons';
 import { formatMoney, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -321,15 +322,7 @@ export default function RouletteTable({
         </button>
       )}
       <ChatToggle chat={chat} />
-      <button
-        type="button"
-        className="toggle"
-        data-testid="help-button"
-        onClick={() => setHelpOpen('rules')}
-      >
-        <Icon name="help" />
-        <span className="toggle-label">{t('HELP')}</span>
-      </button>
+      <HelpButton onOpen={() => setHelpOpen('rules')} />
     </div>
   );
   const showChat = chat.enabled && (chat.open || (mySeat !== null && shape === 'wide'));

@@ -4,18 +4,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { winTier } from '../../lib/table/results';
 import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 import { LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
+import { RecentList, ResultWin } from '../../ui/TableResults';
 import { HelpActions } from '../../ui/GuideButton';
 import { colourOf } from './spots';
 import { pocketLabel } from './wheel';
 import type { RecentResult, TableView } from './table-state';
 import { useAnnounced } from '../../ui/Announcer';
-import { SCROLLER } from '../../lib/a11y/keyboard';
 
 export function ResultBanner({
   view,
@@ -45,16 +44,7 @@ export function ResultBanner({
           })}
         </span>
       )}
-      {mine && (
-        <span
-          className="result-win"
-          data-testid="result-win"
-          data-tier={winTier(mine)}
-          data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
-        >
-          {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}
-        </span>
-      )}
+      <ResultWin mine={mine} currency={currency} />
     </div>
   );
 }
@@ -62,18 +52,13 @@ export function ResultBanner({
 export function RecentNumbers({ recent }: { recent: RecentResult[] }) {
   const { t } = useTranslation();
   return (
-    <ol
-      className="recent-numbers"
-      aria-label={t('RECENT_NUMBERS')}
-      data-testid="recent-numbers"
-      {...SCROLLER}
-    >
+    <RecentList label={t('RECENT_NUMBERS')} testId="recent-numbers">
       {recent.map((r) => (
         <li key={r.gameId} className={`recent recent-${colourOf(r.number)}`}>
           {pocketLabel(r.number)}
         </li>
       ))}
-    </ol>
+    </RecentList>
   );
 }
 

@@ -3,16 +3,11 @@
 // tumble; when the result comes they settle on the server's dice, in the order thrown,
 // and rest there until the next throw. A result that comes without a visible shake
 // (after a reconnect) settles at once, as it does for players who ask for less motion.
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Face } from '../../lib/table/dice';
+import { useRollingDice } from '../../lib/table/useRollingDice';
 import { Die } from '../../ui/Die';
-import { motionReduced } from '../../lib/a11y/motion';
-
-const TUMBLE_MS = 110;
-export const SETTLE_MS = 1300;
-const SETTLE_FAST_MS = 250;
 
 export interface DiceStudioProps {
   shaking: boolean; // the server is throwing (state 6)
@@ -22,54 +17,18 @@ export interface DiceStudioProps {
   onLanded?: (key: string) => void;
 }
 
-export type StudioPhase = 'idle' | 'shaking' | 'landing' | 'landed';
-
-const randomFace = () => (1 + Math.floor(Math.random() * 6)) as Face;
+const FIRST: Face[] = [2, 4, 6];
 
 export function DiceStudio({ shaking, dice, resultKey, rest, onLanded }: DiceStudioProps) {
   const { t } = useTranslation();
-  const [tumbling, setTumbling] = useState<Face[]>([2, 4, 6]);
-  const [settled, setSettled] = useState<{ key: string; dice: Face[] } | null>(null);
-  const sawShake = useRef(false);
-  const landed = useEffectEvent((key: string) => onLanded?.(key));
-
-  const phase: StudioPhase = dice
-    ? settled?.key === resultKey
-      ? 'landed'
-      : 'landing'
-    : shaking
-      ? 'shaking'
-      : 'idle';
-
-  useEffect(() => {
-    if (phase === 'shaking') sawShake.current = true;
-  }, [phase]);
-
-  // The faces turn over while the dice are in the air.
-  const rolling = phase === 'shaking' || phase === 'landing';
-  useEffect(() => {
-    if (!rolling) return;
-    const timer = setInterval(
-      () => setTumbling([randomFace(), randomFace(), randomFace()]),
-      TUMBLE_MS,
-    );
-    return () => clearInterval(timer);
-  }, [rolling]);
-
-  // Then they settle on the server's throw.
-  useEffect(() => {
-    if (!dice || resultKey === null || phase !== 'landing') return;
-    const ms = sawShake.current && !motionReduced() ? SETTLE_MS : SETTLE_FAST_MS;
-    const timer = setTimeout(() => {
-      sawShake.current = false;
-      setSettled({ key: resultKey, dice });
-      landed(resultKey);
-    }, ms);
-    return () => clearTimeout(timer);
-  }, [dice, resultKey, phase]);
-
-  // At rest between throws the dice show the last one.
-  const shown = phase === 'landed' ? dice! : rolling ? tumbling : (settled?.dice ?? rest ?? null);
+  const { phase, shown } = useRollingDice({
+    shaking,
+    dice,
+    resultKey,
+    rest,
+    first: FIRST,
+    onLanded,
+  });
   const label =
     phase === 'landed'
       ? t('DICE_RESULT', { dice: dice!.join(', '), total: dice!.reduce((a, b) => a + b, 0) })

@@ -7,17 +7,16 @@ import './sicbo.css';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useTableShape } from '../../lib/viewport';
+import { HelpButton } from '../../ui/HelpButton';
 import { Icon } from '../../ui/icons';
 import type { ServerMessage } from '../../lib/realtime/realtime';
-import { useServices } from '../../lib/session';
-import { useStore } from '../../lib/store';
 import { tableLimits } from '../../lib/table/bet-slip';
 import { useBetting } from '../../lib/table/useBetting';
 import { useStudioLoaded, useTableChannel } from '../../lib/table/useTableChannel';
 import { BettingBar } from '../../ui/BetControls';
 import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
+import { useTablePage } from '../../lib/table/useTablePage';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { useAnnounce } from '../../lib/sound/useAnnounce';
 import { Board } from './Board';
@@ -46,12 +45,8 @@ const NO_WINS: ReadonlySet<string> = new Set();
 
 export default function SicBoTable({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
-  const { realtime, session, currency, loaded, http } = useServices();
-  const table = useStore(session, (s) => s.config?.tableConfig ?? null);
-  const player = useStore(session, (s) => s.config?.playerConfig.player ?? null);
-  const mobile = useStore(session, (s) => s.mobile);
-  const shape = useTableShape();
-  const channel = `table-${tableId}`;
+  const { realtime, currency, loaded, http, table, player, mobile, shape, channel } =
+    useTablePage(tableId);
   const [view, dispatch] = useReducer(
     (v: SicBoView, a: { m: ServerMessage; now: number }) => sicboReducer(v, a.m, a.now),
     initialSicBoView,
@@ -148,15 +143,7 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
               <span className="toggle-label">{t('STATS_TOGGLE')}</span>
             </button>
           )}
-          <button
-            type="button"
-            className="toggle"
-            data-testid="help-button"
-            onClick={() => setHelpOpen(true)}
-          >
-            <Icon name="help" />
-            <span className="toggle-label">{t('HELP')}</span>
-          </button>
+          <HelpButton onOpen={() => setHelpOpen(true)} />
         </div>
       </div>
       <section className="betting sb-betting" aria-label={t('PLACE_YOUR_BETS')}>

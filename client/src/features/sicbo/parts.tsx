@@ -3,19 +3,18 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-import { winTier } from '../../lib/table/results';
-import { type CurrencyStyle, formatMoney, units } from '../../lib/format/money';
+import type { CurrencyStyle } from '../../lib/format/money';
 import type { TableConfig } from '../../lib/session';
 import { type Dice, sizeOf } from '../../lib/table/dice';
 import type { Drawn } from '../../lib/table/results';
 import { Die } from '../../ui/Die';
-import { LimitsTable } from '../../ui/LimitsTable';
+import { LimitsSummary, LimitsTable } from '../../ui/LimitsTable';
 import { Popup } from '../../ui/Popup';
+import { RecentList, ResultWin } from '../../ui/TableResults';
 import { HelpActions } from '../../ui/GuideButton';
 import { paysText, ratiosOf } from './Board';
 import type { SicBoView } from './table-state';
 import { useAnnounced } from '../../ui/Announcer';
-import { SCROLLER } from '../../lib/a11y/keyboard';
 
 // TFunction, not useTranslation's own type: with every key typed, that one is too deep
 // for the compiler here (TS2589).
@@ -55,16 +54,7 @@ export function ResultBanner({
       <span className="sb-result-size" data-testid="result-size" data-size={sizeOf(r)}>
         {sizeText(t, r)}
       </span>
-      {mine && (
-        <span
-          className="result-win"
-          data-testid="result-win"
-          data-tier={winTier(mine)}
-          data-win={formatMoney(mine.win, currency, { hideCurrency: true })}
-        >
-          {mine.win > 0 ? t('YOU_WIN', { amount: formatMoney(mine.win, currency) }) : t('NO_WIN')}
-        </span>
-      )}
+      <ResultWin mine={mine} currency={currency} />
     </div>
   );
 }
@@ -90,20 +80,14 @@ export function Throw({ dice, size = 16 }: { dice: Dice; size?: number }) {
 }
 
 export function RecentThrows({ recent }: { recent: Drawn<Dice>[] }) {
-  const { t } = useTranslation();
   return (
-    <ol
-      className="recent-numbers sb-recent"
-      aria-label={t('LOBBY_LAST_RESULTS')}
-      data-testid="recent-results"
-      {...SCROLLER}
-    >
+    <RecentList className="sb-recent">
       {recent.map((r) => (
         <li key={r.gameId} className="recent" data-game={r.gameId}>
           <Throw dice={r} />
         </li>
       ))}
-    </ol>
+    </RecentList>
   );
 }
 
@@ -118,7 +102,6 @@ export function SicBoHelp({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = (text: string) => formatMoney(units(text), currency);
   const kindName = (kind: string): string => {
     const total = /^total_(\d+)$/.exec(kind);
     if (total) return t('SICBO_TOTAL', { total: total[1] });
@@ -135,12 +118,7 @@ export function SicBoHelp({
       actions={<HelpActions tableId={table.tableId} onClose={onClose} />}
     >
       <p>{t('HELP_sicbo')}</p>
-      <dl className="limits-summary">
-        <dt>{t('LIMITS_MIN')}</dt>
-        <dd>{money(table.limits.min)}</dd>
-        <dt>{t('LIMITS_MAX')}</dt>
-        <dd>{money(table.limits.max)}</dd>
-      </dl>
+      <LimitsSummary min={table.limits.min} max={table.limits.max} currency={currency} />
       <LimitsTable
         spots={table.limits.spots}
         currency={currency}

@@ -361,7 +361,7 @@ const CANDY_SPINS_WHEEL: readonly number[] = [
  * order); then only the final segment's bonus: three candies (uniform(100) each), two
  * bubbles (uniform(20) each) or a Sweet Spins segment (uniform(20)). Written as the final
  * label, the first segment, "x<M>" and the final segment after a bomb, the bonus values:
- * "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|4,10".
+ * "5|7", "1|6|x3|17", "CANDY_DROP|2|8,25,3", "BUBBLE_SURPRISE|6|x2|11|5,10".
  */
 function candyWheel(stream: FairStream): string {
   const first = stream.uniform(CANDY_WHEEL.length);

@@ -45,7 +45,9 @@ export const TEXT_PARTS = [
   'sicbo',
   'megawheel',
   'crash',
+  'sweetbonanza',
   'slots',
+  'boomorbust',
   'history',
   'settings',
 ] as const;
@@ -71,7 +73,9 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   sicbo: () => import('./parts/sicbo').then((m) => m.default),
   megawheel: () => import('./parts/megawheel').then((m) => m.default),
   crash: () => import('./parts/crash').then((m) => m.default),
+  sweetbonanza: () => import('./parts/sweetbonanza').then((m) => m.default),
   slots: () => import('./parts/slots').then((m) => m.default),
+  boomorbust: () => import('./parts/boomorbust').then((m) => m.default),
   history: () => import('./parts/history').then((m) => m.default),
   settings: () => import('./parts/settings').then((m) => m.default),
 };

@@ -79,7 +79,8 @@ interface PendingCommand {
 type Handler = (m: ServerMessage) => void;
 
 // Answers to commands, matched by requestId (blackjack: decide and autoplay too; crash
-// tables: cashout and autocashout, whose automatic cash-outs come as answers to nothing).
+// tables: cashout and autocashout, whose automatic cash-outs come as answers to nothing;
+// game shows: choose).
 const ACK_TYPES = new Set([
   'betack',
   'cancelack',
@@ -88,6 +89,7 @@ const ACK_TYPES = new Set([
   'autoplayack',
   'cashoutack',
   'autocashoutack',
+  'chooseack',
 ]);
 const SESSION_ENDED = 1008;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { diceOf, sizeOf, throwOf } from './dice';
+import { diceOf, faceOf, sizeOf, throwOf } from './dice';
 
 describe('dice', () => {
   it('reads the throw order from the outcome and the dice from the label', () => {
@@ -24,5 +24,12 @@ describe('dice', () => {
     expect(sizeOf(throwOf([6, 6, 5]))).toBe('big');
     expect(sizeOf(throwOf([2, 2, 2]))).toBe('triple');
     expect(throwOf([6, 6, 6])).toEqual({ values: [6, 6, 6], total: 18, triple: true });
+  });
+
+  it('reads a face from a number or a digit', () => {
+    expect(faceOf(4)).toBe(4);
+    expect(faceOf('6')).toBe(6);
+    for (const bad of [0, 7, 2.5, '0', '12', '', null, undefined, 'x'])
+      expect(faceOf(bad)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Sic bo's three dice as the server writes a result: the label is the dice sorted
 // ("136"), the outcome adds them in the order thrown ("136|316"). Read by the sic bo
-// table and by the lobby's tiles, which see only labels.
+// table and by the lobby's tiles, which see only labels. And a die's face as any dice game
+// receives it (boom or bust's red and blue dice).
 
 export type Face = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -14,6 +15,12 @@ export interface Dice {
 export type DiceSize = 'small' | 'big' | 'triple';
 
 const THREE = /^[1-6]{3}$/;
+
+/** A die's face from a number or a digit ("4"); null for anything else. */
+export function faceOf(v: unknown): Face | null {
+  const n = typeof v === 'string' && /^[1-6]$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6 ? (n as Face) : null;
+}
 
 function facesOf(text: string): [Face, Face, Face] | null {
   if (!THREE.test(text)) return null;

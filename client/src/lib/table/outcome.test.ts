@@ -2,7 +2,15 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import en from '../i18n/locales/en.json';
-import { missedResultText, outcomeWords, pocketColour, winnerOf } from './outcome';
+import {
+  boomOutcome,
+  candyOutcome,
+  missedResultText,
+  outcomeWords,
+  pocketColour,
+  shortResult,
+  winnerOf,
+} from './outcome';
 import { initEnglishI18n } from '../i18n';
 
 const EUR = { code: 'EUR', symbol: '€', symbolBefore: true };
@@ -42,6 +50,64 @@ describe('outcomes in words', () => {
       'While you were away, the 2:32 PM round at Roulette Azure ended: 17 black. You win €36.00.',
     );
     expect(missedResultText(i18next.t, { ...round, win: '0.00' })).not.toContain('win');
+  });
+});
+
+describe('the game shows', () => {
+  const t = i18next.t;
+
+  it('names the candy wheel by its final label, a bonus by its name, with the bomb’s ×M', () => {
+    expect(shortResult(t, 'sweetbonanza', '5|7')).toBe('5');
+    expect(shortResult(t, 'sweetbonanza', 'CANDY_DROP|2|8,25,3')).toBe('Candy Drop');
+    expect(shortResult(t, 'sweetbonanza', 'BUBBLE_SURPRISE|6|x2|11|5,10')).toBe(
+      'Bubble Surprise ×2',
+    );
+    expect(shortResult(t, 'sbz', '1|6|x3|17')).toBe('1 ×3');
+    // The gameresult's result is the label alone.
+    expect(shortResult(t, 'sweetbonanza', 'SWEET_SPINS')).toBe('Sweet Spins');
+    expect(outcomeWords(t, 'sweetbonanza', '5|7')).toBe('The wheel stopped on 5');
+    expect(outcomeWords(t, 'sweetbonanza', 'SWEET_SPINS|16|50')).toBe(
+      'The wheel stopped on Sweet Spins',
+    );
+    expect(outcomeWords(t, 'sweetbonanza', 'CANDY_DROP|6|x20|2|8,25,3')).toBe(
+      'Sugar Bomb ×20, then the wheel stopped on Candy Drop',
+    );
+  });
+
+  it('reads a candy wheel text', () => {
+    expect(candyOutcome('1|6|x3|17')).toEqual({ label: '1', times: 3 });
+    expect(candyOutcome('CANDY_DROP|2|8,25,3')).toEqual({ label: 'CANDY_DROP', times: null });
+    expect(candyOutcome('2')).toEqual({ label: '2', times: null });
+  });
+
+  it('names boom or bust by its dice and how the bonus ended', () => {
+    expect(shortResult(t, 'boomorbust', '3,5')).toBe('3,5');
+    expect(shortResult(t, 'boomorbust', '4,4')).toBe('4,4');
+    expect(shortResult(t, 'boomorbust', '4,4|16,25,33')).toBe('4,4 · bust on roll 3');
+    // Values 1, 2, 3, 6, 7, 1, 2, 3, 6, 7: no bust in ten rolls.
+    const ten = '2,2|12,13,14,15,16,21,31,41,51,61';
+    expect(shortResult(t, 'boomorbust', ten)).toBe('2,2 · 10 rolls, total 38');
+    expect(outcomeWords(t, 'boomorbust', '3,5')).toBe('Red 3, blue 5');
+    expect(outcomeWords(t, 'boomorbust', '6,6|66')).toBe('Red 6, blue 6, bust on roll 1');
+    expect(outcomeWords(t, 'boomorbust', ten)).toBe('Red 2, blue 2, 10 rolls, total 38');
+    expect(outcomeWords(t, 'boomorbust', 'x')).toBe('x');
+  });
+
+  it('reads a boom or bust text: the rolls, the bust, the total before it', () => {
+    expect(boomOutcome('4,4|16,25,33')).toEqual({
+      red: 4,
+      blue: 4,
+      rolls: [
+        [1, 6],
+        [2, 5],
+        [3, 3],
+      ],
+      bust: true,
+      total: 7 + 3,
+    });
+    expect(boomOutcome('1,2')).toEqual({ red: 1, blue: 2, rolls: [], bust: false, total: 0 });
+    expect(boomOutcome('7,1')).toBeNull();
+    expect(boomOutcome('1,1|1')).toBeNull();
   });
 });
 

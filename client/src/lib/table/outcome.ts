@@ -3,7 +3,10 @@
 // reader announces. Each game's result label (the `result` of a gameresult, SPEC §4) is
 // read here: roulette "17" or "00", baccarat "B 5-9" (winner, then the player's and the
 // banker's totals), dragon tiger "D"/"T"/"X", andar bahar "A"/"B", sic bo "136", a money
-// wheel "20", blackjack "D 20"/"D BJ"/"D BUST", a crash game's crash point "2.37".
+// wheel "20", blackjack "D 20"/"D BJ"/"D BUST", a crash game's crash point "2.37", the
+// candy wheel's final label "CANDY_DROP", boom or bust's dice "4,4". A show's whole outcome
+// text ("1|6|x3|17", "4,4|16,25,33") is read too, for what it adds: a Sugar Bomb's ×M, the
+// bonus rolls.
 import type { TFunction } from 'i18next';
 
 import { type CurrencyStyle, formatMoney, units } from '../format/money';
@@ -42,7 +45,96 @@ function familyOf(game: string): string {
   if (game === 'multi-baccarat') return 'baccarat';
   if (game === 'onebj') return 'blackjack';
   if (game === 'spaceman' || game === 'bigbass') return 'crash';
+  if (game === 'sbz') return 'sweetbonanza';
   return game;
+}
+
+/** The candy wheel's bonuses, by their labels: their names are SBZ_NAME_<label>. */
+const CANDY_BONUSES = new Set(['CANDY_DROP', 'BUBBLE_SURPRISE', 'SWEET_SPINS']);
+
+/**
+ * A candy wheel outcome: its final label ("5", "CANDY_DROP") and the Sugar Bomb's
+ * multiplier, null without one. Reads the whole text ("1|6|x3|17", sweet_bonanza.hpp) or
+ * the label alone.
+ */
+export function candyOutcome(text: string): { label: string; times: number | null } {
+  const parts = text.split('|').map((p) => p.trim());
+  const bomb = /^x(\d+)$/.exec(parts[2] ?? '');
+  return { label: parts[0]!, times: bomb ? Number(bomb[1]) : null };
+}
+
+/** The name of a candy wheel label: a bonus's translated name, a number as it is. */
+export function candyLabelName(t: TFunction, label: string): string {
+  return CANDY_BONUSES.has(label) ? t(`SBZ_NAME_${label}` as 'SBZ_NAME_CANDY_DROP') : label;
+}
+
+/** A bonus square's value by the distance between the dice; 0 is a bust (boom_or_bust.hpp). */
+const BOOM_VALUES = [0, 1, 2, 3, 6, 7];
+
+export interface BoomOutcome {
+  red: number;
+  blue: number;
+  /** The bonus's rolls, red then blue: until the first double (a bust) or the tenth. */
+  rolls: [number, number][];
+  /** Whether the bonus ended in a bust (its last roll a double). */
+  bust: boolean;
+  /** The bonus total before any bust: what a stake kept in to the end would be paid. */
+  total: number;
+}
+
+/**
+ * A boom or bust outcome from its text ("3,5", "4,4|16,25,33") or its dice alone ("4,4");
+ * null when it is neither.
+ */
+export function boomOutcome(text: string): BoomOutcome | null {
+  const [dice, bonus] = text.split('|').map((p) => p.trim());
+  const m = /^([1-6]),([1-6])$/.exec(dice ?? '');
+  if (!m) return null;
+  const rolls: [number, number][] = [];
+  for (const roll of bonus ? bonus.split(',') : []) {
+    if (!/^[1-6]{2}$/.test(roll)) return null;
+    rolls.push([Number(roll[0]), Number(roll[1])]);
+  }
+  const values = rolls.map(([r, b]) => BOOM_VALUES[Math.abs(r - b)]!);
+  const bust = values.at(-1) === 0;
+  return {
+    red: Number(m[1]),
+    blue: Number(m[2]),
+    rolls,
+    bust,
+    total: values.reduce((sum, v) => sum + v, 0),
+  };
+}
+
+/** What a boom or bust bonus came to: "bust on roll 3", "10 rolls, total 42". */
+function boomBonusWords(t: TFunction, o: BoomOutcome): string {
+  return o.bust
+    ? t('OUTCOME_BOB_BUST', { roll: o.rolls.length })
+    : t('OUTCOME_BOB_ROLLS', { rolls: o.rolls.length, total: o.total });
+}
+
+/**
+ * A result's short label, for the panels that list results: the label itself for most
+ * games; the candy wheel's final label by its name, with a Sugar Bomb's ×M ("Candy Drop
+ * ×3"); boom or bust's dice and how the bonus ended ("4,4 · bust on roll 3").
+ */
+export function shortResult(t: TFunction, game: string, text: string): string {
+  const head = text.split('|')[0]!.trim();
+  switch (familyOf(game)) {
+    case 'sweetbonanza': {
+      const { label, times } = candyOutcome(text);
+      const name = candyLabelName(t, label);
+      return times === null ? name : `${name} ×${times}`;
+    }
+    case 'boomorbust': {
+      const o = boomOutcome(text);
+      if (!o) return head;
+      const dice = `${o.red},${o.blue}`;
+      return o.rolls.length ? `${dice} · ${boomBonusWords(t, o)}` : dice;
+    }
+    default:
+      return head;
+  }
 }
 
 /** A result label in words: "17 Black", "Banker wins, 9 to 5", "1, 3, 6, total 10". */
@@ -72,6 +164,23 @@ export function outcomeWords(t: TFunction, game: string, label: string): string 
       return t('MEGAWHEEL_LANDED', { number: head });
     case 'crash':
       return /^\d+(\.\d{1,2})?$/.test(head) ? t('CRASH_CRASHED_AT', { x: head }) : head;
+    case 'sweetbonanza': {
+      const candy = candyOutcome(label);
+      const name = candyLabelName(t, candy.label);
+      return candy.times === null
+        ? t('SBZ_LANDED', { label: name })
+        : t('OUTCOME_SBZ_LANDED_BOMB', {
+            bomb: t('SBZ_NAME_SUGAR_BOMB'),
+            x: candy.times,
+            label: name,
+          });
+    }
+    case 'boomorbust': {
+      const o = boomOutcome(label);
+      if (!o) return head;
+      const dice = t('BOB_DICE', { red: o.red, blue: o.blue });
+      return o.rolls.length ? `${dice}, ${boomBonusWords(t, o)}` : dice;
+    }
     case 'blackjack': {
       const dealer = head.replace(/^D\s*/, '');
       if (dealer === 'BJ') return t('BJ_RESULT_bj');
