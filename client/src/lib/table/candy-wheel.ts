@@ -24,7 +24,7 @@ const COLOURS: Record<CandyLabel, { fill: string; ink: string }> = {
   '5': { fill: '#8a3fc4', ink: '#ffffff' },
   CANDY_DROP: { fill: '#d6246e', ink: '#ffffff' },
   BUBBLE_SURPRISE: { fill: '#5ed0e6', ink: '#1b1b1b' },
-  SWEET_SPINS: { fill: '#1f8a4c', ink: '#ffffff' },
+  SWEET_SPINS: { fill: '#17733f', ink: '#ffffff' },
   SUGAR_BOMB: { fill: '#2a1736', ink: '#ffb3dc' },
 };
 const NONE = { fill: '#555b66', ink: '#ffffff' };
