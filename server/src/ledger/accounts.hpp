@@ -39,6 +39,18 @@ inline AccountRef player_bonus(PlayerId player, std::string_view currency) {
   return {"player:" + id + ":bonus:" + cur, kKindPlayerBonus, id, cur};
 }
 
+// A free-bet bonus's chips: bonus money that only that bonus's free bets can stake.
+inline AccountRef player_free_bet(PlayerId player, std::string_view bonus_id,
+                                  std::string_view currency) {
+  std::string id = std::to_string(player);
+  std::string cur(currency);
+  return {"player:" + id + ":freebet:" + std::string(bonus_id) + ":" + cur, kKindPlayerBonus, id,
+          cur};
+}
+
+// Where bonus money comes from and goes back to.
+inline constexpr std::string_view kBonusFunding = "bonus";
+
 inline AccountRef round_account(std::string_view round_id, std::string_view currency) {
   std::string cur(currency);
   return {"round:" + std::string(round_id) + ":" + cur, kKindRound, std::string(round_id), cur};

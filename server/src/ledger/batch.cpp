@@ -9,6 +9,7 @@
 
 #include "core/log.hpp"
 #include "ledger/op_codec.hpp"
+#include "ledger/reads.hpp"
 
 namespace croupier::ledger {
 
@@ -46,6 +47,7 @@ std::optional<Money> stake_total(const PlaceBets& op) {
   Money total;
   for (const StakeLine& line : op.bets) {
     if (!valid_name(line.spot) || !line.amount.is_positive()) return std::nullopt;
+    if (!line.free_bet.empty() && !valid_name(line.free_bet)) return std::nullopt;
     auto sum = checked_add(total, line.amount);
     if (!sum) return std::nullopt;
     total = *sum;
@@ -133,6 +135,11 @@ void Committed::load(Db& db) {
         "WHERE b.round_id = r.id AND b.status = 'accepted' "
         "AND r.state IN ('open', 'result') GROUP BY b.player_id");
     while (bets.step()) bets_in_play.emplace(bets.int64(0), bets.int64(1));
+    active_cash_bonus.clear();
+    auto bonuses = db.query(
+        "SELECT player_id, currency, id FROM bonuses WHERE status = 'active' AND kind = 'cash'");
+    while (bonuses.step())
+      active_cash_bonus.emplace(std::pair(bonuses.int64(0), bonuses.text(1)), bonuses.text(2));
     auto last = db.query("SELECT COALESCE(MAX(id), 0) FROM bets");
     last.step();
     next_bet_id = last.int64(0) + 1;
@@ -174,7 +181,18 @@ std::optional<std::string> Batch<Db>::witness_key() const {
 
 template <class Db>
 void Batch<Db>::also_lock(const std::vector<std::string>& names) {
-  expected_accounts_.insert(expected_accounts_.end(), names.begin(), names.end());
+  for (const std::string& name : names) {
+    if (name.starts_with("bonus:")) {
+      expected_bonuses_.insert(name.substr(6));
+    } else if (name.starts_with("bonus-of:")) {
+      const std::string rest = name.substr(9);
+      const size_t colon = rest.find(':');
+      bonus_players_.emplace(std::stoll(rest.substr(0, colon)), rest.substr(colon + 1));
+      bonus_players_asked_ = true;
+    } else {
+      expected_accounts_.push_back(name);
+    }
+  }
 }
 
 template <class Db>
@@ -198,6 +216,27 @@ void Batch<Db>::expect(const PlaceBets& op) {
   expected_accounts_.push_back(round_account(op.round_id, op.currency).name);
   expected_rounds_.push_back(op.round_id);
   placed_currencies_.insert(op.currency);
+  for (const StakeLine& line : op.bets) {
+    if (line.free_bet.empty()) continue;
+    expected_accounts_.push_back(player_free_bet(op.player, line.free_bet, op.currency).name);
+    expected_bonuses_.insert(line.free_bet);
+  }
+  // A round may open, take its bets and be settled in one batch: its players' active cash
+  // bonuses are then looked up with the others (only when the batch settles anything).
+  bonus_players_.emplace(op.player, op.currency);
+}
+
+template <class Db>
+void Batch<Db>::expect(const GrantBonus& op) {
+  expected_keys_.push_back(grant_key(op.bonus_id));
+}
+
+// A change's accounts are learnt from the bonus's row in lock_expected.
+template <class Db>
+void Batch<Db>::expect(const ChangeBonus& op) {
+  expected_keys_.push_back(bonus_key(op.bonus_id, op.action));
+  changing_bonuses_.push_back(op.bonus_id);
+  expected_bonuses_.insert(op.bonus_id);
 }
 
 template <class Db>
@@ -225,6 +264,14 @@ void Batch<Db>::expect(const CancelRound& op) {
   refunding_rounds_.push_back(op.round_id);
 }
 
+// A player's accounts, and their active cash bonus (what a settlement may change).
+template <class Db>
+void Batch<Db>::expect_player(PlayerId player, const std::string& currency) {
+  expected_accounts_.push_back(player_cash(player, currency).name);
+  expected_accounts_.push_back(player_bonus(player, currency).name);
+  bonus_players_.emplace(player, currency);
+}
+
 template <class Db>
 void Batch<Db>::lock_expected(const Fencing* fencing) {
   assert(Engine<Db>::shared);  // SQLite has one writer: nothing to wait for
@@ -234,15 +281,18 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
     // The accounts of every player with a bet in a round the batch may refund or settle
     // (bets this batch places are expected already), and the house.
     auto q = db_.query(
-        "SELECT DISTINCT b.player_id, b.currency FROM unnest(?::text[]) AS r(id) "
+        "SELECT DISTINCT b.player_id, b.currency, b.free_bet FROM unnest(?::text[]) AS r(id) "
         "JOIN bets b ON b.round_id = r.id");
     q.bind(postgres::text_array(refunding_rounds_));
     std::set<std::string> currencies;
     while (q.step()) {
       const PlayerId player = q.int64(0);
       const std::string currency = q.text(1);
-      expected_accounts_.push_back(player_cash(player, currency).name);
-      expected_accounts_.push_back(player_bonus(player, currency).name);
+      expect_player(player, currency);
+      if (auto free_bet = q.optional_text(2)) {
+        expected_accounts_.push_back(player_free_bet(player, *free_bet, currency).name);
+        expected_bonuses_.insert(*free_bet);
+      }
       currencies.insert(currency);
     }
     for (const std::string& round_id : refunding_rounds_) {
@@ -262,20 +312,40 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
     // change, so they are read without a lock). A bet of another player or round is
     // refused before any money moves: its accounts are not needed.
     auto q = db_.query(
-        "SELECT DISTINCT b.player_id, b.round_id, b.currency FROM unnest(?::bigint[]) AS k(id) "
-        "JOIN bets b ON b.id = k.id");
+        "SELECT DISTINCT b.player_id, b.round_id, b.currency, b.free_bet "
+        "FROM unnest(?::bigint[]) AS k(id) JOIN bets b ON b.id = k.id");
     q.bind(postgres::text_array(cashed_out_bets_));
     while (q.step()) {
       const PlayerId player = q.int64(0);
       const std::string round_id = q.text(1);
       if (!cashing_out_.contains({player, round_id})) continue;
       const std::string currency = q.text(2);
-      expected_accounts_.push_back(player_cash(player, currency).name);
-      expected_accounts_.push_back(player_bonus(player, currency).name);
+      expect_player(player, currency);
       expected_accounts_.push_back(round_account(round_id, currency).name);
       expected_accounts_.push_back(house_account(currency).name);
+      if (auto free_bet = q.optional_text(3)) expected_bonuses_.insert(*free_bet);
     }
   }
+  if (!changing_bonuses_.empty()) {
+    // A bonus's player, currency and kind never change: read without a lock, they name the
+    // accounts its change moves money between.
+    auto q = db_.query(
+        "SELECT b.id, b.player_id, b.currency FROM unnest(?::text[]) AS k(id) "
+        "JOIN bonuses b ON b.id = k.id");
+    q.bind(postgres::text_array(changing_bonuses_));
+    while (q.step()) {
+      const PlayerId player = q.int64(1);
+      const std::string currency = q.text(2);
+      expect_player(player, currency);
+      expected_accounts_.push_back(player_free_bet(player, q.text(0), currency).name);
+      expected_accounts_.push_back(funding_account(kBonusFunding, currency).name);
+    }
+  }
+  // Bonuses matter to a batch that settles, refunds, stakes free bets or changes a bonus;
+  // a batch of bets alone leaves them be.
+  const bool bonuses_matter = !refunding_rounds_.empty() || !cashed_out_bets_.empty() ||
+                              !expected_bonuses_.empty() || bonus_players_asked_;
+  if (!bonuses_matter) bonus_players_.clear();
   std::sort(expected_accounts_.begin(), expected_accounts_.end());
   expected_accounts_.erase(std::unique(expected_accounts_.begin(), expected_accounts_.end()),
                            expected_accounts_.end());
@@ -317,6 +387,28 @@ void Batch<Db>::lock_expected(const Fencing* fencing) {
     while (q.step()) {
       if (q.text(1) == fencing->node && fencing->fences->epoch_of(q.text(0)) == q.int64(2))
         owned_tables_->insert(q.text(0));
+    }
+  }
+  if (!expected_bonuses_.empty() || !bonus_players_.empty()) {
+    // The bonuses named and the players' active cash bonuses, locked in one order (by id)
+    // after every account and round.
+    std::vector<std::string> ids(expected_bonuses_.begin(), expected_bonuses_.end());
+    std::vector<std::string> players;
+    for (const auto& [player, currency] : bonus_players_) {
+      players.push_back(std::to_string(player));
+      active_cash_.try_emplace({player, currency});  // none, unless found below
+    }
+    auto q = db_.query(
+        "SELECT b.id, b.player_id, b.currency, b.kind, b.status FROM bonuses b "
+        "WHERE b.id IN (SELECT unnest(?::text[])) OR (b.status = 'active' AND b.kind = 'cash' "
+        "AND b.player_id IN (SELECT unnest(?::bigint[]))) ORDER BY b.id FOR UPDATE OF b");
+    q.bind(postgres::text_array(ids), postgres::text_array(players));
+    while (q.step()) {
+      locked_bonuses_.insert(q.text(0));
+      if (q.text(3) == "cash" && q.text(4) == "active") {
+        const PlayerCurrency who{q.int64(1), q.text(2)};
+        if (bonus_players_.contains(who)) active_cash_[who] = q.text(0);
+      }
     }
   }
   if (!expected_keys_.empty()) {
@@ -368,6 +460,13 @@ void Batch<Db>::undo_op() {
     }
   }
   for (const auto& [player, delta] : in_play_undo_) in_play_delta_[player] -= delta;
+  for (auto it = active_cash_undo_.rbegin(); it != active_cash_undo_.rend(); ++it) {
+    if (it->second) {
+      active_cash_[it->first] = *it->second;
+    } else {
+      active_cash_.erase(it->first);
+    }
+  }
   forget_undo();
 }
 
@@ -377,6 +476,7 @@ void Batch<Db>::forget_undo() {
   undo_.clear();
   round_undo_.clear();
   in_play_undo_.clear();
+  active_cash_undo_.clear();
 }
 
 template <class Db>
@@ -416,6 +516,14 @@ Result<SettledBets, Failure> Batch<Db>::apply(const SettleBets& op) {
 template <class Db>
 Result<Settlement, Failure> Batch<Db>::apply(const CancelRound& op) {
   return in_savepoint([&] { return cancel_round(op); });
+}
+template <class Db>
+Result<BonusView, Failure> Batch<Db>::apply(const GrantBonus& op) {
+  return in_savepoint([&] { return grant_bonus(op); });
+}
+template <class Db>
+Result<BonusView, Failure> Batch<Db>::apply(const ChangeBonus& op) {
+  return in_savepoint([&] { return change_bonus(op); });
 }
 
 // ---- Operations ---------------------------------------------------------------------
@@ -497,9 +605,29 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
   }
   if (auto refused = require_owned(op.round_id)) return *refused;
   if (auto refused = require_open(op.round_id)) return *refused;
+  // Free bets draw on their bonuses' chips: each bonus must be the player's active free bet
+  // in this currency, each line a whole number of its chips, and its chips must cover them.
+  Money own_total = *total;
+  std::map<std::string, Money, std::less<>> free_totals;
+  for (const StakeLine& line : op.bets) {
+    if (line.free_bet.empty()) continue;
+    const auto row = read_bonus_row(line.free_bet);
+    if (!row || row->player != op.player || row->currency != op.currency ||
+        row->kind != BonusKind::free_bet || row->status != BonusStatus::active ||
+        op.at_ms >= row->expires_ms) {
+      return Failure::bonus_unavailable;
+    }
+    if (line.amount.units % row->chip_value.units != 0) return Failure::invalid_request;
+    free_totals[line.free_bet] += line.amount;
+    own_total -= line.amount;
+  }
+  for (const auto& [bonus_id, amount] : free_totals) {
+    if (amount > load(player_free_bet(op.player, bonus_id, op.currency)).account.balance)
+      return Failure::insufficient_funds;
+  }
   const Balance before = player_balance(op.player, op.currency);
   auto available = checked_add(before.cash, before.bonus);
-  if (available && *total > *available) return Failure::insufficient_funds;
+  if (available && own_total > *available) return Failure::insufficient_funds;
 
   const AccountRef cash = player_cash(op.player, op.currency);
   const AccountRef bonus = player_bonus(op.player, op.currency);
@@ -511,6 +639,16 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
   Money cash_left = before.cash;
   std::vector<BetId> ids;
   for (const StakeLine& line : op.bets) {
+    if (!line.free_bet.empty()) {
+      const BetId id = insert_bet(op, line, Money{}, line.amount);
+      if (!move(player_free_bet(op.player, line.free_bet, op.currency), in_play, line.amount,
+                "stake", id, op.key)) {
+        throw std::logic_error("ledger: a free bet checked for room could not move (bet " + op.key +
+                               ")");
+      }
+      ids.push_back(id);
+      continue;
+    }
     const Money cash_part = std::min(line.amount, cash_left);
     const Money bonus_part = line.amount - cash_part;
     cash_left -= cash_part;
@@ -622,13 +760,15 @@ Result<Settlement, Failure> Batch<Db>::settle_round(const SettleRound& op) {
 
   PlayerTotals totals;
   RoundAccounts accounts(op.round_id);
+  std::vector<std::pair<BetId, Money>> paid;  // a free bet's differ from the returns
+  paid.reserve(bets.size());
   for (const BetRow& bet : bets) {
-    const Money returned = returns.at(bet.id);
-    if (!settle_bet(bet, returned, key, accounts.of(bet.player, bet.currency)) ||
-        !totals.add(bet, returned))
-      return Failure::invalid_request;
+    const auto sum =
+        settle_bet(bet, returns.at(bet.id), key, accounts.of(bet.player, bet.currency), op.at_ms);
+    if (!sum || !totals.add(bet, *sum)) return Failure::invalid_request;
+    paid.emplace_back(bet.id, *sum);
   }
-  mark_settled(op.round_id, key, op.returns);
+  mark_settled(op.round_id, key, paid);
   if (!op.result.empty()) {
     const auto fair = optional_text(op.fair);
     db_.query(std::string("UPDATE rounds SET result = ?, result_ms = ?, fair = ? "
@@ -680,14 +820,16 @@ Result<SettledBets, Failure> Batch<Db>::settle_bets(const SettleBets& op) {
   const std::string& currency = bets[0].currency;
   Money paid;
   RoundAccounts accounts(op.round_id);
+  std::vector<std::pair<BetId, Money>> paid_each;
   for (size_t i = 0; i < bets.size(); ++i) {
-    const Money returned = op.returns[i].second;
-    const auto sum = checked_add(paid, returned);
-    if (!sum || !settle_bet(bets[i], returned, op.key, accounts.of(op.player, currency)))
-      return Failure::invalid_request;
+    const auto one = settle_bet(bets[i], op.returns[i].second, op.key,
+                                accounts.of(op.player, currency), op.at_ms);
+    const auto sum = one ? checked_add(paid, *one) : std::nullopt;
+    if (!sum) return Failure::invalid_request;
     paid = *sum;
+    paid_each.emplace_back(bets[i].id, *one);
   }
-  mark_settled(op.round_id, op.key, op.returns);
+  mark_settled(op.round_id, op.key, paid_each);
   record_op(op.key, "settle_bets", fp, encode_refund({paid, currency}), op.at_ms);
   return SettledBets{paid, player_balance(op.player, currency), false};
 }
@@ -707,7 +849,7 @@ Result<Settlement, Failure> Batch<Db>::cancel_round(const CancelRound& op) {
   RoundAccounts accounts(op.round_id);
   for (const BetRow& bet : accepted_bets(op.round_id)) {
     if (!refund_bet(bet, key, accounts.of(bet.player, bet.currency)) ||
-        !totals.add(bet, bet.amount))
+        !totals.add(bet, bet.free_bet.empty() ? bet.amount : Money{}))
       return Failure::invalid_request;
   }
   db_.query(
@@ -763,7 +905,8 @@ bool Batch<Db>::PlayerTotals::add(const BetRow& bet, Money returned) {
   PlayerSettlement& p = by_player[{bet.player, bet.currency}];
   p.player = bet.player;
   p.currency = bet.currency;
-  auto staked = checked_add(p.staked, bet.amount);
+  // A free bet's chips are not the player's money: its stake counts for nothing here.
+  auto staked = checked_add(p.staked, bet.free_bet.empty() ? bet.amount : Money{});
   auto paid = checked_add(p.returned, returned);
   if (!staked || !paid) return false;
   p.staked = *staked;
@@ -867,12 +1010,12 @@ void Batch<Db>::flush_rows() {
   thread_local std::vector<std::string> bets_sql, transfers_sql, ops_sql;
   insert_rows(db_, bets_sql,
               "INSERT INTO bets (id, round_id, player_id, currency, spot, amount, cash_part, "
-              "bonus_part, status, place_key, placed_ms)",
-              nullptr, 11, std::span<const BetInsert>(pending_.bets),
+              "bonus_part, status, place_key, placed_ms, free_bet)",
+              nullptr, 12, std::span<const BetInsert>(pending_.bets),
               [](auto& q, int p, const BetInsert& b) {
                 q.bind_from(p, b.id, b.op->round_id, b.op->player, b.op->currency, b.line->spot,
                             b.line->amount, b.cash_part, b.bonus_part, "accepted", b.op->key,
-                            b.op->at_ms);
+                            b.op->at_ms, optional_text(b.line->free_bet));
               });
   insert_rows(db_, transfers_sql,
               "INSERT INTO transfers (op_key, debit_account, credit_account, amount, bet_id, kind)",
@@ -934,6 +1077,13 @@ void Batch<Db>::publish(Committed& committed) const {
       committed.unended_rounds.insert_or_assign(round_id, state);
     } else {
       committed.unended_rounds.erase(round_id);
+    }
+  }
+  for (const auto& [who, id] : active_cash_) {
+    if (id) {
+      committed.active_cash_bonus.insert_or_assign(who, *id);
+    } else {
+      committed.active_cash_bonus.erase(who);
     }
   }
   for (const auto& [player, delta] : in_play_delta_) {
@@ -1053,24 +1203,24 @@ std::optional<Failure> Batch<Db>::require_unended(std::string_view round_id) {
 template <class Db>
 std::optional<typename Batch<Db>::BetRow> Batch<Db>::read_bet(BetId id) {
   auto q = db_.query(
-      "SELECT round_id, player_id, currency, amount, cash_part, bonus_part, status "
-      "FROM bets WHERE id = ?");
+      "SELECT round_id, player_id, currency, amount, cash_part, bonus_part, status, "
+      "COALESCE(free_bet, '') FROM bets WHERE id = ?");
   q.bind(id);
   if (!q.step()) return std::nullopt;
-  return BetRow{id,         q.text(0),  q.int64(1), q.text(2),
-                q.money(3), q.money(4), q.money(5), q.text(6)};
+  return BetRow{id,         q.text(0),  q.int64(1), q.text(2), q.money(3),
+                q.money(4), q.money(5), q.text(6),  q.text(7)};
 }
 
 template <class Db>
 std::vector<typename Batch<Db>::BetRow> Batch<Db>::accepted_bets(std::string_view round_id) {
   auto q = db_.query(
-      "SELECT id, player_id, currency, amount, cash_part, bonus_part FROM bets "
-      "WHERE round_id = ? AND status = 'accepted' ORDER BY id");
+      "SELECT id, player_id, currency, amount, cash_part, bonus_part, COALESCE(free_bet, '') "
+      "FROM bets WHERE round_id = ? AND status = 'accepted' ORDER BY id");
   q.bind(round_id);
   std::vector<BetRow> bets;
   while (q.step()) {
     bets.push_back(BetRow{q.int64(0), std::string(round_id), q.int64(1), q.text(2), q.money(3),
-                          q.money(4), q.money(5), "accepted"});
+                          q.money(4), q.money(5), "accepted", q.text(6)});
   }
   return bets;
 }
@@ -1110,16 +1260,39 @@ typename Batch<Db>::RoundAccounts::Refs Batch<Db>::RoundAccounts::of(PlayerId pl
 }
 
 template <class Db>
-bool Batch<Db>::settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
-                           const RoundAccounts::Refs& to) {
+std::optional<Money> Batch<Db>::settle_bet(const BetRow& bet, Money returned,
+                                           std::string_view op_key, const RoundAccounts::Refs& to,
+                                           int64_t at_ms) {
+  if (!move(to.round, to.house, bet.amount, "stake_in", bet.id, op_key)) return std::nullopt;
+  if (!bet.free_bet.empty()) {
+    // A free bet: its stake was the bonus's, so only its winnings are paid, in cash, and
+    // no more than the bonus's max_win leaves.
+    auto row = read_bonus_row(bet.free_bet);
+    if (!row)
+      throw std::logic_error("ledger: bet " + std::to_string(bet.id) + " names bonus " +
+                             bet.free_bet + ", which does not exist");
+    Money win = returned > bet.amount ? returned - bet.amount : Money{};
+    if (row->max_win.is_positive()) {
+      const Money left = row->max_win > row->won ? row->max_win - row->won : Money{};
+      win = std::min(win, left);
+    }
+    if (!move(to.house, to.cash, win, "payout", bet.id, op_key)) return std::nullopt;
+    if (win.is_positive()) {
+      row->won += win;
+      write_bonus_row(*row, at_ms);
+    }
+    count_in_play(bet.player, -1);
+    return win;
+  }
   const Money to_bonus = bonus_share(returned, bet.bonus_part, bet.amount);
-  if (!move(to.round, to.house, bet.amount, "stake_in", bet.id, op_key) ||
-      !move(to.house, to.bonus, to_bonus, "payout", bet.id, op_key) ||
-      !move(to.house, to.cash, returned - to_bonus, "payout", bet.id, op_key)) {
-    return false;
+  if (!move(to.house, to.bonus, to_bonus, "payout", bet.id, op_key) ||
+      !move(to.house, to.cash, returned - to_bonus, "payout", bet.id, op_key) ||
+      !follow_bonus_share(bet.player, bet.currency, to_bonus, op_key) ||
+      !count_wager(bet.player, bet.currency, bet.amount, op_key, at_ms)) {
+    return std::nullopt;
   }
   count_in_play(bet.player, -1);
-  return true;
+  return returned;
 }
 
 // The bets named are settled with their returns (every accepted bet of the round, or a
@@ -1149,8 +1322,22 @@ void Batch<Db>::mark_settled(std::string_view round_id, std::string_view op_key,
 template <class Db>
 bool Batch<Db>::refund_bet(const BetRow& bet, std::string_view op_key,
                            const RoundAccounts::Refs& to) {
+  if (!bet.free_bet.empty()) {
+    // The chips go back to their bonus; one that has ended gives them back at once.
+    const AccountRef chips = player_free_bet(bet.player, bet.free_bet, bet.currency);
+    if (!move(to.round, chips, bet.amount, "refund", bet.id, op_key)) return false;
+    auto row = read_bonus_row(bet.free_bet);
+    if (row && row->status != BonusStatus::active &&
+        !move(chips, funding_account(kBonusFunding, bet.currency), bet.amount, "bonus",
+              std::nullopt, op_key)) {
+      return false;
+    }
+    count_in_play(bet.player, -1);
+    return true;
+  }
   if (!move(to.round, to.cash, bet.cash_part, "refund", bet.id, op_key) ||
-      !move(to.round, to.bonus, bet.bonus_part, "refund", bet.id, op_key)) {
+      !move(to.round, to.bonus, bet.bonus_part, "refund", bet.id, op_key) ||
+      !follow_bonus_share(bet.player, bet.currency, bet.bonus_part, op_key)) {
     return false;
   }
   count_in_play(bet.player, -1);
@@ -1178,6 +1365,263 @@ std::optional<std::vector<PlayerSettlement>> Batch<Db>::replayed_settlement(
 template <class Db>
 void Batch<Db>::fill_balances(std::vector<PlayerSettlement>& players) {
   for (PlayerSettlement& p : players) p.balance = player_balance(p.player, p.currency);
+}
+
+// ---- Bonuses ------------------------------------------------------------------------
+
+template <class Db>
+Result<BonusView, Failure> Batch<Db>::grant_bonus(const GrantBonus& op) {
+  const bool cash = op.kind == BonusKind::cash;
+  if (!valid_name(op.bonus_id) || op.player <= 0 || !is_currency_code(op.currency) ||
+      !valid_name(op.campaign) || op.code.size() > kNameBytesMax ||
+      op.games.size() > kTextBytesMax || !op.amount.is_positive() ||
+      op.wager_required.is_negative() || op.max_win.is_negative() || op.expires_ms <= op.at_ms) {
+    return Failure::invalid_request;
+  }
+  if (cash ? (!op.chip_value.is_zero() || !op.max_win.is_zero())
+           : (!op.chip_value.is_positive() || op.amount.units % op.chip_value.units != 0 ||
+              !op.wager_required.is_zero())) {
+    return Failure::invalid_request;
+  }
+  const std::string key = grant_key(op.bonus_id);
+  const std::string fp = fingerprint(op);
+  switch (seen(key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same:
+      return bonus_view(op.bonus_id, true);
+    case Seen::fresh:
+      break;
+  }
+  db_.query(
+         "INSERT INTO bonuses (id, player_id, currency, campaign, code, kind, status, amount, "
+         "chip_value, wager_required, wagered, max_win, won, games, expires_ms, created_ms, "
+         "updated_ms) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)")
+      .bind(op.bonus_id, op.player, op.currency, op.campaign, op.code, bonus_kind_name(op.kind),
+            op.amount, op.chip_value, op.wager_required, op.max_win, op.games, op.expires_ms,
+            op.at_ms, op.at_ms)
+      .run();
+  // A row this transaction inserted is its own until COMMIT: later operations of the batch
+  // read it as one it locked.
+  if constexpr (Engine<Db>::shared) locked_bonuses_.insert(op.bonus_id);
+  record_op(key, "grant", fp, "", op.at_ms);
+  return bonus_view(op.bonus_id, false);
+}
+
+template <class Db>
+Result<BonusView, Failure> Batch<Db>::change_bonus(const ChangeBonus& op) {
+  if (!valid_name(op.bonus_id)) return Failure::invalid_request;
+  const std::string key = bonus_key(op.bonus_id, op.action);
+  const std::string fp = fingerprint(op);
+  switch (seen(key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same:
+      return bonus_view(op.bonus_id, true);
+    case Seen::fresh:
+      break;
+  }
+  auto row = read_bonus_row(op.bonus_id);
+  if (!row) return Failure::bonus_unavailable;
+  const bool players = op.action == BonusAction::accept || op.action == BonusAction::decline;
+  if (players && op.player != row->player) return Failure::bonus_unavailable;
+  const AccountRef funding = funding_account(kBonusFunding, row->currency);
+  switch (op.action) {
+    case BonusAction::accept: {
+      if (row->status != BonusStatus::pending || op.at_ms >= row->expires_ms)
+        return Failure::bonus_unavailable;
+      if (row->kind == BonusKind::cash) {
+        // One cash bonus at a time per currency: the bonus account is that bonus's.
+        if (active_cash_bonus(row->player, row->currency)) return Failure::bonus_unavailable;
+        if (!move(funding, player_bonus(row->player, row->currency), row->amount, "fund",
+                  std::nullopt, key)) {
+          return Failure::invalid_request;
+        }
+        row->status = BonusStatus::active;
+        set_active_cash_bonus(row->player, row->currency, row->id);
+        // No play-through asked: it is cash at once.
+        if (row->wager_required.is_zero() && !release_bonus(*row, key, op.at_ms))
+          return Failure::invalid_request;
+      } else {
+        if (!move(funding, player_free_bet(row->player, row->id, row->currency), row->amount,
+                  "fund", std::nullopt, key)) {
+          return Failure::invalid_request;
+        }
+        row->status = BonusStatus::active;
+      }
+      break;
+    }
+    case BonusAction::decline:
+      if (row->status != BonusStatus::pending) return Failure::bonus_unavailable;
+      row->status = BonusStatus::cancelled;
+      break;
+    case BonusAction::cancel:
+    case BonusAction::expire: {
+      const BonusStatus to =
+          op.action == BonusAction::cancel ? BonusStatus::cancelled : BonusStatus::expired;
+      if (op.action == BonusAction::expire && op.at_ms < row->expires_ms)
+        return Failure::bonus_unavailable;
+      if (row->status == BonusStatus::pending) {
+        row->status = to;
+      } else if (row->status == BonusStatus::active) {
+        if (!end_active_bonus(*row, to, key, op.at_ms)) return Failure::invalid_request;
+      } else {
+        return Failure::bonus_unavailable;
+      }
+      break;
+    }
+  }
+  write_bonus_row(*row, op.at_ms);
+  record_op(key, "bonus", fp, "", op.at_ms);
+  return bonus_view(op.bonus_id, false);
+}
+
+template <class Db>
+std::optional<typename Batch<Db>::BonusRow> Batch<Db>::read_bonus_row(std::string_view id) {
+  if constexpr (Engine<Db>::shared) {
+    if (!locked_bonuses_.contains(std::string(id))) {
+      // Unknown to the lock (absent, or not named up front): look once more under a lock
+      // taken in a rerun, unless it does not exist at all.
+      auto exists = db_.query("SELECT 1 FROM bonuses WHERE id = ?");
+      exists.bind(id);
+      if (!exists.step()) return std::nullopt;
+      throw MissedLock("bonus:" + std::string(id));
+    }
+  }
+  auto q = db_.query(
+      "SELECT player_id, currency, kind, status, amount, chip_value, wager_required, wagered, "
+      "max_win, won, expires_ms FROM bonuses WHERE id = ?");
+  q.bind(id);
+  if (!q.step()) return std::nullopt;
+  BonusRow row;
+  row.id = std::string(id);
+  row.player = q.int64(0);
+  row.currency = q.text(1);
+  const auto kind = parse_bonus_kind(q.text(2));
+  const auto status = parse_bonus_status(q.text(3));
+  if (!kind || !status) throw std::runtime_error("ledger: bonus " + row.id + " is unreadable");
+  row.kind = *kind;
+  row.status = *status;
+  row.amount = q.money(4);
+  row.chip_value = q.money(5);
+  row.wager_required = q.money(6);
+  row.wagered = q.money(7);
+  row.max_win = q.money(8);
+  row.won = q.money(9);
+  row.expires_ms = q.int64(10);
+  return row;
+}
+
+template <class Db>
+void Batch<Db>::write_bonus_row(const BonusRow& row, int64_t at_ms) {
+  db_.query("UPDATE bonuses SET status = ?, wagered = ?, won = ?, updated_ms = ? WHERE id = ?")
+      .bind(bonus_status_name(row.status), row.wagered, row.won, at_ms, row.id)
+      .run();
+}
+
+// The row as written, with what is left of it from the batch's balances (not yet written).
+template <class Db>
+BonusView Batch<Db>::bonus_view(std::string_view id, bool replayed) {
+  auto view = read_bonus(db_, id);
+  if (!view) throw std::logic_error("ledger: bonus " + std::string(id) + " vanished");
+  view->replayed = replayed;
+  if (view->status == BonusStatus::active) {
+    view->remaining =
+        load(view->kind == BonusKind::cash ? player_bonus(view->player, view->currency)
+                                           : player_free_bet(view->player, id, view->currency))
+            .account.balance;
+    view->chips_left = view->kind == BonusKind::free_bet && view->chip_value.is_positive()
+                           ? view->remaining.units / view->chip_value.units
+                           : 0;
+  }
+  return std::move(*view);
+}
+
+template <class Db>
+std::optional<std::string> Batch<Db>::active_cash_bonus(PlayerId player,
+                                                        const std::string& currency) {
+  const PlayerCurrency who{player, currency};
+  if (auto it = active_cash_.find(who); it != active_cash_.end()) return it->second;
+  if constexpr (Engine<Db>::shared) {
+    throw MissedLock("bonus-of:" + std::to_string(player) + ":" + currency);
+  } else {
+    auto it = committed_.active_cash_bonus.find(who);
+    if (it == committed_.active_cash_bonus.end()) return std::nullopt;
+    return it->second;
+  }
+}
+
+template <class Db>
+void Batch<Db>::set_active_cash_bonus(PlayerId player, const std::string& currency,
+                                      std::optional<std::string> id) {
+  const PlayerCurrency who{player, currency};
+  auto it = active_cash_.find(who);
+  active_cash_undo_.emplace_back(
+      who, it == active_cash_.end() ? std::nullopt : std::optional(it->second));
+  active_cash_.insert_or_assign(who, std::move(id));
+}
+
+template <class Db>
+bool Batch<Db>::end_active_bonus(BonusRow& row, BonusStatus status, std::string_view op_key,
+                                 int64_t) {
+  const AccountRef account = row.kind == BonusKind::cash
+                                 ? player_bonus(row.player, row.currency)
+                                 : player_free_bet(row.player, row.id, row.currency);
+  const Money left = load(account).account.balance;
+  if (!move(account, funding_account(kBonusFunding, row.currency), left, "bonus", std::nullopt,
+            op_key)) {
+    return false;
+  }
+  if (row.kind == BonusKind::cash) set_active_cash_bonus(row.player, row.currency, std::nullopt);
+  row.status = status;
+  return true;
+}
+
+template <class Db>
+bool Batch<Db>::release_bonus(BonusRow& row, std::string_view op_key, int64_t) {
+  const AccountRef bonus = player_bonus(row.player, row.currency);
+  if (!move(bonus, player_cash(row.player, row.currency), load(bonus).account.balance, "bonus",
+            std::nullopt, op_key)) {
+    return false;
+  }
+  set_active_cash_bonus(row.player, row.currency, std::nullopt);
+  row.status = BonusStatus::wagered;
+  return true;
+}
+
+template <class Db>
+bool Batch<Db>::count_wager(PlayerId player, const std::string& currency, Money stake,
+                            std::string_view op_key, int64_t at_ms) {
+  if constexpr (!Engine<Db>::shared) {
+    // The common case costs two lookups in empty or small maps.
+    if (committed_.active_cash_bonus.empty() && active_cash_.empty()) return true;
+  }
+  const auto id = active_cash_bonus(player, currency);
+  if (!id) return true;
+  auto row = read_bonus_row(*id);
+  if (!row) throw std::logic_error("ledger: active bonus " + *id + " does not exist");
+  const auto wagered = checked_add(row->wagered, stake);
+  row->wagered = wagered ? *wagered : Money{INT64_MAX};
+  if (row->wagered >= row->wager_required && !release_bonus(*row, op_key, at_ms)) return false;
+  write_bonus_row(*row, at_ms);
+  return true;
+}
+
+template <class Db>
+bool Batch<Db>::follow_bonus_share(PlayerId player, const std::string& currency, Money share,
+                                   std::string_view op_key) {
+  if (share.is_zero() || active_cash_bonus(player, currency)) return true;
+  // An ended bonus's status never changes again: read without a lock.
+  auto q = db_.query(
+      "SELECT status FROM bonuses WHERE player_id = ? AND currency = ? AND kind = 'cash' "
+      "AND status IN ('wagered', 'expired', 'cancelled') "
+      "ORDER BY updated_ms DESC, id DESC LIMIT 1");
+  q.bind(player, currency);
+  if (!q.step()) return true;  // bonus money from before bonuses (a fund to the bonus account)
+  const AccountRef bonus = player_bonus(player, currency);
+  const AccountRef to = q.text(0) == "wagered" ? player_cash(player, currency)
+                                               : funding_account(kBonusFunding, currency);
+  return move(bonus, to, share, "bonus", std::nullopt, op_key);
 }
 
 template class Batch<sqlite::Db>;

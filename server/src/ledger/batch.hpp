@@ -116,6 +116,8 @@ struct Committed {
   BetId bet_ids_end = 0;
   // Every idempotency key recorded: a key it does not contain is new without a read.
   KeyFilter op_keys;
+  // The active cash bonus of each player and currency that has one (complete).
+  std::map<std::pair<PlayerId, std::string>, std::string> active_cash_bonus;
 
   // Loads all of the above but the accounts from the database (at start-up; the key
   // filter's first layer gets room for twice the keys on file).
@@ -137,6 +139,8 @@ class Batch {
   Result<Settlement, Failure> apply(const SettleRound& op);
   Result<SettledBets, Failure> apply(const SettleBets& op);
   Result<Settlement, Failure> apply(const CancelRound& op);
+  Result<BonusView, Failure> apply(const GrantBonus& op);
+  Result<BonusView, Failure> apply(const ChangeBonus& op);
 
   // Where writers share the database, before the first apply(): tells the batch of each
   // operation it will apply (expect), then reads and locks at once, in one order (accounts
@@ -153,11 +157,15 @@ class Batch {
   void expect(const SettleRound& op);
   void expect(const SettleBets& op);
   void expect(const CancelRound& op);
+  void expect(const GrantBonus& op);
+  void expect(const ChangeBonus& op);
   // With `fencing` (a cluster's node), also locks the leases of the rounds' tables and
   // refuses (Failure::fenced) the operations of tables not held by this node at its epoch.
   void lock_expected(const Fencing* fencing);
   // Accounts to lock up front besides the expected ones: those an earlier attempt of the
-  // same operations reached without having locked them (MissedLock).
+  // same operations reached without having locked them (MissedLock). A name may also be a
+  // bonus's ("bonus:<id>") or the active cash bonus of a player and currency
+  // ("bonus-of:<player>:<CUR>"), whose rows are locked after the accounts.
   void also_lock(const std::vector<std::string>& names);
   // A key the batch recorded (nullopt when every operation was refused): found in the
   // database after a COMMIT whose answer was lost, it shows the batch committed.
@@ -192,7 +200,20 @@ class Batch {
     std::string currency;
     Money amount, cash_part, bonus_part;
     std::string status;
+    std::string free_bet;  // the free-bet bonus whose chips staked it; empty: none
   };
+  // A bonus's row, as the batch reads it from the database (every change is written at once,
+  // inside the operation's savepoint).
+  struct BonusRow {
+    std::string id;
+    PlayerId player = 0;
+    std::string currency;
+    BonusKind kind = BonusKind::cash;
+    BonusStatus status = BonusStatus::pending;
+    Money amount, chip_value, wager_required, wagered, max_win, won;
+    int64_t expires_ms = 0;
+  };
+  using PlayerCurrency = std::pair<PlayerId, std::string>;
   enum class Seen { fresh, same, conflict };
 
   // Rows waiting for their multi-row INSERT.
@@ -223,6 +244,7 @@ class Batch {
 
   template <class F>
   auto in_savepoint(F&& body) -> decltype(body());
+  void expect_player(PlayerId player, const std::string& currency);
   void undo_op();
   void forget_undo();
   // Writes the buffered rows; the database then holds everything the batch did.
@@ -236,6 +258,31 @@ class Batch {
   Result<Settlement, Failure> settle_round(const SettleRound& op);
   Result<SettledBets, Failure> settle_bets(const SettleBets& op);
   Result<Settlement, Failure> cancel_round(const CancelRound& op);
+  Result<BonusView, Failure> grant_bonus(const GrantBonus& op);
+  Result<BonusView, Failure> change_bonus(const ChangeBonus& op);
+
+  // Bonuses.
+  // Where writers share the database, a bonus the batch did not lock up front throws
+  // MissedLock("bonus:<id>").
+  std::optional<BonusRow> read_bonus_row(std::string_view id);
+  void write_bonus_row(const BonusRow& row, int64_t at_ms);
+  BonusView bonus_view(std::string_view id, bool replayed);
+  // The player's active cash bonus in the currency (shared database: MissedLock
+  // "bonus-of:<player>:<CUR>" unless looked up front).
+  std::optional<std::string> active_cash_bonus(PlayerId player, const std::string& currency);
+  void set_active_cash_bonus(PlayerId player, const std::string& currency,
+                             std::optional<std::string> id);
+  // Ends an active bonus: what is left of it goes back to funding:bonus.
+  [[nodiscard]] bool end_active_bonus(BonusRow& row, BonusStatus status, std::string_view op_key,
+                                      int64_t at_ms);
+  // A cash bonus met its play-through: the bonus account's balance moves to cash.
+  [[nodiscard]] bool release_bonus(BonusRow& row, std::string_view op_key, int64_t at_ms);
+  // A settled stake counts toward the player's active cash bonus.
+  [[nodiscard]] bool count_wager(PlayerId player, const std::string& currency, Money stake,
+                                 std::string_view op_key, int64_t at_ms);
+  // A bonus share paid back while the player has no active cash bonus follows the last one.
+  [[nodiscard]] bool follow_bonus_share(PlayerId player, const std::string& currency, Money share,
+                                        std::string_view op_key);
 
   // Accounts and transfers.
   Entry& load(const AccountRef& ref);
@@ -285,8 +332,11 @@ class Batch {
     std::map<std::string, InCurrency, std::less<>> by_currency_;
   };
   // The money of one bet's settlement or refund; the bet's row is marked by the caller.
-  [[nodiscard]] bool settle_bet(const BetRow& bet, Money returned, std::string_view op_key,
-                                const RoundAccounts::Refs& to);
+  // settle_bet answers what was paid (a free bet's: its winnings, capped; otherwise
+  // `returned`), nullopt when a move failed.
+  [[nodiscard]] std::optional<Money> settle_bet(const BetRow& bet, Money returned,
+                                                std::string_view op_key,
+                                                const RoundAccounts::Refs& to, int64_t at_ms);
   [[nodiscard]] bool refund_bet(const BetRow& bet, std::string_view op_key,
                                 const RoundAccounts::Refs& to);
   void mark_settled(std::string_view round_id, std::string_view op_key,
@@ -332,6 +382,11 @@ class Batch {
   uint64_t op_serial_ = 1;  // counts operations, for Entry::remembered_in
   std::vector<RoundUndo> round_undo_;
   std::vector<std::pair<PlayerId, int64_t>> in_play_undo_;
+  // Active cash bonuses the batch changed (SQLite) or looked up front (shared): nullopt,
+  // none. With the current operation's undo list.
+  std::map<PlayerCurrency, std::optional<std::string>> active_cash_;
+  std::vector<std::pair<PlayerCurrency, std::optional<std::optional<std::string>>>>
+      active_cash_undo_;
   std::vector<std::string> retired_;  // accounts of rounds that ended in this batch
   // Shared database: what expect() gathered, and the states of the rounds locked.
   std::vector<std::string> expected_accounts_;
@@ -344,6 +399,14 @@ class Batch {
   std::vector<std::string> cashed_out_bets_;
   std::set<std::pair<PlayerId, std::string>> cashing_out_;
   std::vector<std::string> expected_keys_;
+  // Bonuses where writers share the database: the rows to lock (by id), the players and
+  // currencies whose active cash bonus to lock, the bonuses whose players' accounts are
+  // learnt from their rows (changes), and the rows locked.
+  std::set<std::string> expected_bonuses_;
+  std::set<PlayerCurrency> bonus_players_;
+  std::vector<std::string> changing_bonuses_;
+  std::unordered_set<std::string> locked_bonuses_;
+  bool bonus_players_asked_ = false;  // also_lock named one (a rerun)
   // Fencing: each expected round's table, and the tables this node holds (locked).
   NameMap<std::string> round_tables_;
   std::optional<std::unordered_set<std::string>> owned_tables_;  // nullopt: not fenced

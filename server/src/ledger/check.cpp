@@ -55,6 +55,7 @@ struct BetRow {
   std::optional<std::string> round_state;  // nullopt: the round does not exist
   std::optional<std::string> settle_key;   // the operation that settled or refunded it
   std::optional<std::string> settle_kind;  // its recorded kind; nullopt: not recorded
+  std::string free_bet;                    // the free-bet bonus that staked it; empty: none
 };
 
 int nonzero(Money m) {
@@ -75,6 +76,7 @@ class Checker {
     bets();
     rounds_in_play();
     rounds_closed();
+    bonuses();
     if (dropped_ > 0) {
       report_.problems.push_back("... and " + std::to_string(dropped_) + " more problems");
     }
@@ -159,9 +161,11 @@ class Checker {
         "LEFT JOIN accounts d ON d.id = t.debit_account "
         "LEFT JOIN accounts c ON c.id = t.credit_account "
         "WHERE d.id IS NULL OR c.id IS NULL OR d.currency <> c.currency "
-        "   OR (t.kind = 'fund') <> (t.bet_id IS NULL) "
+        "   OR (t.kind IN ('fund', 'bonus')) <> (t.bet_id IS NULL) "
         "   OR (t.kind = 'fund' AND (d.kind <> 'funding' "
-        "       OR c.kind NOT IN ('player_cash', 'player_bonus')))");
+        "       OR c.kind NOT IN ('player_cash', 'player_bonus'))) "
+        "   OR (t.kind = 'bonus' AND (d.kind <> 'player_bonus' "
+        "       OR c.kind NOT IN ('player_cash', 'funding')))");
     while (shapes.step()) {
       problem("transfer " + std::to_string(shapes.int64(0)) + " (" + shapes.text(1) + " from " +
               shapes.text(2) + " to " + shapes.text(3) + ") is malformed");
@@ -177,7 +181,8 @@ class Checker {
     bool more = transfers.step();
     auto q = db_.query(
         "SELECT b.id, b.round_id, b.player_id, b.currency, b.amount, b.cash_part, "
-        "b.bonus_part, b.status, b.returned, r.state, b.settle_key, o.kind FROM bets b "
+        "b.bonus_part, b.status, b.returned, r.state, b.settle_key, o.kind, "
+        "COALESCE(b.free_bet, '') FROM bets b "
         "LEFT JOIN rounds r ON r.id = b.round_id LEFT JOIN ops o ON o.key = b.settle_key "
         "ORDER BY b.id");
     while (q.step()) {
@@ -192,7 +197,8 @@ class Checker {
                  q.is_null(8) ? std::nullopt : std::optional(q.int64(8)),
                  q.optional_text(9),
                  q.optional_text(10),
-                 q.optional_text(11)};
+                 q.optional_text(11),
+                 q.text(12)};
       BetFlows flows;
       while (more && transfers.int64(0) < bet.id) {
         problem("transfer for bet " + std::to_string(transfers.int64(0)) +
@@ -226,7 +232,10 @@ class Checker {
     const std::string& debit = name_of(debit_id);
     const std::string& credit = name_of(credit_id);
     const std::string cash = player_cash(bet.player, bet.currency).name;
-    const std::string bonus = player_bonus(bet.player, bet.currency).name;
+    // A free bet's stake comes from, and goes back to, its bonus's chips.
+    const std::string bonus = bet.free_bet.empty()
+                                  ? player_bonus(bet.player, bet.currency).name
+                                  : player_free_bet(bet.player, bet.free_bet, bet.currency).name;
     const std::string in_play = round_account(bet.round_id, bet.currency).name;
     const std::string house = house_account(bet.currency).name;
     if (kind == "stake" && credit == in_play && (debit == cash || debit == bonus)) {
@@ -288,7 +297,9 @@ class Checker {
       return;
     }
     const Wide returned = *bet.returned;
-    const Wide to_bonus = returned * bet.bonus_part.units / bet.amount.units;
+    // A free bet pays its winnings (what it records as returned) in cash alone.
+    const Wide to_bonus =
+        bet.free_bet.empty() ? returned * bet.bonus_part.units / bet.amount.units : 0;
     if (f.payout_cash + f.payout_bonus != returned || f.payout_bonus != to_bonus ||
         f.payout_n > 2) {
       problem(who + " should have been paid " + show(returned) + " (bonus " + show(to_bonus) +
@@ -358,6 +369,42 @@ class Checker {
         "OR (r.state = 'result' AND r.result IS NULL)");
     while (q.step()) {
       problem("round " + q.text(0) + " is " + q.text(1) + " without a matching record of how");
+    }
+  }
+
+  // A free bet's chips: what its bonus gave, less the stakes of its bets not refunded, is
+  // what its account holds while it is active (nothing once it ended); what it won is what
+  // its bets were paid, within max_win. At most one active cash bonus per player and currency.
+  void bonuses() {
+    auto q = db_.query(
+        "SELECT b.id, b.status, b.amount, b.max_win, b.won, "
+        "  COALESCE((SELECT a.balance FROM accounts a WHERE a.name = "
+        "    'player:' || b.player_id || ':freebet:' || b.id || ':' || b.currency), 0), "
+        "  (SELECT COALESCE(SUM(x.amount), 0) FROM bets x WHERE x.free_bet = b.id "
+        "     AND x.status <> 'refunded'), "
+        "  (SELECT COALESCE(SUM(x.returned), 0) FROM bets x WHERE x.free_bet = b.id "
+        "     AND x.status = 'settled') "
+        "FROM bonuses b WHERE b.kind = 'free_bet'");
+    while (q.step()) {
+      const std::string who = "free-bet bonus " + q.text(0);
+      const bool active = q.text(1) == "active";
+      const Wide amount = q.int64(2), max_win = q.int64(3), won = q.int64(4);
+      const Wide chips = q.int64(5), staked = q.int64(6), paid = q.int64(7);
+      if (active && chips + staked != amount) {
+        problem(who + " gave " + show(amount) + " but holds " + show(chips) + " with " +
+                show(staked) + " staked");
+      }
+      if (!active && chips != 0) problem(who + " has ended but still holds " + show(chips));
+      if (won != paid) problem(who + " won " + show(won) + " but its bets were paid " + show(paid));
+      if (max_win > 0 && won > max_win)
+        problem(who + " won " + show(won) + ", beyond its limit of " + show(max_win));
+    }
+    auto twice = db_.query(
+        "SELECT player_id, currency FROM bonuses WHERE kind = 'cash' AND status = 'active' "
+        "GROUP BY player_id, currency HAVING COUNT(*) > 1");
+    while (twice.step()) {
+      problem("player " + std::to_string(twice.int64(0)) +
+              " has more than one active cash bonus in " + twice.text(1));
     }
   }
 

@@ -5,9 +5,12 @@
 // because money enters through a funding account that is allowed to go negative (the
 // operator's issue of fun money, later its deposits). Accounts:
 //   player:<id>:cash:<CUR>, player:<id>:bonus:<CUR>   never negative
+//   player:<id>:freebet:<bonus_id>:<CUR>                a free-bet bonus's chips (never
+//                                                       negative; kind player_bonus)
 //   round:<round_id>:<CUR>                              bets in play in one round
 //   house:<CUR>                                         the casino's result
 //   funding:<source>:<CUR>                              money issued to players
+//                                                       (funding:bonus:<CUR>: bonuses)
 //
 // Every operation that moves money carries an idempotency key. Submitting a key again
 // with the same content returns the first result (with `replayed` set) and moves
@@ -54,6 +57,9 @@ enum class Failure {
   overloaded,          // the queue is full (queue_max); nothing was done
   storage,             // the database failed; nothing was done
   fenced,              // (a cluster) this node no longer holds the table's lease; nothing was done
+  bonus_unavailable,   // the bonus is not the player's, not in a state that allows the
+                       // change (accept: pending and unexpired; a free bet: active), or
+                       // the player has an active cash bonus in that currency already
 };
 std::string_view failure_name(Failure f);
 
@@ -90,10 +96,14 @@ struct OpenRound {
 struct StakeLine {
   std::string spot;
   Money amount;
+  // A free bet: the active free-bet bonus whose chips stake this line (the amount a
+  // multiple of its chip value, drawn from its chips); empty: the player's own money.
+  std::string free_bet = {};
 };
 
 // Moves the stakes from the player to the round's in-play account, cash first and then
-// bonus, all lines or none. Each line becomes one bet with its own id.
+// bonus (a free bet's from its bonus's chips), all lines or none. Each line becomes one bet
+// with its own id.
 struct PlaceBets {
   std::string key;
   std::string round_id;
@@ -126,7 +136,16 @@ struct RecordResult {
 // Settles every accepted bet of the round: the stake goes to the house, the house pays
 // `returned` (stake plus winnings, 0 for a loss). The list must name each accepted bet
 // of the round exactly once. The part of a return that stems from a bonus stake goes
-// back to the bonus account (proportionally, rounded down), the rest to cash.
+// back to the bonus account (proportionally, rounded down), the rest to cash. Bonuses
+// (GrantBonus) change what a settlement pays:
+// - a free bet returns its winnings alone (returned minus the stake, never below zero),
+//   in cash, up to what its bonus's max_win leaves; the bet records what was paid;
+// - every other settled stake of a player with an active cash bonus in its currency counts
+//   toward the bonus's play-through: once `wagered` reaches `wager_required` the bonus is
+//   wagered and the bonus account's balance moves to cash;
+// - a bonus share that comes back (paid, or refunded) when the player has no active cash
+//   bonus follows the last one: to cash if it was wagered, back to funding:bonus if it
+//   expired or was cancelled (with no cash bonus ever, it stays).
 struct SettleRound {
   std::string round_id;
   std::vector<std::pair<BetId, Money>> returns;
@@ -165,6 +184,71 @@ struct CancelRound {
   int64_t at_ms = 0;
 };
 
+// ---- Bonuses (docs/bonuses-and-promotions.md) --------------------------------------
+
+enum class BonusKind { cash, free_bet };
+// SPEC §4's statuses. pending -> active (accepted) -> wagered (cash, play-through met) |
+// expired | cancelled; pending -> cancelled (declined) | expired.
+enum class BonusStatus { pending, active, expired, wagered, cancelled };
+std::string_view bonus_kind_name(BonusKind kind);
+std::string_view bonus_status_name(BonusStatus status);
+
+// Offers a bonus to a player: recorded as pending; no money moves until the player accepts
+// it. The operation's key is "grant:<bonus_id>".
+struct GrantBonus {
+  std::string bonus_id;  // unique across the casino
+  PlayerId player = 0;
+  std::string currency;
+  std::string campaign;  // the campaign's name (SPEC §3 campaignName)
+  std::string code;      // the bonus code (bonusCode)
+  BonusKind kind = BonusKind::cash;
+  Money amount;          // cash: the bonus credited; a free bet: chip_value times the chips
+  Money chip_value;      // a free bet: one chip's value (amount is a multiple of it); cash: 0
+  Money wager_required;  // cash: stakes to settle before the bonus turns into cash (0: at once)
+  Money max_win;         // a free bet: the most its chips win in all (0: no limit); cash: 0
+  std::string games;     // the eligible game families, comma-separated; empty: every one
+  int64_t expires_ms = 0;
+  int64_t at_ms = 0;
+};
+
+enum class BonusAction { accept, decline, cancel, expire };
+// A change of a bonus's status, keyed "bonus:<bonus_id>:<action>":
+// - accept (the player, pending and before expires_ms): active; its money moves from
+//   funding:bonus to the player's bonus account (cash) or to its chips account
+//   (player:<id>:freebet:<bonus_id>:<CUR>, a free bet);
+// - decline (the player, pending): cancelled;
+// - cancel (the operator, pending or active): cancelled;
+// - expire (pending or active, at_ms at or after expires_ms): expired.
+// An active bonus that ends gives what is left of it (the bonus account's balance, or the
+// chips not staked) back to funding:bonus; chips in play that come back later follow.
+struct ChangeBonus {
+  std::string bonus_id;
+  BonusAction action = BonusAction::accept;
+  PlayerId player = 0;  // accept and decline: the bonus's player; otherwise 0
+  int64_t at_ms = 0;
+};
+
+// A bonus as the player and the operator see it.
+struct BonusView {
+  std::string bonus_id;
+  PlayerId player = 0;
+  std::string currency;
+  std::string campaign;
+  std::string code;
+  BonusKind kind = BonusKind::cash;
+  BonusStatus status = BonusStatus::pending;
+  Money amount, chip_value, wager_required, wagered, max_win, won;
+  // Active: what is left to play (cash: the bonus account's balance; a free bet: the chips
+  // not staked), and those chips' count; otherwise zero.
+  Money remaining;
+  int64_t chips_left = 0;
+  std::string games;
+  int64_t expires_ms = 0;
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+  bool replayed = false;
+};
+
 // ---- Results ----------------------------------------------------------------------
 
 struct Done {
@@ -192,8 +276,9 @@ struct SettledBets {
 struct PlayerSettlement {
   PlayerId player = 0;
   std::string currency;
-  Money staked;     // sum of the player's bets in the round
-  Money returned;   // sum paid back (stake plus winnings; the stake on a refund)
+  Money staked;     // sum of the player's bets in the round (free bets' chips not counted)
+  Money returned;   // sum paid back (stake plus winnings; the stake on a refund; a free
+                    // bet's winnings, and nothing on its refund)
   Balance balance;  // after settlement
 };
 
@@ -324,6 +409,8 @@ class Ledger {
   virtual void submit(SettleRound op, Callback<Settlement> done) = 0;
   virtual void submit(SettleBets op, Callback<SettledBets> done) = 0;
   virtual void submit(CancelRound op, Callback<Settlement> done) = 0;
+  virtual void submit(GrantBonus op, Callback<BonusView> done) = 0;
+  virtual void submit(ChangeBonus op, Callback<BonusView> done) = 0;
 
   // Blocks until everything submitted before the call has committed and its callback
   // has returned. Must not be called from a callback.
@@ -354,6 +441,13 @@ class Ledger {
   // A settled round with its result and what verifies it; nullopt for a round that does
   // not exist or is not settled (its seed is not revealed before).
   virtual std::optional<FairRound> fair_round(std::string_view round_id) const = 0;
+  // The player's bonuses, newest first (at most 100).
+  virtual std::vector<BonusView> bonuses(PlayerId player) const = 0;
+  virtual std::optional<BonusView> bonus(std::string_view bonus_id) const = 0;
+  // Whether the player has an active cash bonus in the currency (their blocksafebets flag).
+  virtual bool has_active_cash_bonus(PlayerId player, std::string_view currency) const = 0;
+  // Bonuses pending or active whose time is up at `now_ms` (to expire), oldest first.
+  virtual std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

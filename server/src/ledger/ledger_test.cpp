@@ -66,21 +66,16 @@ class LedgerTest : public ::testing::TestWithParam<std::tuple<Database, bool>> {
   const std::string path_ = new_location(database(), dir_, "ledger.db");
 };
 
-std::string mode_name(const ::testing::TestParamInfo<std::tuple<Database, bool>>& info) {
-  return testing_support::name_of(std::get<0>(info.param)) +
-         (std::get<1>(info.param) ? "Inline" : "Threaded");
-}
-
 INSTANTIATE_TEST_SUITE_P(Modes, LedgerTest,
                          ::testing::Combine(::testing::Values(Database::sqlite, Database::postgres),
                                             ::testing::Bool()),
-                         mode_name);
+                         testing_support::mode_name);
 
 // What only an SQLite file has: its history of versions, and files that are not ledgers.
 class SqliteFileTest : public LedgerTest {};
 INSTANTIATE_TEST_SUITE_P(Modes, SqliteFileTest,
                          ::testing::Combine(::testing::Values(Database::sqlite), ::testing::Bool()),
-                         mode_name);
+                         testing_support::mode_name);
 
 TEST_P(LedgerTest, FundsBetsAndSettlesARound) {
   auto ledger = open();
@@ -977,9 +972,62 @@ TEST_P(SqliteFileTest, AVersionOneFileIsMigratedWhenItOpens) {
             std::string(kSchemaVersion));
   EXPECT_EQ(db->scalar_text("SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master "
                             "WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)"),
-            "bets_by_player,bets_of_round,rounds_by_opened,rounds_unended,transfers_by_bet");
+            "bets_by_free_bet,bets_by_player,bets_of_round,bonuses_by_player,bonuses_due,"
+            "rounds_by_opened,"
+            "rounds_unended,transfers_by_bet");
   auto report = check_ledger(path_);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+}
+
+// A file of version 4 (before bonuses: no bonuses table, no free_bet column, transfers whose
+// kinds know no 'bonus') gains them, and its transfers, when it opens.
+TEST_P(SqliteFileTest, AVersionFourFileGainsBonuses) {
+  {
+    auto ledger = open();
+    ASSERT_TRUE(run(*ledger, fund("f1", kAlice, major(10))).ok());
+    ASSERT_TRUE(run(*ledger, open_round("r1", 1)).ok());
+    ASSERT_TRUE(run(*ledger, bets("b1", "r1", kAlice, {{"red", major(4)}})).ok());
+    ledger->stop();
+  }
+  exec_sql(path_, R"sql(
+DROP TABLE bonuses;
+DROP INDEX bets_by_free_bet;
+ALTER TABLE bets DROP COLUMN free_bet;
+CREATE TABLE transfers_v4 (
+  id INTEGER PRIMARY KEY,
+  op_key TEXT NOT NULL,
+  debit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  credit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  bet_id INTEGER REFERENCES bets (id) DEFERRABLE INITIALLY DEFERRED,
+  kind TEXT NOT NULL CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund')),
+  CHECK (debit_account <> credit_account)
+);
+INSERT INTO transfers_v4 SELECT * FROM transfers;
+DROP TABLE transfers;
+ALTER TABLE transfers_v4 RENAME TO transfers;
+CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
+UPDATE meta SET value = '4' WHERE key = 'schema_version';
+)sql");
+  auto ledger = open();
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").cash, major(6));
+  GrantBonus grant;
+  grant.bonus_id = "c1";
+  grant.player = kAlice;
+  grant.currency = "EUR";
+  grant.campaign = "Welcome";
+  grant.amount = major(5);
+  grant.wager_required = major(50);
+  grant.expires_ms = 1'000'000;
+  ASSERT_TRUE(run(*ledger, grant).ok());
+  ASSERT_TRUE(run(*ledger, ChangeBonus{"c1", BonusAction::accept, kAlice, 10}).ok());
+  // A cancellation moves the bonus back with a transfer of the new kind.
+  ASSERT_TRUE(run(*ledger, ChangeBonus{"c1", BonusAction::cancel, 0, 20}).ok());
+  EXPECT_EQ(ledger->balance(kAlice, "EUR").total(), major(6));
+  ledger->stop();
+  auto report = check_ledger(path_);
+  EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
+  EXPECT_EQ(report.transfers, 4);  // fund, stake, the bonus in and back out
 }
 
 TEST_P(LedgerTest, RefusesADatabaseWithAnotherSchema) {

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "db/postgres.hpp"
 #include "db/postgres_testing.hpp"
@@ -56,6 +57,11 @@ enum class Database { sqlite, postgres };
 
 inline std::string name_of(Database d) {
   return d == Database::sqlite ? "Sqlite" : "Postgres";
+}
+
+// A test's name part for (engine, inline mode): "SqliteInline", "PostgresThreaded".
+inline std::string mode_name(const ::testing::TestParamInfo<std::tuple<Database, bool>>& info) {
+  return name_of(std::get<0>(info.param)) + (std::get<1>(info.param) ? "Inline" : "Threaded");
 }
 
 // Where a new, empty ledger lives: a file in `dir`, or a fresh PostgreSQL database of the
@@ -125,6 +131,14 @@ struct ResultOf<SettleBets> {
 template <>
 struct ResultOf<CancelRound> {
   using type = Settlement;
+};
+template <>
+struct ResultOf<GrantBonus> {
+  using type = BonusView;
+};
+template <>
+struct ResultOf<ChangeBonus> {
+  using type = BonusView;
 };
 
 template <class Op>

@@ -67,7 +67,12 @@ std::string fingerprint(const OpenRound& op) {
 std::string fingerprint(const PlaceBets& op) {
   Canon c("bets");
   c.add(op.round_id).add(op.player).add(op.currency).add(static_cast<int64_t>(op.bets.size()));
-  for (const StakeLine& line : op.bets) c.add(line.spot).add(line.amount);
+  for (const StakeLine& line : op.bets) {
+    c.add(line.spot).add(line.amount);
+    // Only a free bet says more (the line count keeps the forms apart), so the keys of bets
+    // placed before free bets existed keep their fingerprints.
+    if (!line.free_bet.empty()) c.add(std::string_view("free")).add(line.free_bet);
+  }
   return c.digest();
 }
 
@@ -105,6 +110,41 @@ std::string fingerprint(const SettleBets& op) {
 
 std::string fingerprint(const CancelRound& op) {
   return Canon("cancel").add(op.round_id).add(op.reason).digest();
+}
+
+std::string fingerprint(const GrantBonus& op) {
+  return Canon("grant")
+      .add(op.bonus_id)
+      .add(op.player)
+      .add(op.currency)
+      .add(op.campaign)
+      .add(op.code)
+      .add(bonus_kind_name(op.kind))
+      .add(op.amount)
+      .add(op.chip_value)
+      .add(op.wager_required)
+      .add(op.max_win)
+      .add(op.games)
+      .add(op.expires_ms)
+      .digest();
+}
+
+std::string fingerprint(const ChangeBonus& op) {
+  return Canon("bonus").add(op.bonus_id).add(bonus_action_name(op.action)).add(op.player).digest();
+}
+
+std::string_view bonus_action_name(BonusAction action) {
+  switch (action) {
+    case BonusAction::accept:
+      return "accept";
+    case BonusAction::decline:
+      return "decline";
+    case BonusAction::cancel:
+      return "cancel";
+    case BonusAction::expire:
+      return "expire";
+  }
+  return "?";
 }
 
 std::string encode_bet_ids(const std::vector<BetId>& ids) {

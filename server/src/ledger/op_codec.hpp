@@ -28,6 +28,10 @@ std::string fingerprint(const RecordResult& op);
 std::string fingerprint(const SettleRound& op);
 std::string fingerprint(const SettleBets& op);
 std::string fingerprint(const CancelRound& op);
+std::string fingerprint(const GrantBonus& op);
+std::string fingerprint(const ChangeBonus& op);
+
+std::string_view bonus_action_name(BonusAction action);
 
 // Round operations are keyed by the round: each happens at most once per round.
 inline std::string open_key(std::string_view round_id) {
@@ -41,6 +45,14 @@ inline std::string settle_key(std::string_view round_id) {
 }
 inline std::string cancel_key(std::string_view round_id) {
   return "cancel:" + std::string(round_id);
+}
+
+// Bonus operations are keyed by the bonus: granted once, each change at most once.
+inline std::string grant_key(std::string_view bonus_id) {
+  return "grant:" + std::string(bonus_id);
+}
+inline std::string bonus_key(std::string_view bonus_id, BonusAction action) {
+  return "bonus:" + std::string(bonus_id) + ":" + std::string(bonus_action_name(action));
 }
 
 // PlacedBets keeps its bet ids ("17,18,19"); the balance is read afresh on replay.

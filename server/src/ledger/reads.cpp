@@ -79,6 +79,95 @@ std::optional<FairRound> read_fair_round(Db& db, std::string_view round_id) {
   return FairRound{q.text(0), q.text(1), q.text(2), q.text(3), q.optional_text(4), q.int64(5)};
 }
 
+// A bonus's columns (kBonusColumns) as read_bonus_view() takes them; the last is what is left
+// of an active bonus (the bonus account's, or its chips account's, balance).
+const char* const kBonusColumns =
+    "b.id, b.player_id, b.currency, b.campaign, b.code, b.kind, b.status, b.amount, "
+    "b.chip_value, b.wager_required, b.wagered, b.max_win, b.won, b.games, b.expires_ms, "
+    "b.created_ms, b.updated_ms, CASE WHEN b.status <> 'active' THEN 0 ELSE COALESCE(("
+    "SELECT a.balance FROM accounts a WHERE a.name = CASE WHEN b.kind = 'cash' "
+    "THEN 'player:' || b.player_id || ':bonus:' || b.currency "
+    "ELSE 'player:' || b.player_id || ':freebet:' || b.id || ':' || b.currency END), 0) END";
+
+std::optional<BonusKind> parse_bonus_kind(std::string_view text) {
+  if (text == "cash") return BonusKind::cash;
+  if (text == "free_bet") return BonusKind::free_bet;
+  return std::nullopt;
+}
+
+std::optional<BonusStatus> parse_bonus_status(std::string_view text) {
+  for (BonusStatus s : {BonusStatus::pending, BonusStatus::active, BonusStatus::expired,
+                        BonusStatus::wagered, BonusStatus::cancelled}) {
+    if (bonus_status_name(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
+template <class Query>
+BonusView read_bonus_view(Query& q) {
+  BonusView v;
+  v.bonus_id = q.text(0);
+  v.player = q.int64(1);
+  v.currency = q.text(2);
+  v.campaign = q.text(3);
+  v.code = q.text(4);
+  v.kind = parse_bonus_kind(q.text(5)).value_or(BonusKind::cash);
+  v.status = parse_bonus_status(q.text(6)).value_or(BonusStatus::cancelled);
+  v.amount = q.money(7);
+  v.chip_value = q.money(8);
+  v.wager_required = q.money(9);
+  v.wagered = q.money(10);
+  v.max_win = q.money(11);
+  v.won = q.money(12);
+  v.games = q.text(13);
+  v.expires_ms = q.int64(14);
+  v.created_ms = q.int64(15);
+  v.updated_ms = q.int64(16);
+  v.remaining = q.money(17);
+  if (v.kind == BonusKind::free_bet && v.chip_value.is_positive())
+    v.chips_left = v.remaining.units / v.chip_value.units;
+  return v;
+}
+
+template <class Db>
+std::vector<BonusView> read_bonuses(Db& db, PlayerId player) {
+  auto q = db.query(std::string("SELECT ") + kBonusColumns +
+                    " FROM bonuses b WHERE b.player_id = ? "
+                    "ORDER BY b.created_ms DESC, b.id DESC LIMIT 100");
+  q.bind(player);
+  std::vector<BonusView> out;
+  while (q.step()) out.push_back(read_bonus_view(q));
+  return out;
+}
+
+template <class Db>
+std::optional<BonusView> read_bonus(Db& db, std::string_view bonus_id) {
+  auto q = db.query(std::string("SELECT ") + kBonusColumns + " FROM bonuses b WHERE b.id = ?");
+  q.bind(bonus_id);
+  if (!q.step()) return std::nullopt;
+  return read_bonus_view(q);
+}
+
+template <class Db>
+bool read_has_active_cash_bonus(Db& db, PlayerId player, std::string_view currency) {
+  auto q = db.query(
+      "SELECT 1 FROM bonuses WHERE player_id = ? AND status = 'active' AND kind = 'cash' "
+      "AND currency = ?");
+  q.bind(player, currency);
+  return q.step();
+}
+
+template <class Db>
+std::vector<std::string> read_bonuses_due(Db& db, int64_t now_ms, size_t limit) {
+  auto q = db.query(
+      "SELECT id FROM bonuses WHERE status IN ('pending', 'active') AND expires_ms <= ? "
+      "ORDER BY expires_ms, id LIMIT ?");
+  q.bind(now_ms, static_cast<int64_t>(limit));
+  std::vector<std::string> out;
+  while (q.step()) out.push_back(q.text(0));
+  return out;
+}
+
 template <class Db>
 std::vector<PlayerTable> read_player_tables(Db& db, PlayerId player, size_t limit) {
   auto q = db.query(
@@ -164,7 +253,11 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
   template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);          \
   template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);     \
   template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t); \
-  template std::optional<FairRound> read_fair_round(Db&, std::string_view);
+  template std::optional<FairRound> read_fair_round(Db&, std::string_view);             \
+  template std::vector<BonusView> read_bonuses(Db&, PlayerId);                          \
+  template std::optional<BonusView> read_bonus(Db&, std::string_view);                  \
+  template std::vector<std::string> read_bonuses_due(Db&, int64_t, size_t);             \
+  template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);
 CROUPIER_LEDGER_READS(sqlite::Db)
 CROUPIER_LEDGER_READS(postgres::Db)
 #undef CROUPIER_LEDGER_READS

@@ -40,5 +40,15 @@ template <class Db>
 std::vector<RoundResult> read_recent_results(Db& db, std::string_view table_id, size_t limit);
 template <class Db>
 std::optional<FairRound> read_fair_round(Db& db, std::string_view round_id);
+template <class Db>
+std::vector<BonusView> read_bonuses(Db& db, PlayerId player);
+template <class Db>
+std::optional<BonusView> read_bonus(Db& db, std::string_view bonus_id);
+template <class Db>
+bool read_has_active_cash_bonus(Db& db, PlayerId player, std::string_view currency);
+template <class Db>
+std::vector<std::string> read_bonuses_due(Db& db, int64_t now_ms, size_t limit);
+std::optional<BonusKind> parse_bonus_kind(std::string_view text);
+std::optional<BonusStatus> parse_bonus_status(std::string_view text);
 
 }  // namespace croupier::ledger

@@ -222,20 +222,93 @@ void migrate_to_4(sqlite::Db& db) {
   if (!has_column(db, "rounds", "fair")) db.exec("ALTER TABLE rounds ADD COLUMN fair TEXT");
 }
 
+// Version 5: bonuses (issue 19). A bonus's record (its terms, its status, its play-through
+// and its free bets' winnings) lives beside the money it moves, changed in the same
+// transactions; a bet staked with a free-bet bonus's chips names the bonus. Transfers gain
+// the kind 'bonus' (no bet: a bonus's balance turning into cash, or going back to
+// funding:bonus when the bonus ends). SQLite cannot change a CHECK in place: the transfers
+// table is copied into one with the new CHECK (nothing references transfers). Each step
+// tolerates having been done, as version 2's do.
+constexpr const char* kBonusesTable = R"sql(
+CREATE TABLE IF NOT EXISTS bonuses (
+  id TEXT PRIMARY KEY,
+  player_id BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  campaign TEXT NOT NULL,
+  code TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('cash', 'free_bet')),
+  status TEXT NOT NULL
+    CHECK (status IN ('pending', 'active', 'expired', 'wagered', 'cancelled')),
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  chip_value BIGINT NOT NULL CHECK (chip_value >= 0),
+  wager_required BIGINT NOT NULL CHECK (wager_required >= 0),
+  wagered BIGINT NOT NULL DEFAULT 0 CHECK (wagered >= 0),
+  max_win BIGINT NOT NULL CHECK (max_win >= 0),
+  won BIGINT NOT NULL DEFAULT 0 CHECK (won >= 0),
+  games TEXT NOT NULL,
+  expires_ms BIGINT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  updated_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bonuses_by_player ON bonuses (player_id, status);
+CREATE INDEX IF NOT EXISTS bonuses_due ON bonuses (expires_ms)
+  WHERE status IN ('pending', 'active');
+)sql";
+// A free-bet bonus's bets (ledger-check; free bets are few, so the index is small).
+constexpr const char* kFreeBetIndex =
+    "CREATE INDEX IF NOT EXISTS bets_by_free_bet ON bets (free_bet) WHERE free_bet IS NOT NULL";
+
+void migrate_to_5(sqlite::Db& db) {
+  db.exec(kBonusesTable);
+  if (!has_column(db, "bets", "free_bet")) db.exec("ALTER TABLE bets ADD COLUMN free_bet TEXT");
+  db.exec(kFreeBetIndex);
+  db.exec(R"sql(
+DROP TABLE IF EXISTS transfers_v5;
+CREATE TABLE transfers_v5 (
+  id INTEGER PRIMARY KEY,
+  op_key TEXT NOT NULL,
+  debit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  credit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  bet_id INTEGER REFERENCES bets (id) DEFERRABLE INITIALLY DEFERRED,
+  kind TEXT NOT NULL CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus')),
+  CHECK (debit_account <> credit_account)
+);
+INSERT INTO transfers_v5 (id, op_key, debit_account, credit_account, amount, bet_id, kind)
+  SELECT id, op_key, debit_account, credit_account, amount, bet_id, kind FROM transfers;
+DROP TABLE transfers;
+ALTER TABLE transfers_v5 RENAME TO transfers;
+CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
+)sql");
+}
+
+void migrate_to_5(postgres::Db& db) {
+  db.exec(kBonusesTable);
+  db.exec(
+      "ALTER TABLE bets ADD COLUMN IF NOT EXISTS free_bet TEXT;"
+      "ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_kind_check;"
+      "ALTER TABLE transfers ADD CONSTRAINT transfers_kind_check "
+      "CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus'));");
+  db.exec(kFreeBetIndex);
+}
+
 // The migrations in order: migrations[i] takes a file from version i to i + 1.
 template <class Db>
 using Migration = void (*)(Db&);
 constexpr Migration<sqlite::Db> kMigrations[] = {
-    [](sqlite::Db& db) { db.exec(kSchema); },                     // 0 -> 1: the first schema
-    migrate_to_2, [](sqlite::Db& db) { db.exec(kLeasesTable); },  // 2 -> 3
-    migrate_to_4,                                                 // 3 -> 4
+    [](sqlite::Db& db) { db.exec(kSchema); },  // 0 -> 1: the first schema
+    migrate_to_2,
+    [](sqlite::Db& db) { db.exec(kLeasesTable); },  // 2 -> 3
+    migrate_to_4,                                   // 3 -> 4
+    migrate_to_5,                                   // 4 -> 5
 };
-static_assert(std::size(kMigrations) == 4, "kSchemaVersion names the last migration");
+static_assert(std::size(kMigrations) == 5, "kSchemaVersion names the last migration");
 constexpr Migration<postgres::Db> kPostgresMigrations[] = {
     [](postgres::Db& db) { db.exec(kPostgresSchema); },  // 0 -> 1: version 2's tables
     [](postgres::Db&) {},                                // 1 -> 2: in the tables already
     [](postgres::Db& db) { db.exec(kLeasesTable); },     // 2 -> 3
     [](postgres::Db& db) { db.exec("ALTER TABLE rounds ADD COLUMN IF NOT EXISTS fair TEXT"); },
+    migrate_to_5,
 };
 static_assert(std::size(kPostgresMigrations) == std::size(kMigrations),
               "both engines count the same versions");

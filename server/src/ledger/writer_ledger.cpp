@@ -410,6 +410,30 @@ std::optional<FairRound> WriterLedger<Db>::fair_round(std::string_view round_id)
   return with_reader([&](Db& db) { return read_fair_round(db, round_id); });
 }
 
+template <class Db>
+std::vector<BonusView> WriterLedger<Db>::bonuses(PlayerId player) const {
+  return with_reader([&](Db& db) { return read_bonuses(db, player); });
+}
+
+template <class Db>
+std::optional<BonusView> WriterLedger<Db>::bonus(std::string_view bonus_id) const {
+  return with_reader([&](Db& db) { return read_bonus(db, bonus_id); });
+}
+
+template <class Db>
+std::vector<std::string> WriterLedger<Db>::bonuses_due(int64_t now_ms, size_t limit) const {
+  return with_reader([&](Db& db) { return read_bonuses_due(db, now_ms, limit); });
+}
+
+template <class Db>
+bool WriterLedger<Db>::has_active_cash_bonus(PlayerId player, std::string_view currency) const {
+  if constexpr (Engine<Db>::shared) {
+    return with_reader([&](Db& db) { return read_has_active_cash_bonus(db, player, currency); });
+  }
+  std::lock_guard lock(cache_mu_);
+  return committed_.active_cash_bonus.contains({player, std::string(currency)});
+}
+
 // ---- Ledger ---------------------------------------------------------------------------
 
 std::unique_ptr<Ledger> Ledger::open(const Options& options) {
@@ -439,6 +463,28 @@ std::string_view failure_name(Failure f) {
       return "storage";
     case Failure::fenced:
       return "fenced";
+    case Failure::bonus_unavailable:
+      return "bonus_unavailable";
+  }
+  return "unknown";
+}
+
+std::string_view bonus_kind_name(BonusKind kind) {
+  return kind == BonusKind::cash ? "cash" : "free_bet";
+}
+
+std::string_view bonus_status_name(BonusStatus status) {
+  switch (status) {
+    case BonusStatus::pending:
+      return "pending";
+    case BonusStatus::active:
+      return "active";
+    case BonusStatus::expired:
+      return "expired";
+    case BonusStatus::wagered:
+      return "wagered";
+    case BonusStatus::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }

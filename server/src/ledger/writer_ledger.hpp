@@ -84,6 +84,12 @@ class WriterLedger final : public Ledger {
   void submit(CancelRound op, Callback<Settlement> done) override {
     enqueue(std::move(op), std::move(done));
   }
+  void submit(GrantBonus op, Callback<BonusView> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(ChangeBonus op, Callback<BonusView> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
 
   void flush() override;
   void stop() override;
@@ -98,6 +104,10 @@ class WriterLedger final : public Ledger {
   std::vector<TablePlayer> recent_players(int64_t since_ms, size_t limit) const override;
   std::vector<HistoryRound> player_history(const HistoryQuery& query) const override;
   std::optional<FairRound> fair_round(std::string_view round_id) const override;
+  std::vector<BonusView> bonuses(PlayerId player) const override;
+  std::optional<BonusView> bonus(std::string_view bonus_id) const override;
+  std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
+  bool has_active_cash_bonus(PlayerId player, std::string_view currency) const override;
 
  private:
   template <class Op, class R>
@@ -110,7 +120,8 @@ class WriterLedger final : public Ledger {
   using AnyJob = std::variant<Job<Fund, Done>, Job<OpenRound, Done>, Job<PlaceBets, PlacedBets>,
                               Job<CancelBets, CancelledBets>, Job<RecordResult, Done>,
                               Job<SettleRound, Settlement>, Job<SettleBets, SettledBets>,
-                              Job<CancelRound, Settlement>>;
+                              Job<CancelRound, Settlement>, Job<GrantBonus, BonusView>,
+                              Job<ChangeBonus, BonusView>>;
 
   template <class Op, class R>
   void enqueue(Op op, Callback<R> done);

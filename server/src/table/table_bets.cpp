@@ -44,6 +44,7 @@ ErrorCode code_for(ledger::Failure f) {
     case ledger::Failure::round_not_found:
       return ErrorCode::BetLate;
     case ledger::Failure::invalid_request:
+    case ledger::Failure::bonus_unavailable:  // a free bet on chips the player does not hold
       return ErrorCode::InvalidBet;
     case ledger::Failure::overloaded:
       return ErrorCode::BetsNotAccepted;
@@ -252,7 +253,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   op.player = command.player;
   op.currency = command.currency;
   op.at_ms = clock_.wall_ms();
-  for (const auto& l : taken) op.bets.push_back({l.spot, l.amount});
+  for (const auto& l : taken) op.bets.push_back({l.spot, l.amount, command.free_bet});
   ledger_.submit(std::move(op), [this, key, command = std::move(command)](auto r) mutable {
     post_([this, key, command = std::move(command), r]() mutable {
       on_bets_placed(key, std::move(command), r);
