@@ -50,6 +50,8 @@ export interface ServerOptions {
    * operators' quick_guide_disabled.
    */
   quickGuide?: boolean;
+  /** Keep the demo operator's bonus campaigns (its welcome free chips); by default removed. */
+  bonusOffers?: boolean;
   /** More flags for croupierd (a cluster's node: --database, --nats, --node-id). */
   args?: string[];
 }
@@ -76,6 +78,9 @@ function casinoFile(options: ServerOptions, dataDir: string): string {
   for (const op of casino.operators ?? [])
     if (op.casinoConfigFile) op.casinoConfigFile = join(DATA, op.casinoConfigFile);
   options.casino?.(casino);
+  // The demo's welcome bonus would greet every new guest with its acceptance dialog: only
+  // the journeys about bonuses keep it.
+  if (!options.bonusOffers) for (const op of casino.operators ?? []) delete op.campaigns;
   if (!options.quickGuide)
     for (const op of casino.operators ?? []) {
       const off = { quick_guide_disabled: true };

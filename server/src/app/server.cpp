@@ -20,6 +20,7 @@
 #include "core/log.hpp"
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
+#include "gateway/bonus.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/listener.hpp"
 #include "gateway/nickname.hpp"
@@ -286,7 +287,7 @@ bool App::Impl::listen() {
   return true;
 }
 
-// Expires idle sessions and forgets old tokens, every half minute.
+// Expires idle sessions and bonuses, and forgets old tokens, every half minute.
 void App::Impl::start_housekeeping() {
   sweeper.emplace(io);
   // Often enough that the idle warning comes well before the session closes.
@@ -297,6 +298,9 @@ void App::Impl::start_housekeeping() {
     sessions->sweep();
     store->purge(clock.wall_ms(),
                  std::max<int64_t>(kSessionKeepMs, settings.session_idle_timeout_s * 1000));
+    // Bonuses whose time is up give back what is left of them (a few at a time: each waits
+    // for its commit).
+    gateway::expire_due_bonuses(*ledger, clock.wall_ms(), 100);
     start_housekeeping();
   });
 }
@@ -441,6 +445,7 @@ bool App::start() {
   gateway::add_lobby_routes(*m.router, *m.svc);
   gateway::add_history_routes(*m.router, *m.svc);
   gateway::add_slot_routes(*m.router, *m.svc);
+  gateway::add_bonus_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);

@@ -138,6 +138,18 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       op.slots.push_back(std::move(slot));
     }
   }
+  if (const json::value* list = field(o, "campaigns")) {
+    if (!list->is_array()) bad(path + ".campaigns", "must list bonus campaigns");
+    const auto& items = list->as_array();
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string at = path + ".campaigns[" + std::to_string(i) + "]";
+      auto campaign = parse_campaign(as_object(items[i], at));
+      if (!campaign.ok()) bad(at, campaign.error());
+      for (const auto& earlier : op.campaigns)
+        if (earlier.id == campaign->id) bad(at + ".campaignId", "is listed twice");
+      op.campaigns.push_back(std::move(campaign).value());
+    }
+  }
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "config/bonus_campaign.hpp"
 #include "core/money.hpp"
 #include "core/result.hpp"
 #include "games/cards/card_limits.hpp"
@@ -55,6 +56,9 @@ struct Operator {
   bool supervisor = false;
   // The slots lobby's games, in the order shown.
   std::vector<SlotAssignment> slots;
+  // Bonus campaigns of the casino file (docs/bonuses-and-promotions.md); the operator API
+  // adds or replaces campaigns in the store, which stand over these.
+  std::vector<BonusCampaign> campaigns;
 };
 
 // What one table offers in one currency.

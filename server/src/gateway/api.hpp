@@ -27,6 +27,8 @@ void add_game_routes(Router& router, Services& svc);
 // /api/ui/history
 void add_history_routes(Router& router, Services& svc);
 void add_slot_routes(Router& router, Services& svc);
+// /bonus/chips, /bonus/offers, /bonus/accept, /bonus/decline (gateway/bonus.hpp)
+void add_bonus_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).
@@ -37,8 +39,9 @@ games::blackjack::AutoPlay autoplay_strategy(const store::Store& store, int64_t 
 // Shared by the groups above.
 boost::json::object player_json(Services& svc, const store::Player& player);
 boost::json::object balance_json(Services& svc, const store::Player& player);
-// Credits a new player of a demo operator with its fun money and waits for the commit.
-void fund_new_player(Services& svc, const config::Operator& op, const store::Player& player);
+// Credits a new player of a demo operator with its fun money and offers the operator's
+// new-player bonus campaigns; waits for the commits.
+void welcome_new_player(Services& svc, const config::Operator& op, const store::Player& player);
 // The table and number of games a statistics call names (tableId; numberOfGames or
 // noOfGames, 1 to 100, default 100), or the reply that refuses the call.
 Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx& ctx);

@@ -8,6 +8,7 @@
 #include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "gateway/api.hpp"
+#include "gateway/bonus.hpp"
 #include "gateway/chat.hpp"
 #include "gateway/protocol/commands.hpp"
 
@@ -194,7 +195,7 @@ Reply operator_launch(Ctx& ctx) {
 
   const int64_t now = ctx.svc.clock.wall_ms();
   auto [player, created] = ctx.svc.store.upsert_player(p, now);
-  if (created) fund_new_player(ctx.svc, op, player);
+  if (created) welcome_new_player(ctx.svc, op, player);
   ctx.svc.sessions.update_player(player);
 
   store::LaunchToken token{crypto::random_token(24), player.id, json::serialize(carried),
@@ -311,6 +312,80 @@ Reply operator_table_closing(Ctx& ctx) {
                                  {"closesAt", ctx.svc.clock.wall_ms() + m * 60'000LL}});
 }
 
+// POST /api/operator/bonus/campaign: creates or replaces one of the operator's campaigns.
+Reply operator_campaign(Ctx& ctx) {
+  auto signed_req = verify_signed(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  auto campaign = config::parse_campaign(signed_req->body);
+  if (!campaign.ok())
+    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD", campaign.error());
+  if (!ctx.svc.rates.find(campaign->currency))
+    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD",
+                       "currency is not a known currency code");
+  json::object terms = config::campaign_json(*campaign);
+  ctx.svc.store.save_campaign(store::Campaign{signed_req->op->id, campaign->id,
+                                              json::serialize(terms), ctx.svc.clock.wall_ms()});
+  log::info("bonus campaign saved", {{"operator", signed_req->op->id}, {"campaign", campaign->id}});
+  return json_reply(ctx.req, http::status::ok, json::object{{"campaign", std::move(terms)}});
+}
+
+// The operator's player a signed request names (its playerId), or the reply refusing it.
+Result<store::Player, StringReply> named_player(Ctx& ctx, const SignedRequest& req) {
+  const std::string external = string_field(req.body, "playerId").value_or("");
+  if (!token_like(external, 64))
+    return error_reply(ctx.req, http::status::bad_request, "BAD_FIELD",
+                       "playerId must name a player");
+  auto player = ctx.svc.store.player_by_external(req.op->id, external);
+  if (!player)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
+  return *player;
+}
+
+Reply bonus_failure(Ctx& ctx, ledger::Failure f) {
+  if (f == ledger::Failure::bonus_unavailable)
+    return error_reply(ctx.req, http::status::conflict, "BONUS_UNAVAILABLE",
+                       "the bonus is not in a state that allows this", ErrorCode::ActionFailed);
+  return error_reply(ctx.req, http::status::service_unavailable, "ACTION_FAILED",
+                     "action failed, retry (" + std::string(ledger::failure_name(f)) + ")",
+                     ErrorCode::ActionFailed);
+}
+
+// POST /api/operator/bonus/grant {campaignId, playerId}: offers the campaign to the player.
+Reply operator_grant(Ctx& ctx) {
+  auto signed_req = verify_signed(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  auto player = named_player(ctx, *signed_req);
+  if (!player.ok()) return player.error();
+  const std::string id = string_field(signed_req->body, "campaignId").value_or("");
+  auto campaign = find_campaign(ctx.svc, *signed_req->op, id);
+  if (!campaign)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_CAMPAIGN", "no such campaign");
+  if (campaign->currency != player->currency)
+    return error_reply(
+        ctx.req, http::status::bad_request, "BAD_FIELD",
+        "playerId plays in " + player->currency + ", the campaign is for " + campaign->currency);
+  auto granted = grant_campaign(ctx.svc, *campaign, *player);
+  if (!granted.ok()) return bonus_failure(ctx, granted.error());
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"bonus", bonus_json(*granted, &*campaign)}});
+}
+
+// POST /api/operator/bonus/cancel {bonusId}: cancels one of its players' bonuses.
+Reply operator_cancel_bonus(Ctx& ctx) {
+  auto signed_req = verify_signed(ctx);
+  if (!signed_req.ok()) return signed_req.error();
+  const std::string id = string_field(signed_req->body, "bonusId").value_or("");
+  auto bonus = id.empty() ? std::nullopt : ctx.svc.ledger.bonus(id);
+  auto owner = bonus ? ctx.svc.store.player(bonus->player) : std::nullopt;
+  if (!owner || owner->operator_id != signed_req->op->id)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_BONUS", "no such bonus");
+  auto cancelled =
+      change_bonus(ctx.svc, ledger::ChangeBonus{id, ledger::BonusAction::cancel, 0, 0});
+  if (!cancelled.ok()) return bonus_failure(ctx, cancelled.error());
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"bonus", bonus_json(ctx.svc, *cancelled)}});
+}
+
 Reply launch(Ctx& ctx) {
   auto token = ctx.svc.store.consume_launch_token(ctx.param("token"), ctx.svc.clock.wall_ms());
   if (!token) {
@@ -351,6 +426,9 @@ void add_operator_routes(Router& router, Services& svc) {
   router.add(http::verb::post, "/api/operator/chat", Auth::none, operator_chat);
   router.add(http::verb::post, "/api/operator/chat/mute", Auth::none, operator_mute);
   router.add(http::verb::post, "/api/operator/table/closing", Auth::none, operator_table_closing);
+  router.add(http::verb::post, "/api/operator/bonus/campaign", Auth::none, operator_campaign);
+  router.add(http::verb::post, "/api/operator/bonus/grant", Auth::none, operator_grant);
+  router.add(http::verb::post, "/api/operator/bonus/cancel", Auth::none, operator_cancel_bonus);
   router.add(http::verb::get, "/launch", Auth::none, launch);
   (void)svc;
 }

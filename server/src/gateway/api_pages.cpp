@@ -30,7 +30,7 @@ std::optional<AuthedSession> create_guest(Ctx& ctx) {
   p.currency = op->currency;
   p.language = config::normalise_language(ctx.param("lang")).value_or("en");
   auto [player, created] = ctx.svc.store.upsert_player(p, ctx.svc.clock.wall_ms());
-  fund_new_player(ctx.svc, *op, player);
+  welcome_new_player(ctx.svc, *op, player);
   AuthedSession session = ctx.svc.sessions.create(player, "{}");
   ctx.set_cookies.push_back(make_cookie(kSessionCookie, session.id, true,
                                         ctx.svc.settings.secure_cookies,

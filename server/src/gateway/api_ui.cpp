@@ -12,6 +12,7 @@
 #include "games/crash/crash_engine.hpp"
 #include "games/rtp.hpp"
 #include "gateway/api.hpp"
+#include "gateway/bonus.hpp"
 #include "gateway/chat.hpp"
 #include "gateway/player_settings.hpp"
 #include "gateway/protocol/commands.hpp"
@@ -538,7 +539,8 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"balance", money_json(b.total())},
                       {"bonusBalance", money_json(b.bonus)},
                       {"actualBalance", money_json(b.cash)},
-                      {"blocksafebets", op && op->block_safe_bets},
+                      {"blocksafebets", (op && op->block_safe_bets) ||
+                                            svc.ledger.has_active_cash_bonus(p.id, p.currency)},
                       {"has_active_bets", svc.ledger.has_bets_in_play(p.id)},
                       {"enrollmentDate", p.created_ms},
                       {"countryCode", p.country},
@@ -546,14 +548,16 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"operatorId", p.operator_id}};
 }
 
-void fund_new_player(Services& svc, const config::Operator& op, const store::Player& player) {
-  if (!op.demo || !op.fun_money.is_positive()) return;
-  std::promise<bool> committed;
-  auto done = committed.get_future();
-  svc.ledger.submit(ledger::Fund{"fund:" + op.id + ":" + std::to_string(player.id), player.id,
-                                 player.currency, op.fun_money, op.id, false},
-                    [&committed](auto r) { committed.set_value(r.ok()); });
-  if (!done.get()) log::error("funding a new player failed", {{"player", player.id}});
+void welcome_new_player(Services& svc, const config::Operator& op, const store::Player& player) {
+  if (op.demo && op.fun_money.is_positive()) {
+    std::promise<bool> committed;
+    auto done = committed.get_future();
+    svc.ledger.submit(ledger::Fund{"fund:" + op.id + ":" + std::to_string(player.id), player.id,
+                                   player.currency, op.fun_money, op.id, false},
+                      [&committed](auto r) { committed.set_value(r.ok()); });
+    if (!done.get()) log::error("funding a new player failed", {{"player", player.id}});
+  }
+  offer_new_player_bonuses(svc, op, player);
 }
 
 void add_ui_routes(Router& router, Services& svc) {

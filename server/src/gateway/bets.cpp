@@ -36,6 +36,9 @@ table::PlaceBetsCommand place_bets_command(const Services& svc, const store::Pla
     cmd.regulated = op->regulated;
     cmd.block_safe_bets = op->block_safe_bets;
   }
+  // Under an active cash bonus the player's blocksafebets flag is set (SPEC §5).
+  if (!cmd.block_safe_bets)
+    cmd.block_safe_bets = svc.ledger.has_active_cash_bonus(player.id, player.currency);
   return cmd;
 }
 

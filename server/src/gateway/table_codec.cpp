@@ -412,6 +412,9 @@ void read_place_bets(Fields& f, PlaceBetsCommand& c) {
   std::optional<std::string> seed;  // left out when the player gave none
   f.opt("clientSeed", seed);
   c.client_seed = seed.value_or("");
+  std::optional<std::string> free_bet;  // left out for the player's own money
+  f.opt("freeBet", free_bet);
+  c.free_bet = free_bet.value_or("");
 }
 
 void read_cancel_bets(Fields& f, table::CancelBetsCommand& c) {
@@ -556,6 +559,7 @@ std::string encode(const table::PlaceBetsCommand& c) {
   o["regulated"] = c.regulated;
   o["blockSafeBets"] = c.block_safe_bets;
   if (!c.client_seed.empty()) o["clientSeed"] = c.client_seed;
+  if (!c.free_bet.empty()) o["freeBet"] = c.free_bet;
   return json::serialize(o);
 }
 
@@ -701,6 +705,7 @@ std::string encode(const table::BetAck& a) {
   o["roundTotal"] = money_json(a.round_total);
   o["duplicate"] = a.duplicate;
   o["version"] = a.version;
+  if (!a.free_bet.empty()) o["freeBet"] = a.free_bet;
   return json::serialize(o);
 }
 
@@ -795,6 +800,9 @@ std::optional<table::BetAck> decode_bet_ack(std::string_view text) {
     f.req("roundTotal", a.round_total);
     f.req("duplicate", a.duplicate);
     f.req("version", a.version);
+    std::optional<std::string> free_bet;  // left out for the player's own money
+    f.opt("freeBet", free_bet);
+    a.free_bet = free_bet.value_or("");
   });
 }
 

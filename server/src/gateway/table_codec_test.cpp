@@ -88,6 +88,7 @@ void expect_same(const table::PlaceBetsCommand& a, const table::PlaceBetsCommand
   EXPECT_EQ(a.regulated, b.regulated);
   EXPECT_EQ(a.block_safe_bets, b.block_safe_bets);
   EXPECT_EQ(a.client_seed, b.client_seed);
+  EXPECT_EQ(a.free_bet, b.free_bet);
 }
 void expect_same(const table::CancelBetsCommand& a, const table::CancelBetsCommand& b) {
   EXPECT_EQ(a.player, b.player);
@@ -123,6 +124,7 @@ void expect_same(const table::BetAck& a, const table::BetAck& b) {
   EXPECT_EQ(a.round_total.units, b.round_total.units);
   EXPECT_EQ(a.duplicate, b.duplicate);
   EXPECT_EQ(a.version, b.version);
+  EXPECT_EQ(a.free_bet, b.free_bet);
 }
 void expect_same(const table::SeatReply& a, const table::SeatReply& b) {
   expect_same(a.refusal, b.refusal);
@@ -164,6 +166,7 @@ table::PlaceBetsCommand sample_bets() {
   c.regulated = true;
   c.block_safe_bets = true;
   c.client_seed = "seed-9";
+  c.free_bet = "welcome-chips:9007199254740993";
   return c;
 }
 
@@ -181,6 +184,7 @@ table::BetAck sample_ack() {
   a.round_total = Money::from_units(4'200'000);
   a.duplicate = true;
   a.version = 4'294'967'301;  // beyond 32 bits
+  a.free_bet = "welcome-chips:7";
   return a;
 }
 
@@ -525,7 +529,11 @@ struct Sample {
 std::vector<Sample> samples() {
   const table::Persona who("Ann", "a1");
   return {
-      {"place_bets", encode(sample_bets()), request_ok, {"checkTotal", "clientSeed"}, true},
+      {"place_bets",
+       encode(sample_bets()),
+       request_ok,
+       {"checkTotal", "clientSeed", "freeBet"},
+       true},
       {"cancel_bets", encode(table::CancelBetsCommand{1, "x", "g", "c"}), request_ok, {}, true},
       {"sit", encode_sit(1, who, 2), request_ok, {}, true},
       {"leave", encode_leave(1, 2), request_ok, {}, true},
@@ -557,7 +565,7 @@ std::vector<Sample> samples() {
       {"bet ack",
        encode(sample_ack()),
        [](std::string_view t) { return decode_bet_ack(t).has_value(); },
-       {"refusal", "balance"}},
+       {"refusal", "balance", "freeBet"}},
       {"seat reply",
        encode(table::SeatReply{Refusal{ErrorCode::SeatOccupied, "d", "r"}, 1}),
        [](std::string_view t) { return decode_seat_reply(t).has_value(); },

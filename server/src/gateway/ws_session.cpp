@@ -9,6 +9,7 @@
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
 #include "gateway/bets.hpp"
+#include "gateway/bonus.hpp"
 #include "gateway/chat.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/player_settings.hpp"
@@ -321,8 +322,24 @@ void WsSession::on_bet(BetCommand c) {
     live->table->cancel_bets({session_.player.id, c.request_id, c.game_id, c.of_request}, reply);
     return;
   }
-  live->table->place_bets(place_bets_command(svc_, session_.player, screen_name(), std::move(c)),
-                          reply);
+  std::string free_bet;
+  if (c.free_bet) {
+    std::vector<Money> amounts;
+    for (const auto& line : c.bets) amounts.push_back(line.amount);
+    auto checked = check_free_bet(
+        svc_, session_.player, live->def->config.game,
+        FreeBetClaim{c.free_bet->bonus_id, c.free_bet->chip_value, c.free_bet->chip_counts},
+        amounts);
+    if (!checked.ok()) {
+      return send_error(checked.error().code,
+                        "this free bet is not available: " + checked.error().reason, c.request_id,
+                        checked.error().reason);
+    }
+    free_bet = std::move(checked).value();
+  }
+  auto command = place_bets_command(svc_, session_.player, screen_name(), std::move(c));
+  command.free_bet = std::move(free_bet);
+  live->table->place_bets(std::move(command), reply);
 }
 
 void WsSession::on_seat(SeatCommand c) {

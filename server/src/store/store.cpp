@@ -109,7 +109,17 @@ CREATE TABLE player_settings(
 INSERT INTO meta(key, value) VALUES('schema_version', '2');
 )sql";
 
-constexpr int kSchemaVersion = 2;
+// Version 3 (both engines): operators' bonus campaigns (issue 19).
+constexpr const char* kV3 = R"sql(
+CREATE TABLE IF NOT EXISTS campaigns(
+  operator_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  terms TEXT NOT NULL,
+  updated_ms BIGINT NOT NULL,
+  PRIMARY KEY(operator_id, id));
+)sql";
+
+constexpr int kSchemaVersion = 3;
 
 constexpr const char* kSessionColumns =
     "id, player_id, created_ms, last_seen_ms, state, reason, params";
@@ -370,6 +380,37 @@ class DbStore final : public Store {
     }
   }
 
+  void save_campaign(const Campaign& c) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(
+            "INSERT INTO campaigns(operator_id, id, terms, updated_ms) VALUES(?,?,?,?) "
+            "ON CONFLICT(operator_id, id) DO UPDATE SET terms=excluded.terms, "
+            "updated_ms=excluded.updated_ms")
+        .bind(c.operator_id, c.id, c.terms_json, c.updated_ms)
+        .run();
+  }
+
+  std::optional<Campaign> campaign(const std::string& operator_id,
+                                   const std::string& id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT operator_id, id, terms, updated_ms FROM campaigns WHERE operator_id=? AND id=?");
+    q.bind(operator_id, id);
+    if (!q.step()) return std::nullopt;
+    return Campaign{q.text(0), q.text(1), q.text(2), q.int64(3)};
+  }
+
+  std::vector<Campaign> campaigns(const std::string& operator_id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT operator_id, id, terms, updated_ms FROM campaigns WHERE operator_id=? ORDER BY id");
+    q.bind(operator_id);
+    std::vector<Campaign> out;
+    while (q.step()) out.push_back(Campaign{q.text(0), q.text(1), q.text(2), q.int64(3)});
+    return out;
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -490,6 +531,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "1") {
       db->exec(kSqliteV2);
       db->exec("UPDATE meta SET value='2' WHERE key='schema_version'");
+      version = "2";
+    }
+    if (*version == "2") {
+      db->exec(kV3);
+      db->exec("UPDATE meta SET value='3' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -515,6 +561,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
         "AND table_name='meta'");
     if (has_meta == "0") db->exec(kPostgresV2);
     auto version = db->scalar_text("SELECT value FROM meta WHERE key='schema_version'");
+    if (version == "2") {
+      db->exec(kV3);
+      db->exec("UPDATE meta SET value='3' WHERE key='schema_version'");
+      version = "3";
+    }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +
                                ", this server reads " + std::to_string(kSchemaVersion));

@@ -1,4 +1,5 @@
-// Store: players, sessions, one-time launch tokens and saved player settings: in the
+// Store: players, sessions, one-time launch tokens, saved player settings and operators'
+// bonus campaigns: in the
 // SQLite file app.db (WAL) of a single node, or in PostgreSQL (the schema croupier_app of
 // the ledger's database), where every node of a cluster sees the same players and
 // sessions, so that a player's session opened on one node works on any other.
@@ -61,6 +62,15 @@ struct LaunchToken {
   int64_t expires_ms = 0;
 };
 
+// A bonus campaign of an operator (gateway/bonus.hpp reads its terms): created or replaced
+// through the operator API. Bonuses given from it live in the ledger.
+struct Campaign {
+  std::string operator_id;
+  std::string id;
+  std::string terms_json;  // the campaign's terms, checked by the gateway
+  int64_t updated_ms = 0;
+};
+
 class Store {
  public:
   // Opens (creating or migrating if needed) the database: a SQLite file path, or a
@@ -107,6 +117,13 @@ class Store {
   virtual void save_player_settings(int64_t player_id,
                                     const std::map<std::string, std::string>& values,
                                     int64_t now_ms) = 0;
+
+  // Creates or replaces the operator's campaign of that id.
+  virtual void save_campaign(const Campaign& c) = 0;
+  virtual std::optional<Campaign> campaign(const std::string& operator_id,
+                                           const std::string& id) const = 0;
+  // The operator's campaigns, by id.
+  virtual std::vector<Campaign> campaigns(const std::string& operator_id) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

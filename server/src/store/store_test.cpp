@@ -65,6 +65,23 @@ TEST_P(StoreTest, AChosenScreenNameIsUniqueAndOutlivesTheOperatorsName) {
   EXPECT_TRUE(store->set_screen_name(other.id, "Annie", "annie", 6));
 }
 
+TEST_P(StoreTest, ACampaignIsSavedReplacedAndListedPerOperator) {
+  EXPECT_FALSE(store->campaign("demo", "welcome"));
+  store->save_campaign({"demo", "welcome", R"({"name":"Welcome"})", 1});
+  store->save_campaign({"demo", "reload", R"({"name":"Reload"})", 2});
+  store->save_campaign({"other", "welcome", R"({"name":"Theirs"})", 3});
+  store->save_campaign({"demo", "welcome", R"({"name":"Welcome back"})", 4});
+  auto welcome = store->campaign("demo", "welcome");
+  ASSERT_TRUE(welcome);
+  EXPECT_EQ(welcome->terms_json, R"({"name":"Welcome back"})");
+  EXPECT_EQ(welcome->updated_ms, 4);
+  auto listed = store->campaigns("demo");
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_EQ(listed[0].id, "reload");
+  EXPECT_EQ(listed[1].id, "welcome");
+  EXPECT_EQ(store->campaign("other", "welcome")->terms_json, R"({"name":"Theirs"})");
+}
+
 TEST_P(StoreTest, OperatorGivenNamesCompareByTheGatewaysRule) {
   Player ann = launch("a", "Jose\u0301");  // from the operator, decomposed
   Player bob = launch("b", "b");

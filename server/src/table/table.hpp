@@ -126,6 +126,9 @@ struct PlaceBetsCommand {
   bool regulated = false;            // the player's market requires the table minimum
   bool block_safe_bets = false;      // the player may not place safe bets (bonus terms)
   std::string client_seed;           // the player's provably fair seed, if they set one
+  // A free bet: the active free-bet bonus whose chips stake every bet of the command
+  // (checked by the gateway; the ledger refuses chips the player does not hold).
+  std::string free_bet = {};
 };
 
 struct RejectedBet {
@@ -156,6 +159,7 @@ struct BetAck {
   Money round_total;                       // the player's stake on the table this round
   bool duplicate = false;                  // this request was seen before
   uint64_t version = 0;
+  std::string free_bet = {};  // a free bet's: the bonus whose chips it staked
   std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 using AckFn = std::function<void(const BetAck&)>;

@@ -133,6 +133,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   BetAck reply;
   reply.request_id = command.request_id;
   reply.game_id = round_id_;
+  reply.free_bet = command.free_bet;
   auto refuse_all = [&](ErrorCode code, std::string detail) {
     reply.refusal = Refusal{code, std::move(detail)};
     // What the player already has on the round stands: the total says so.

@@ -446,12 +446,15 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
   return server;
 }
 
-void stop_and_check_ledger(ServerProcess& server) {
+void stop_and_check_ledger(ServerProcess& server, const std::vector<std::string>& database) {
   if (server.running()) {
     EXPECT_EQ(server.stop(), 0);
   }
-  auto [code, out] = run_croupierd({"ledger-check", "--data-dir", server.data_dir()});
+  std::vector<std::string> args = {"ledger-check", "--data-dir", server.data_dir()};
+  args.insert(args.end(), database.begin(), database.end());
+  auto [code, out] = run_croupierd(args);
   EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("OK: money is conserved"), std::string::npos) << out;
 }
 
 }  // namespace croupier::testing

@@ -143,8 +143,9 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
                                                  const std::string& casino_json,
                                                  std::vector<std::string> extra = {});
 // Stops the server (it must exit 0) and checks its ledger: every bet recorded once and
-// every currency summing to zero. For a test's TearDown.
-void stop_and_check_ledger(ServerProcess& server);
+// every currency summing to zero. For a test's TearDown. `database`: the server's
+// --database flag and value, when its ledger is on PostgreSQL.
+void stop_and_check_ledger(ServerProcess& server, const std::vector<std::string>& database = {});
 
 // "<pbet .../>" with the given bets (code, amount).
 // A signed operator request, as an operator's backend sends it (a timestamp is added when

@@ -58,6 +58,7 @@ struct BetFields {
   std::function<std::optional<std::string>(const char*)> get;
   struct Line {
     std::optional<std::string> code, amount;
+    std::optional<std::string> chip_count = std::nullopt;  // a free bet's
   };
   std::vector<Line> bets;
   std::string unexpected;  // a part that is not a bet, if any
@@ -110,11 +111,41 @@ Result<BetCommand, CommandError> parse_bet_fields(const BetFields& f, BetCommand
   if (!f.bets.empty() && kind == BetCommand::Kind::cancelbets)
     return fail("cancelbets takes no bets", rid);
   if (f.bets.size() > kBetsPerCommandMax) return fail("more than 200 bets in one command", rid);
-  for (const auto& [code, amount_text] : f.bets) {
+  if (auto bonus_id = f.get("bonusId")) {
+    if (kind != BetCommand::Kind::pbet && kind != BetCommand::Kind::placebets)
+      return fail("only pbet and placebets stake free chips", rid);
+    BetCommand::FreeBet free;
+    if (!token_chars(*bonus_id, 120)) return fail("bonusId is malformed", rid);
+    free.bonus_id = *bonus_id;
+    auto chip_value = f.get("chipValue");
+    auto value = chip_value ? parse_money(*chip_value) : std::nullopt;
+    if (!value || !value->is_positive())
+      return fail("chipValue must be the bonus's chip value, such as 1.00", rid);
+    free.chip_value = *value;
+    free.bonus_code = f.get("bonusCode").value_or("");
+    free.campaign_name = f.get("campaignName").value_or("");
+    free.bonus_request_id = f.get("bonusRequestId").value_or("");
+    if (free.bonus_code.size() > 64 || free.campaign_name.size() > 120 ||
+        free.bonus_request_id.size() > 120)
+      return fail("bonusCode, campaignName or bonusRequestId is too long", rid);
+    cmd.free_bet = std::move(free);
+  }
+  for (const auto& line : f.bets) {
+    const auto& code = line.code;
     if (!code || code->empty() || code->size() > 64) return fail("a bet has no code", rid);
-    std::optional<Money> amount = amount_text ? parse_money(*amount_text) : std::nullopt;
+    std::optional<Money> amount = line.amount ? parse_money(*line.amount) : std::nullopt;
     if (!amount) return fail("bet " + *code + " has no valid amount", rid);
     cmd.bets.push_back({*code, *amount});
+    if (cmd.free_bet) {
+      int64_t chips = 0;
+      const std::string& text = line.chip_count.value_or("");
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), chips);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || chips < 1)
+        return fail("bet " + *code + " of a free bet needs its chipCount", rid);
+      cmd.free_bet->chip_counts.push_back(chips);
+    } else if (line.chip_count) {
+      return fail("chipCount is for free bets (bonusId)", rid);
+    }
   }
   const bool needs_bets = kind == BetCommand::Kind::pbet || kind == BetCommand::Kind::placebets;
   if (needs_bets && cmd.bets.empty()) return fail("no bets", rid);
@@ -130,7 +161,8 @@ Result<Command, CommandError> parse_bet(const pugi::xml_node& node, BetCommand::
       f.unexpected = std::string("element <") + child.name() + ">";
       break;
     }
-    f.bets.push_back({attribute(child, "code"), attribute(child, "amount")});
+    f.bets.push_back(
+        {attribute(child, "code"), attribute(child, "amount"), attribute(child, "chipCount")});
   }
   auto cmd = parse_bet_fields(f, kind);
   if (!cmd.ok()) return std::move(cmd).error();

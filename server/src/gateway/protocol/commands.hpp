@@ -72,6 +72,17 @@ struct BetCommand {
   std::vector<games::BetLine> bets;
   std::string of_request;   // cancelbets: the request whose bets to take back; empty: all
   std::string client_seed;  // the player's provably fair seed (docs/provably-fair.md)
+  // A free bet (pbet or placebets naming a bonus): every bet's stake is the bonus's chips,
+  // `chip_counts[i]` of them for bets[i] (docs/protocol.md "Free bets at a table").
+  struct FreeBet {
+    std::string bonus_id;
+    std::string bonus_code;
+    std::string campaign_name;
+    std::string bonus_request_id;
+    Money chip_value;
+    std::vector<int64_t> chip_counts;
+  };
+  std::optional<FreeBet> free_bet = std::nullopt;
 };
 
 struct SeatCommand {

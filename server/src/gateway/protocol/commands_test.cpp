@@ -38,6 +38,53 @@ TEST(Commands, ABetCarriesThePlayersClientSeedWhenItIsOne) {
   }
 }
 
+TEST(Commands, AFreeBetNamesItsBonusAndEachBetsChips) {
+  auto r = parse_command(
+      R"(<pbet tableId="rou-1" gameMode="roulette_mobile" userId="12" requestId="c-9" )"
+      R"(bonusId="welcome-chips:12" bonusCode="FREECHIP" chipValue="1.00" )"
+      R"(campaignName="Welcome chips" bonusRequestId="welcome-chips:12">)"
+      R"(<bet code="RED" amount="2.00" chipCount="2"/><bet code="STRAIGHT_17" amount="1" chipCount="1"/></pbet>)");
+  ASSERT_TRUE(r.ok()) << r.error().detail;
+  const auto& c = std::get<BetCommand>(r.value());
+  ASSERT_TRUE(c.free_bet);
+  EXPECT_EQ(c.free_bet->bonus_id, "welcome-chips:12");
+  EXPECT_EQ(c.free_bet->bonus_code, "FREECHIP");
+  EXPECT_EQ(c.free_bet->campaign_name, "Welcome chips");
+  EXPECT_EQ(c.free_bet->chip_value, Money::from_major(1));
+  EXPECT_EQ(c.free_bet->chip_counts, (std::vector<int64_t>{2, 1}));
+  // A player's own bets carry no bonus.
+  auto own = parse_command(
+      R"(<pbet tableId="rou-1" gameMode="roulette_mobile" userId="12" requestId="c-1"><bet code="RED" amount="1"/></pbet>)");
+  ASSERT_TRUE(own.ok());
+  EXPECT_FALSE(std::get<BetCommand>(own.value()).free_bet);
+  struct Bad {
+    std::string xml, says;
+  };
+  const std::string head =
+      R"(<pbet tableId="rou-1" gameMode="roulette_mobile" userId="12" requestId="c-2" )";
+  for (
+      const Bad& bad : std::vector<Bad>{
+          {head + R"(bonusId="b:1" chipValue="1.00"><bet code="RED" amount="1"/></pbet>)",
+           "chipCount"},
+          {head +
+               R"(bonusId="b:1" chipValue="1.00"><bet code="RED" amount="1" chipCount="0"/></pbet>)",
+           "chipCount"},
+          {head + R"(bonusId="b:1"><bet code="RED" amount="1" chipCount="1"/></pbet>)",
+           "chipValue"},
+          {head +
+               R"(bonusId="b:1" chipValue="-1"><bet code="RED" amount="1" chipCount="1"/></pbet>)",
+           "chipValue"},
+          {head + R"(><bet code="RED" amount="1" chipCount="1"/></pbet>)", "chipCount"},
+          {R"(<lpbet tableId="rou-1" gameMode="roulette_mobile" userId="12" requestId="c-3" bonusId="b:1" chipValue="1"/>)",
+           "free chips"},
+      }) {
+    auto refused = parse_command(bad.xml);
+    ASSERT_FALSE(refused.ok()) << bad.xml;
+    EXPECT_NE(refused.error().detail.find(bad.says), std::string::npos)
+        << refused.error().detail << " for " << bad.xml;
+  }
+}
+
 TEST(Commands, ParsesSubscribePingAndRebet) {
   auto sub = parse_command(R"(<subscribe channel="table-rou-1" epoch="abc_D-9" v="42"/>)");
   ASSERT_TRUE(sub.ok());

@@ -440,6 +440,7 @@ json::object ack_json(const table::BetAck& ack, const std::string& table_id, int
   }
   o["roundTotal"] = money_json(ack.round_total);
   o["duplicate"] = ack.duplicate;
+  if (!ack.free_bet.empty()) o["bonusId"] = ack.free_bet;
   if (ack.refusal) {
     o["code"] = to_int(ack.refusal->code);
     o["message"] = meaning(ack.refusal->code);
