@@ -44,8 +44,8 @@ struct Fields {
       return Money{};
     }
     auto m = v->is_string() ? parse_money(v->as_string()) : std::nullopt;
-    if (!m || m->is_negative()) {
-      fail(key, "must be an amount such as \"1.00\"");
+    if (!m || m->is_negative() || *m > Money::from_major(1'000'000)) {
+      fail(key, "must be an amount such as \"1.00\", at most 1000000");
       return Money{};
     }
     return *m;
@@ -107,8 +107,16 @@ Result<BonusCampaign, std::string> parse_campaign(const json::object& o) {
     if (!list->is_array())
       f.fail("games", "must list game families such as [\"roulette\", \"baccarat\"]");
     for (const json::value& g : list->is_array() ? list->as_array() : json::array{}) {
-      if (!g.is_string() || !games::find_family(g.as_string())) {
+      const games::Family* family = g.is_string() ? games::find_family(g.as_string()) : nullptr;
+      if (!family) {
         f.fail("games", "must list game families such as [\"roulette\", \"baccarat\"]");
+        break;
+      }
+      // Free bets are settled once by the result (gateway/bonus.hpp takes_free_bets).
+      if (c.kind == ledger::BonusKind::free_bet && family->shape != games::Shape::draw &&
+          family->shape != games::Shape::shoe) {
+        f.fail("games", "of free bets must be games settled by their result alone, not " +
+                            std::string(g.as_string()));
         break;
       }
       c.games.emplace_back(g.as_string());

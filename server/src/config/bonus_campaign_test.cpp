@@ -61,6 +61,10 @@ TEST(BonusCampaign, BadTermsNameTheirField) {
                                            {"maxWinningLimit", "-1"},
                                            {"games", json::array{"poker"}},
                                            {"validForDays", 0},
+                                           {"games", json::array{"blackjack"}},
+                                           {"games", json::array{"crash"}},
+                                           {"chipValue", "2000000.00"},
+                                           {"maxWinningLimit", "1000000.01"},
                                            {"amount", "5.00"},
                                            {"newPlayers", "yes"}}) {
     json::object o = free_chips();

@@ -150,6 +150,18 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       op.campaigns.push_back(std::move(campaign).value());
     }
   }
+  if (const json::value* list = field(o, "promotions")) {
+    if (!list->is_array()) bad(path + ".promotions", "must list promotions");
+    const auto& items = list->as_array();
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string at = path + ".promotions[" + std::to_string(i) + "]";
+      auto promotion = parse_promotion(as_object(items[i], at));
+      if (!promotion.ok()) bad(at, promotion.error());
+      for (const auto& earlier : op.promotions)
+        if (earlier.id == promotion->id) bad(at + ".promotionId", "is listed twice");
+      op.promotions.push_back(std::move(promotion).value());
+    }
+  }
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/bonus_campaign.hpp"
+#include "config/promotion.hpp"
 #include "core/money.hpp"
 #include "core/result.hpp"
 #include "games/cards/card_limits.hpp"
@@ -59,6 +60,8 @@ struct Operator {
   // Bonus campaigns of the casino file (docs/bonuses-and-promotions.md); the operator API
   // adds or replaces campaigns in the store, which stand over these.
   std::vector<BonusCampaign> campaigns;
+  // Promotions (docs/protocol.md "Promotions"), in the order shown.
+  std::vector<Promotion> promotions;
 };
 
 // What one table offers in one currency.

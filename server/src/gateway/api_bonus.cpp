@@ -46,7 +46,8 @@ Reply answer(Ctx& ctx, ledger::BonusAction action) {
   if (!changed.ok()) {
     if (changed.error() == ledger::Failure::bonus_unavailable) {
       return error_reply(ctx.req, http::status::conflict, "BONUS_UNAVAILABLE",
-                         "the bonus is no longer offered, or another cash bonus is active",
+                         "the bonus is no longer offered; or (a cash bonus) another is active, "
+                         "or bets are in play: accept it when the round is over",
                          ErrorCode::ActionFailed);
     }
     log::error("a bonus answer failed",

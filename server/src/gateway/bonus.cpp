@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <future>
+#include <map>
 
 #include "core/log.hpp"
 
@@ -167,10 +168,20 @@ void offer_new_player_bonuses(Services& svc, const config::Operator& op,
 }
 
 size_t expire_due_bonuses(ledger::Ledger& ledger, int64_t now_ms, size_t limit) {
-  size_t expired = 0;
+  // Submitted together (one batch, one commit), then waited for.
+  using Answer = std::promise<Result<ledger::BonusView, ledger::Failure>>;
+  std::vector<std::pair<std::string, std::shared_ptr<Answer>>> pending;
   for (const std::string& id : ledger.bonuses_due(now_ms, limit)) {
-    auto r = submit_and_wait<ledger::BonusView>(
-        ledger, ledger::ChangeBonus{id, ledger::BonusAction::expire, 0, now_ms});
+    auto answer = std::make_shared<Answer>();
+    ledger.submit(ledger::ChangeBonus{id, ledger::BonusAction::expire, 0, now_ms},
+                  [answer](Result<ledger::BonusView, ledger::Failure> r) {
+                    answer->set_value(std::move(r));
+                  });
+    pending.emplace_back(id, std::move(answer));
+  }
+  size_t expired = 0;
+  for (auto& [id, answer] : pending) {
+    auto r = answer->get_future().get();
     // Another node may have expired it first: then its key answers the same.
     if (r.ok()) {
       ++expired;
@@ -198,9 +209,15 @@ std::vector<ledger::BonusView> eligible_free_bets(const Services& svc, int64_t p
   return active;
 }
 
+bool takes_free_bets(const games::Family& family) {
+  return family.shape == games::Shape::draw || family.shape == games::Shape::shoe;
+}
+
 Result<std::string, FreeBetRefusal> check_free_bet(const Services& svc, const store::Player& player,
-                                                   std::string_view game, const FreeBetClaim& claim,
-                                                   const std::vector<Money>& amounts) {
+                                                   const games::Family& family,
+                                                   const FreeBetClaim& claim,
+                                                   const std::vector<games::BetLine>& bets) {
+  const std::string_view game = family.game;
   auto refuse = [](ErrorCode code, std::string reason) {
     return Result<std::string, FreeBetRefusal>(FreeBetRefusal{code, std::move(reason)});
   };
@@ -210,18 +227,26 @@ Result<std::string, FreeBetRefusal> check_free_bet(const Services& svc, const st
     return refuse(ErrorCode::InvalidBet, "bonus");
   if (bonus->chip_value != claim.chip_value) return refuse(ErrorCode::InvalidBet, "chip_value");
   const auto games = split_games(bonus->games);
-  if (!games.empty() && std::find(games.begin(), games.end(), game) == games.end())
+  if (!takes_free_bets(family) ||
+      (!games.empty() && std::find(games.begin(), games.end(), game) == games.end()))
     return refuse(ErrorCode::InvalidBet, "bonus_game");
   int64_t chip_limit = config::kNoChipLimit;
   if (const config::Operator* op = svc.casino.find_operator(player.operator_id)) {
     if (auto c = find_campaign(svc, *op, campaign_of_bonus(claim.bonus_id)))
       chip_limit = c->max_chip_limit;
   }
-  if (claim.chip_counts.size() != amounts.size()) return refuse(ErrorCode::InvalidBet, "chips");
-  for (size_t i = 0; i < amounts.size(); ++i) {
+  if (claim.chip_counts.size() != bets.size()) return refuse(ErrorCode::InvalidBet, "chips");
+  std::map<std::string, int64_t, std::less<>> per_spot;
+  for (size_t i = 0; i < bets.size(); ++i) {
+    // Whole chips, by division: the amount is the client's, its product could overflow.
     const int64_t chips = claim.chip_counts[i];
-    if (chips < 1 || chips > chip_limit || claim.chip_value * chips != amounts[i])
+    const Money amount = bets[i].amount;
+    if (chips < 1 || chips > chip_limit || amount.units % claim.chip_value.units != 0 ||
+        amount.units / claim.chip_value.units != chips)
       return refuse(ErrorCode::InvalidBet, "chips");
+    int64_t& on_spot = per_spot[bets[i].spot];
+    on_spot += chips;
+    if (on_spot > chip_limit) return refuse(ErrorCode::InvalidBet, "chips");
   }
   return bonus->bonus_id;
 }

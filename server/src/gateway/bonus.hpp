@@ -62,8 +62,15 @@ struct FreeBetClaim {
   Money chip_value;
   std::vector<int64_t> chip_counts;  // per bet, as the command gave them
 };
+// Free bets are taken where a bet is settled once, by the result (wheels, dice, cards drawn
+// or dealt from a shoe): not at blackjack (a bet behind an unplayed seat comes back), a
+// crash game (a cash-out by half re-stakes the rest) or a game show (choices).
+bool takes_free_bets(const games::Family& family);
+// `bets` with their canonical spots: the chips of a command's bets on one spot count
+// together against maxChipLimit.
 Result<std::string, FreeBetRefusal> check_free_bet(const Services& svc, const store::Player& player,
-                                                   std::string_view game, const FreeBetClaim& claim,
-                                                   const std::vector<Money>& amounts);
+                                                   const games::Family& family,
+                                                   const FreeBetClaim& claim,
+                                                   const std::vector<games::BetLine>& bets);
 
 }  // namespace croupier::gateway

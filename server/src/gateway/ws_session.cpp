@@ -324,12 +324,14 @@ void WsSession::on_bet(BetCommand c) {
   }
   std::string free_bet;
   if (c.free_bet) {
-    std::vector<Money> amounts;
-    for (const auto& line : c.bets) amounts.push_back(line.amount);
+    // The chips of a command's bets on one spot count together: spots as the engine names
+    // them (any engine of the table: spots do not depend on the currency).
+    std::vector<games::BetLine> bets = c.bets;
+    const games::Engine& engine = *live->engines.begin()->second;
+    for (auto& line : bets) line.spot = engine.canonical_spot(line.spot).value_or(line.spot);
     auto checked = check_free_bet(
-        svc_, session_.player, live->def->config.game,
-        FreeBetClaim{c.free_bet->bonus_id, c.free_bet->chip_value, c.free_bet->chip_counts},
-        amounts);
+        svc_, session_.player, live->def->family(),
+        FreeBetClaim{c.free_bet->bonus_id, c.free_bet->chip_value, c.free_bet->chip_counts}, bets);
     if (!checked.ok()) {
       return send_error(checked.error().code,
                         "this free bet is not available: " + checked.error().reason, c.request_id,

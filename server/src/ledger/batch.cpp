@@ -1431,14 +1431,18 @@ Result<BonusView, Failure> Batch<Db>::change_bonus(const ChangeBonus& op) {
       if (row->status != BonusStatus::pending || op.at_ms >= row->expires_ms)
         return Failure::bonus_unavailable;
       if (row->kind == BonusKind::cash) {
-        // One cash bonus at a time per currency: the bonus account is that bonus's.
-        if (active_cash_bonus(row->player, row->currency)) return Failure::bonus_unavailable;
+        // One cash bonus at a time per currency: the bonus account is that bonus's. And none
+        // while the player has bets in play: a stake placed before the bonus must not count
+        // toward its play-through, nor bonus money of an earlier bonus come back into it.
+        if (active_cash_bonus(row->player, row->currency) || has_bets_in_play(row->player))
+          return Failure::bonus_unavailable;
         if (!move(funding, player_bonus(row->player, row->currency), row->amount, "fund",
                   std::nullopt, key)) {
           return Failure::invalid_request;
         }
         row->status = BonusStatus::active;
         set_active_cash_bonus(row->player, row->currency, row->id);
+        db_.query("UPDATE bonuses SET accepted_ms = ? WHERE id = ?").bind(op.at_ms, row->id).run();
         // No play-through asked: it is cash at once.
         if (row->wager_required.is_zero() && !release_bonus(*row, key, op.at_ms))
           return Failure::invalid_request;
@@ -1448,6 +1452,7 @@ Result<BonusView, Failure> Batch<Db>::change_bonus(const ChangeBonus& op) {
           return Failure::invalid_request;
         }
         row->status = BonusStatus::active;
+        db_.query("UPDATE bonuses SET accepted_ms = ? WHERE id = ?").bind(op.at_ms, row->id).run();
       }
       break;
     }
@@ -1538,6 +1543,23 @@ BonusView Batch<Db>::bonus_view(std::string_view id, bool replayed) {
 }
 
 template <class Db>
+bool Batch<Db>::has_bets_in_play(PlayerId player) {
+  if constexpr (Engine<Db>::shared) {
+    // The player's accounts are locked by this batch: no other writer places their bets
+    // meanwhile, and those placed before are committed (or this batch's own).
+    auto q = db_.query("SELECT 1 FROM bets WHERE player_id = ? AND status = 'accepted' LIMIT 1");
+    q.bind(player);
+    return q.step();
+  } else {
+    int64_t n = 0;
+    if (auto it = committed_.bets_in_play.find(player); it != committed_.bets_in_play.end())
+      n += it->second;
+    if (auto it = in_play_delta_.find(player); it != in_play_delta_.end()) n += it->second;
+    return n > 0;
+  }
+}
+
+template <class Db>
 std::optional<std::string> Batch<Db>::active_cash_bonus(PlayerId player,
                                                         const std::string& currency) {
   const PlayerCurrency who{player, currency};
@@ -1556,8 +1578,10 @@ void Batch<Db>::set_active_cash_bonus(PlayerId player, const std::string& curren
                                       std::optional<std::string> id) {
   const PlayerCurrency who{player, currency};
   auto it = active_cash_.find(who);
-  active_cash_undo_.emplace_back(
-      who, it == active_cash_.end() ? std::nullopt : std::optional(it->second));
+  // Absent (the committed value shows through) is not the same as present and none.
+  std::optional<std::optional<std::string>> before;
+  if (it != active_cash_.end()) before.emplace(it->second);
+  active_cash_undo_.emplace_back(who, std::move(before));
   active_cash_.insert_or_assign(who, std::move(id));
 }
 
@@ -1614,7 +1638,7 @@ bool Batch<Db>::follow_bonus_share(PlayerId player, const std::string& currency,
   // An ended bonus's status never changes again: read without a lock.
   auto q = db_.query(
       "SELECT status FROM bonuses WHERE player_id = ? AND currency = ? AND kind = 'cash' "
-      "AND status IN ('wagered', 'expired', 'cancelled') "
+      "AND status IN ('wagered', 'expired', 'cancelled') AND accepted_ms IS NOT NULL "
       "ORDER BY updated_ms DESC, id DESC LIMIT 1");
   q.bind(player, currency);
   if (!q.step()) return true;  // bonus money from before bonuses (a fund to the bonus account)

@@ -272,6 +272,8 @@ class Batch {
   std::optional<std::string> active_cash_bonus(PlayerId player, const std::string& currency);
   void set_active_cash_bonus(PlayerId player, const std::string& currency,
                              std::optional<std::string> id);
+  // Whether the player has accepted bets not settled or refunded (any round, any currency).
+  bool has_bets_in_play(PlayerId player);
   // Ends an active bonus: what is left of it goes back to funding:bonus.
   [[nodiscard]] bool end_active_bonus(BonusRow& row, BonusStatus status, std::string_view op_key,
                                       int64_t at_ms);

@@ -39,6 +39,7 @@ struct MBonus {
   Money amount, chip, wager_required, wagered, max_win, won, chips;
   int64_t expires = 0;
   int64_t updated = 0;
+  bool accepted = false;  // was active once
 };
 
 struct MBet {
@@ -97,7 +98,7 @@ class Model {
     std::string last_id;
     for (const std::string& id : by_player[p]) {
       const MBonus& b = bonuses.at(id);
-      if (b.kind != BonusKind::cash) continue;
+      if (b.kind != BonusKind::cash || !b.accepted) continue;
       if (b.status == BonusStatus::pending || b.status == BonusStatus::active) continue;
       if (!last || b.updated > last->updated || (b.updated == last->updated && id > last_id)) {
         last = &b;
@@ -299,6 +300,12 @@ class Simulation {
     });
   }
 
+  bool in_play(PlayerId p) const {
+    for (const auto& [id, bet] : model_.bets)
+      if (bet.player == p && bet.accepted) return true;
+    return false;
+  }
+
   // The model's change; nullopt when it is done.
   std::optional<Failure> apply(const ChangeBonus& c) {
     auto it = model_.bonuses.find(c.bonus_id);
@@ -310,14 +317,16 @@ class Simulation {
         if (c.player != b.player || b.status != BonusStatus::pending || c.at_ms >= b.expires)
           return Failure::bonus_unavailable;
         if (b.kind == BonusKind::cash) {
-          if (model_.active_cash(b.player)) return Failure::bonus_unavailable;
+          if (model_.active_cash(b.player) || in_play(b.player)) return Failure::bonus_unavailable;
           model_.wallets[b.player].bonus += b.amount;
           b.status = BonusStatus::active;
+          b.accepted = true;
           b.updated = c.at_ms;
           if (b.wager_required.is_zero()) model_.release(b, c.at_ms);
         } else {
           b.chips = b.amount;
           b.status = BonusStatus::active;
+          b.accepted = true;
         }
         break;
       case BonusAction::decline:

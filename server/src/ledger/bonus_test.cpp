@@ -192,6 +192,44 @@ TEST_P(BonusTest, AnExpiredBonusGivesBackWhatIsLeftAndWhatComesBackLater) {
   expect_checked();
 }
 
+// A stake placed before the bonus must not count toward its play-through (nor could a
+// safe bet placed then be blocked): a cash bonus waits until the player's bets are over.
+TEST_P(BonusTest, ACashBonusIsAcceptedOnlyWithNoBetInPlay) {
+  ASSERT_TRUE(run(*ledger_, fund("f", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger_, cash_bonus("c1", kAlice, major(10), major(50))).ok());
+  auto ids = place("r1", 1, kAlice, {{"red", major(50)}, {"black", major(50)}});
+  EXPECT_EQ(run(*ledger_, change("c1", BonusAction::accept, kAlice)).error(),
+            Failure::bonus_unavailable);
+  ASSERT_TRUE(
+      run(*ledger_, SettleRound{"r1", {{ids[0], major(100)}, {ids[1], Money{}}}, 200}).ok());
+  auto accepted = run(*ledger_, change("c1", BonusAction::accept, kAlice, 300));
+  ASSERT_TRUE(accepted.ok()) << failure_name(accepted.error());
+  // The round before does not count.
+  EXPECT_EQ(accepted->wagered, Money{});
+  EXPECT_EQ(accepted->status, BonusStatus::active);
+  expect_checked();
+}
+
+// What a bonus staked follows that bonus when it comes back: an offer declined since (never
+// accepted) does not take it.
+TEST_P(BonusTest, ABonusShareFollowsTheLastBonusThePlayerAccepted) {
+  ASSERT_TRUE(run(*ledger_, cash_bonus("a", kAlice, major(50), major(30))).ok());
+  ASSERT_TRUE(run(*ledger_, change("a", BonusAction::accept, kAlice)).ok());
+  auto first = place("r1", 1, kAlice, {{"red", major(30)}});
+  ASSERT_TRUE(run(*ledger_, open_round("r2", 2)).ok());
+  auto second = run(*ledger_, bets("b-r2", "r2", kAlice, {{"red", major(20)}}));
+  ASSERT_TRUE(second.ok());
+  ASSERT_TRUE(run(*ledger_, SettleRound{"r1", {{first[0], Money{}}}, 200}).ok());
+  EXPECT_EQ(bonus("a").status, BonusStatus::wagered);
+  // Offered and declined after A was played through: the later status change.
+  ASSERT_TRUE(run(*ledger_, cash_bonus("b", kAlice, major(5), major(10))).ok());
+  ASSERT_TRUE(run(*ledger_, change("b", BonusAction::decline, kAlice, 250)).ok());
+  ASSERT_TRUE(run(*ledger_, SettleRound{"r2", {{second->bet_ids[0], major(40)}}, 300}).ok());
+  EXPECT_EQ(ledger_->balance(kAlice, "EUR").cash, major(40));
+  EXPECT_EQ(ledger_->balance(kAlice, "EUR").bonus, Money{});
+  expect_checked();
+}
+
 TEST_P(BonusTest, APlayerAnswersOnceAndHoldsOneCashBonusAtATime) {
   ASSERT_TRUE(run(*ledger_, cash_bonus("c1", kAlice, major(10), major(100))).ok());
   ASSERT_TRUE(run(*ledger_, cash_bonus("c2", kAlice, major(20), major(100))).ok());

@@ -144,8 +144,8 @@ struct RecordResult {
 //   toward the bonus's play-through: once `wagered` reaches `wager_required` the bonus is
 //   wagered and the bonus account's balance moves to cash;
 // - a bonus share that comes back (paid, or refunded) when the player has no active cash
-//   bonus follows the last one: to cash if it was wagered, back to funding:bonus if it
-//   expired or was cancelled (with no cash bonus ever, it stays).
+//   bonus follows the last one they accepted: to cash if it was wagered, back to
+//   funding:bonus if it expired or was cancelled (with none ever accepted, it stays).
 struct SettleRound {
   std::string round_id;
   std::vector<std::pair<BetId, Money>> returns;
@@ -215,7 +215,8 @@ enum class BonusAction { accept, decline, cancel, expire };
 // A change of a bonus's status, keyed "bonus:<bonus_id>:<action>":
 // - accept (the player, pending and before expires_ms): active; its money moves from
 //   funding:bonus to the player's bonus account (cash) or to its chips account
-//   (player:<id>:freebet:<bonus_id>:<CUR>, a free bet);
+//   (player:<id>:freebet:<bonus_id>:<CUR>, a free bet); a cash bonus is refused while the
+//   player has another active one in the currency or any bet in play;
 // - decline (the player, pending): cancelled;
 // - cancel (the operator, pending or active): cancelled;
 // - expire (pending or active, at_ms at or after expires_ms): expired.
@@ -378,6 +379,29 @@ struct HistoryRound {
   std::vector<HistoryBet> bets;  // the player's, in the order placed
 };
 
+// A promotion's standings (docs/protocol.md "Promotions"): each entrant's settled bets of
+// their own money in the currency, placed in [from_ms, to_ms) and after `since_ms` (their
+// opt-in), of at least `min_bet`, at rounds of the games listed (every game when empty).
+struct PromoEntrant {
+  PlayerId player = 0;
+  int64_t since_ms = 0;
+};
+struct PromoQuery {
+  std::vector<PromoEntrant> entrants;
+  std::string currency;
+  int64_t from_ms = 0, to_ms = 0;
+  std::vector<std::string> games;
+  Money min_bet;
+};
+struct PromoScore {
+  PlayerId player = 0;
+  int64_t bets = 0;           // the bets that count
+  Money wagered;              // their stakes
+  int64_t best_multiple = 0;  // the largest return over stake, in thousandths
+  int64_t wins = 0;           // those that returned more than their stake
+  int64_t last_ms = 0;        // when the last of them was placed
+};
+
 struct Fencing;  // ledger/leases.hpp
 
 struct Options {
@@ -444,6 +468,8 @@ class Ledger {
   // The player's bonuses, newest first (at most 100).
   virtual std::vector<BonusView> bonuses(PlayerId player) const = 0;
   virtual std::optional<BonusView> bonus(std::string_view bonus_id) const = 0;
+  // Each entrant's score (PromoQuery), in the entrants' order.
+  virtual std::vector<PromoScore> promotion_scores(const PromoQuery& query) const = 0;
   // Whether the player has an active cash bonus in the currency (their blocksafebets flag).
   virtual bool has_active_cash_bonus(PlayerId player, std::string_view currency) const = 0;
   // Bonuses pending or active whose time is up at `now_ms` (to expire), oldest first.

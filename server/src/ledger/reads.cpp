@@ -149,6 +149,43 @@ std::optional<BonusView> read_bonus(Db& db, std::string_view bonus_id) {
 }
 
 template <class Db>
+std::vector<PromoScore> read_promotion_scores(Db& db, const PromoQuery& query) {
+  // One statement per entrant (by the index of a player's bets): a promotion's entrants
+  // are its opted-in players, not every player.
+  std::string sql =
+      "SELECT COUNT(*), COALESCE(SUM(b.amount), 0), COALESCE(MAX(b.returned * 1000 / b.amount), "
+      "0), "
+      "COALESCE(SUM(CASE WHEN b.returned > b.amount THEN 1 ELSE 0 END), 0), "
+      "COALESCE(MAX(b.placed_ms), 0) FROM bets b JOIN rounds r ON r.id = b.round_id "
+      "WHERE b.player_id = ? AND b.currency = ? AND b.status = 'settled' AND b.free_bet IS NULL "
+      "AND b.placed_ms >= ? AND b.placed_ms < ? AND b.amount >= ?";
+  if (!query.games.empty()) {
+    sql += " AND r.game IN (";
+    for (size_t i = 0; i < query.games.size(); ++i) sql += i ? ", ?" : "?";
+    sql += ")";
+  }
+  std::vector<PromoScore> out;
+  for (const PromoEntrant& e : query.entrants) {
+    auto q = db.query(sql);
+    q.bind(e.player, query.currency, std::max(query.from_ms, e.since_ms), query.to_ms,
+           query.min_bet);
+    for (size_t i = 0; i < query.games.size(); ++i)
+      q.bind_from(static_cast<int>(6 + i), query.games[i]);
+    PromoScore s;
+    s.player = e.player;
+    if (q.step()) {
+      s.bets = q.int64(0);
+      s.wagered = q.money(1);
+      s.best_multiple = q.int64(2);
+      s.wins = q.int64(3);
+      s.last_ms = q.int64(4);
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+template <class Db>
 bool read_has_active_cash_bonus(Db& db, PlayerId player, std::string_view currency) {
   auto q = db.query(
       "SELECT 1 FROM bonuses WHERE player_id = ? AND status = 'active' AND kind = 'cash' "
@@ -257,7 +294,8 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
   template std::vector<BonusView> read_bonuses(Db&, PlayerId);                          \
   template std::optional<BonusView> read_bonus(Db&, std::string_view);                  \
   template std::vector<std::string> read_bonuses_due(Db&, int64_t, size_t);             \
-  template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);
+  template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);            \
+  template std::vector<PromoScore> read_promotion_scores(Db&, const PromoQuery&);
 CROUPIER_LEDGER_READS(sqlite::Db)
 CROUPIER_LEDGER_READS(postgres::Db)
 #undef CROUPIER_LEDGER_READS

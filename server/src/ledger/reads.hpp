@@ -45,6 +45,8 @@ std::vector<BonusView> read_bonuses(Db& db, PlayerId player);
 template <class Db>
 std::optional<BonusView> read_bonus(Db& db, std::string_view bonus_id);
 template <class Db>
+std::vector<PromoScore> read_promotion_scores(Db& db, const PromoQuery& query);
+template <class Db>
 bool read_has_active_cash_bonus(Db& db, PlayerId player, std::string_view currency);
 template <class Db>
 std::vector<std::string> read_bonuses_due(Db& db, int64_t now_ms, size_t limit);

@@ -248,7 +248,8 @@ CREATE TABLE IF NOT EXISTS bonuses (
   games TEXT NOT NULL,
   expires_ms BIGINT NOT NULL,
   created_ms BIGINT NOT NULL,
-  updated_ms BIGINT NOT NULL
+  updated_ms BIGINT NOT NULL,
+  accepted_ms BIGINT
 );
 CREATE INDEX IF NOT EXISTS bonuses_by_player ON bonuses (player_id, status);
 CREATE INDEX IF NOT EXISTS bonuses_due ON bonuses (expires_ms)
@@ -260,6 +261,8 @@ constexpr const char* kFreeBetIndex =
 
 void migrate_to_5(sqlite::Db& db) {
   db.exec(kBonusesTable);
+  if (!has_column(db, "bonuses", "accepted_ms"))
+    db.exec("ALTER TABLE bonuses ADD COLUMN accepted_ms BIGINT");
   if (!has_column(db, "bets", "free_bet")) db.exec("ALTER TABLE bets ADD COLUMN free_bet TEXT");
   db.exec(kFreeBetIndex);
   db.exec(R"sql(
@@ -284,6 +287,7 @@ CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
 
 void migrate_to_5(postgres::Db& db) {
   db.exec(kBonusesTable);
+  db.exec("ALTER TABLE bonuses ADD COLUMN IF NOT EXISTS accepted_ms BIGINT");
   db.exec(
       "ALTER TABLE bets ADD COLUMN IF NOT EXISTS free_bet TEXT;"
       "ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_kind_check;"

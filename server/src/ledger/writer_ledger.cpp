@@ -434,6 +434,11 @@ bool WriterLedger<Db>::has_active_cash_bonus(PlayerId player, std::string_view c
   return committed_.active_cash_bonus.contains({player, std::string(currency)});
 }
 
+template <class Db>
+std::vector<PromoScore> WriterLedger<Db>::promotion_scores(const PromoQuery& query) const {
+  return with_reader([&](Db& db) { return read_promotion_scores(db, query); });
+}
+
 // ---- Ledger ---------------------------------------------------------------------------
 
 std::unique_ptr<Ledger> Ledger::open(const Options& options) {

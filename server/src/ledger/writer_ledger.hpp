@@ -108,6 +108,7 @@ class WriterLedger final : public Ledger {
   std::optional<BonusView> bonus(std::string_view bonus_id) const override;
   std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
   bool has_active_cash_bonus(PlayerId player, std::string_view currency) const override;
+  std::vector<PromoScore> promotion_scores(const PromoQuery& query) const override;
 
  private:
   template <class Op, class R>

@@ -119,7 +119,17 @@ CREATE TABLE IF NOT EXISTS campaigns(
   PRIMARY KEY(operator_id, id));
 )sql";
 
-constexpr int kSchemaVersion = 3;
+// Version 4 (both engines): who opted in to each promotion's period, and since when.
+constexpr const char* kV4 = R"sql(
+CREATE TABLE IF NOT EXISTS promo_entries(
+  period_id TEXT NOT NULL,
+  player_id BIGINT NOT NULL,
+  opted_in INTEGER NOT NULL,
+  since_ms BIGINT NOT NULL,
+  PRIMARY KEY(period_id, player_id));
+)sql";
+
+constexpr int kSchemaVersion = 4;
 
 constexpr const char* kSessionColumns =
     "id, player_id, created_ms, last_seen_ms, state, reason, params";
@@ -411,6 +421,40 @@ class DbStore final : public Store {
     return out;
   }
 
+  void set_promo_entry(const std::string& period_id, int64_t player_id, bool opted_in,
+                       int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(
+            "INSERT INTO promo_entries(period_id, player_id, opted_in, since_ms) VALUES(?,?,?,?) "
+            "ON CONFLICT(period_id, player_id) DO UPDATE SET opted_in=excluded.opted_in, "
+            "since_ms=excluded.since_ms")
+        .bind(period_id, player_id, opted_in ? 1 : 0, now_ms)
+        .run();
+  }
+
+  std::optional<PromoEntry> promo_entry(const std::string& period_id,
+                                        int64_t player_id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT player_id, opted_in, since_ms FROM promo_entries WHERE period_id=? AND "
+        "player_id=?");
+    q.bind(period_id, player_id);
+    if (!q.step()) return std::nullopt;
+    return PromoEntry{q.int64(0), q.int64(1) != 0, q.int64(2)};
+  }
+
+  std::vector<PromoEntry> promo_entrants(const std::string& period_id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT player_id, opted_in, since_ms FROM promo_entries WHERE period_id=? AND "
+        "opted_in=1 ORDER BY player_id");
+    q.bind(period_id);
+    std::vector<PromoEntry> out;
+    while (q.step()) out.push_back(PromoEntry{q.int64(0), true, q.int64(2)});
+    return out;
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -536,6 +580,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "2") {
       db->exec(kV3);
       db->exec("UPDATE meta SET value='3' WHERE key='schema_version'");
+      version = "3";
+    }
+    if (*version == "3") {
+      db->exec(kV4);
+      db->exec("UPDATE meta SET value='4' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -565,6 +614,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
       db->exec(kV3);
       db->exec("UPDATE meta SET value='3' WHERE key='schema_version'");
       version = "3";
+    }
+    if (version == "3") {
+      db->exec(kV4);
+      db->exec("UPDATE meta SET value='4' WHERE key='schema_version'");
+      version = "4";
     }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +

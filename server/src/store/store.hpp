@@ -71,6 +71,13 @@ struct Campaign {
   int64_t updated_ms = 0;
 };
 
+// A player's entry in a promotion's period: opted in since `since_ms`, or out.
+struct PromoEntry {
+  int64_t player_id = 0;
+  bool opted_in = false;
+  int64_t since_ms = 0;
+};
+
 class Store {
  public:
   // Opens (creating or migrating if needed) the database: a SQLite file path, or a
@@ -124,6 +131,14 @@ class Store {
                                            const std::string& id) const = 0;
   // The operator's campaigns, by id.
   virtual std::vector<Campaign> campaigns(const std::string& operator_id) const = 0;
+
+  // Opts the player in (counting from now) or out of a promotion's period.
+  virtual void set_promo_entry(const std::string& period_id, int64_t player_id, bool opted_in,
+                               int64_t now_ms) = 0;
+  virtual std::optional<PromoEntry> promo_entry(const std::string& period_id,
+                                                int64_t player_id) const = 0;
+  // The players opted in to a period, by player id.
+  virtual std::vector<PromoEntry> promo_entrants(const std::string& period_id) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

@@ -357,6 +357,7 @@ class Table : private games::FlowHost {
     ledger::BetId id;
     games::BetLine line;
     std::string request_key;  // the command that placed it
+    bool free = false;        // a free bet's (a bonus's chips): not repeated by lpbet
   };
   struct PlayerBook {
     std::string currency;

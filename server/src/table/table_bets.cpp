@@ -272,7 +272,8 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
   pending_replies_.erase(key);
 
   if (r.ok() && r->bet_ids.size() == taken.size()) {
-    for (size_t i = 0; i < taken.size(); ++i) book.placed.push_back({r->bet_ids[i], taken[i], key});
+    for (size_t i = 0; i < taken.size(); ++i)
+      book.placed.push_back({r->bet_ids[i], taken[i], key, !command.free_bet.empty()});
     if (!round_rng_) client_seeds_.offer(command.player, command.client_seed);
     accepted_counter().inc(taken.size());
     reply.accepted = std::move(taken);
@@ -416,8 +417,9 @@ void Table::remember_last_bets() {
     std::vector<games::BetLine> lines;
     const games::Engine& engine = *engines_.begin()->second;
     for (const auto& bet : book.placed) {
-      // Only what a player places: not a stake taken mid-round (a blackjack double).
-      if (!engine.canonical_spot(bet.line.spot)) continue;
+      // Only what a player places: not a stake taken mid-round (a blackjack double), nor a
+      // free bet (the bonus's chips are not the player's to repeat).
+      if (bet.free || !engine.canonical_spot(bet.line.spot)) continue;
       auto same = std::find_if(lines.begin(), lines.end(),
                                [&](const auto& l) { return l.spot == bet.line.spot; });
       if (same == lines.end())
