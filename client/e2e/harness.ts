@@ -52,6 +52,8 @@ export interface ServerOptions {
   quickGuide?: boolean;
   /** Keep the demo operator's bonus campaigns (its welcome free chips); by default removed. */
   bonusOffers?: boolean;
+  /** Keep the demo operator's promotions (its daily race); by default removed. */
+  promotions?: boolean;
   /** More flags for croupierd (a cluster's node: --database, --nats, --node-id). */
   args?: string[];
 }
@@ -81,6 +83,9 @@ function casinoFile(options: ServerOptions, dataDir: string): string {
   // The demo's welcome bonus would greet every new guest with its acceptance dialog: only
   // the journeys about bonuses keep it.
   if (!options.bonusOffers) for (const op of casino.operators ?? []) delete op.campaigns;
+  // The demo's daily race adds the promotions panel and the tables' trophy: only the
+  // journeys about promotions keep it.
+  if (!options.promotions) for (const op of casino.operators ?? []) delete op.promotions;
   if (!options.quickGuide)
     for (const op of casino.operators ?? []) {
       const off = { quick_guide_disabled: true };

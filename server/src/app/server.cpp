@@ -17,6 +17,7 @@
 #include "app/cluster_node.hpp"
 #include "config/casino.hpp"
 #include "config/rates.hpp"
+#include "core/crypto.hpp"
 #include "core/log.hpp"
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
@@ -24,6 +25,7 @@
 #include "gateway/connections.hpp"
 #include "gateway/listener.hpp"
 #include "gateway/nickname.hpp"
+#include "gateway/promotions.hpp"
 #include "gateway/protocol/json.hpp"
 #include "gateway/ws_session.hpp"
 
@@ -79,6 +81,7 @@ struct App::Impl {
     // the io_context. Its destructor then drops the handlers that still hold
     // connections, whose destructors use `connections` (declared before io, so alive).
     sweeper.reset();
+    promotions_timer.reset();
     grace.reset();
     listener.reset();
     cluster.reset();
@@ -95,6 +98,7 @@ struct App::Impl {
   std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def, int64_t lease = 0);
   bool listen();
   void start_housekeeping();
+  void start_promotions();
   void begin_stop();
   void drain_channels();
   void finish();
@@ -126,6 +130,7 @@ struct App::Impl {
 
   std::optional<asio::steady_timer> sweeper;
   std::optional<asio::steady_timer> grace;
+  std::optional<asio::steady_timer> promotions_timer;
   std::atomic<bool> stopping{false};
   std::atomic<bool> finished{false};
   std::atomic<size_t> tables_left{0};
@@ -305,6 +310,20 @@ void App::Impl::start_housekeeping() {
   });
 }
 
+// Promotions' standings, sockets and prizes, every two seconds.
+void App::Impl::start_promotions() {
+  promotions_timer.emplace(io, std::chrono::seconds(2));
+  promotions_timer->async_wait([this](boost::system::error_code e) {
+    if (e || stopping) return;
+    try {
+      svc->promotions->tick();
+    } catch (const std::exception& ex) {
+      log::error("promotions tick failed", {{"error", ex.what()}});
+    }
+    start_promotions();
+  });
+}
+
 void App::Impl::begin_stop() {
   if (stopping.exchange(true)) return;
   log::info("shutting down");
@@ -437,6 +456,8 @@ bool App::start() {
   }
   m.make_tables();
   m.svc->slots = std::make_shared<gateway::SlotService>(*m.ledger, m.clock, m.io.get_executor());
+  m.svc->promotions = std::make_shared<gateway::PromotionService>(
+      *m.svc, m.settings.token_secret.empty() ? crypto::random_token(32) : m.settings.token_secret);
   m.router = std::make_unique<gateway::Router>(*m.svc);
   gateway::add_ops_routes(*m.router, *m.svc);
   gateway::add_ui_routes(*m.router, *m.svc);
@@ -446,6 +467,7 @@ bool App::start() {
   gateway::add_history_routes(*m.router, *m.svc);
   gateway::add_slot_routes(*m.router, *m.svc);
   gateway::add_bonus_routes(*m.router, *m.svc);
+  gateway::add_promotion_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);
@@ -476,6 +498,7 @@ bool App::start() {
   m.svc->lobby->start();
   m.listener->run();
   m.start_housekeeping();
+  m.start_promotions();
   m.svc->ready = true;
   log::info("croupierd listening", {{"bind", m.settings.bind},
                                     {"port", m.port},

@@ -193,6 +193,13 @@ const std::vector<Option>& options() {
                            &Settings::session_idle_timeout_s, int64_t{1}, int64_t{30} * 86400));
     o.push_back(int_option("launch_token_ttl_s", "lifetime of a one-time launch token",
                            &Settings::launch_token_ttl_s, int64_t{1}, int64_t{86400}));
+    o.push_back(string_option("token_secret",
+                              "secret of the players' promotion tokens (a cluster shares one; "
+                              "default: random at start)",
+                              &Settings::token_secret));
+    o.push_back(int_option("promo_prize_grace_ms",
+                           "wait after a promotion period ends before paying its prizes",
+                           &Settings::promo_prize_grace_ms, int64_t{0}, int64_t{86'400'000}));
     o.push_back(int_option("operator_clock_skew_s", "accepted age of a signed operator request",
                            &Settings::operator_clock_skew_s, int64_t{1}, int64_t{86400}));
     o.push_back(int_option("http_body_bytes_max", "largest request body",

@@ -69,6 +69,11 @@ struct Settings {
   int64_t session_idle_timeout_s = 1200;  // SPEC section 9: inactive session timeout 20 (min)
   int64_t launch_token_ttl_s = 300;
   int64_t operator_clock_skew_s = 300;  // accepted age of a signed operator request
+  // Signs the players' tokens of the promotions socket (HS256); empty: a random one at start
+  // (a cluster's nodes must share one).
+  std::string token_secret;
+  // A promotion period's prizes are paid this long after it ended (its last rounds settle).
+  int64_t promo_prize_grace_ms = 60'000;
 
   // Bounds.
   size_t http_body_bytes_max = 64 * 1024;

@@ -29,6 +29,8 @@ void add_history_routes(Router& router, Services& svc);
 void add_slot_routes(Router& router, Services& svc);
 // /bonus/chips, /bonus/offers, /bonus/accept, /bonus/decline (gateway/bonus.hpp)
 void add_bonus_routes(Router& router, Services& svc);
+// /v2/fetchPromotionsInfo, /api/ui/promotions/optin, /api/ui/updateJwtToken, /api/ui/promoToken
+void add_promotion_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).

@@ -5,6 +5,8 @@
 #include "core/log.hpp"
 #include "gateway/api.hpp"
 #include "gateway/bonus.hpp"
+#include "gateway/jwt.hpp"
+#include "gateway/promotions.hpp"
 
 namespace croupier::gateway {
 
@@ -16,6 +18,32 @@ Reply free_chips(Ctx& ctx) {
   json::array eligible;
   for (const auto& b : eligible_free_bets(ctx.svc, ctx.me().player.id))
     eligible.push_back(bonus_json(ctx.svc, b));
+  return json_reply(ctx.req, http::status::ok, json::object{{"eligible", std::move(eligible)}});
+}
+
+// GET /bonus/eligible?playerId=…[&bonusId=…] with "Authorization: Bearer <player token>":
+// the back office's form of /bonus/chips, for the token's player.
+Reply eligible_by_token(Ctx& ctx) {
+  auto auth = ctx.req.find(http::field::authorization);
+  const std::string_view value =
+      auth == ctx.req.end() ? std::string_view() : std::string_view(auth->value());
+  constexpr std::string_view kBearer = "Bearer ";
+  auto token = value.starts_with(kBearer)
+                   ? verify_player_token(ctx.svc.promotions->token_secret(),
+                                         value.substr(kBearer.size()), ctx.svc.clock.wall_ms())
+                   : std::nullopt;
+  if (!token || ctx.param("playerId") != std::to_string(token->player_id)) {
+    return error_reply(ctx.req, http::status::unauthorized, "BAD_TOKEN",
+                       "Authorization: Bearer <the player's token (updateJwtToken)>",
+                       ErrorCode::SessionExpired);
+  }
+  const std::string wanted = ctx.param("bonusId");
+  json::array eligible;
+  for (const auto& b : eligible_free_bets(ctx.svc, token->player_id)) {
+    if (!wanted.empty() && b.bonus_id != wanted) continue;
+    eligible.push_back(bonus_json(ctx.svc, b));
+    break;  // the one named, or the first eligible
+  }
   return json_reply(ctx.req, http::status::ok, json::object{{"eligible", std::move(eligible)}});
 }
 
@@ -68,6 +96,7 @@ Reply answer(Ctx& ctx, ledger::BonusAction action) {
 void add_bonus_routes(Router& router, Services& svc) {
   router.add(http::verb::get, "/bonus/chips", Auth::session, free_chips);
   router.add(http::verb::get, "/bonus/offers", Auth::session, offers);
+  router.add(http::verb::get, "/bonus/eligible", Auth::none, eligible_by_token);
   router.add(http::verb::post, "/bonus/accept", Auth::session,
              [](Ctx& ctx) { return answer(ctx, ledger::BonusAction::accept); });
   router.add(http::verb::post, "/bonus/decline", Auth::session,

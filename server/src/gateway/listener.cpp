@@ -19,6 +19,8 @@
 #include "core/log.hpp"
 #include "core/metrics.hpp"
 #include "gateway/connections.hpp"
+#include "gateway/jwt.hpp"
+#include "gateway/promotions.hpp"
 #include "gateway/services.hpp"
 #include "gateway/ws_session.hpp"
 
@@ -96,10 +98,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // Checks the caller before the handshake; a refusal is an ordinary HTTP reply.
   void upgrade(Request req) {
     auto target = boost::urls::parse_origin_form(req.target());
-    if (!target || target->path() != "/ws") {
-      return send(
-          error_reply(req, http::status::not_found, "NOT_FOUND", "WebSocket connections go to /ws"),
-          false);
+    const bool promo = target && target->path() == "/promo/ws";
+    if (!target || (target->path() != "/ws" && !promo)) {
+      return send(error_reply(req, http::status::not_found, "NOT_FOUND",
+                              "WebSocket connections go to /ws (or /promo/ws)"),
+                  false);
     }
     if (std::string problem = handshake_problem(req); !problem.empty()) {
       if (problem == "version") {
@@ -135,6 +138,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return send(std::move(r), false);
     }
     Ctx ctx{svc_, req, *target, ip_, std::nullopt, {}};
+    // The promotions socket is the token's player's (docs/protocol.md "Promotions").
+    std::optional<PlayerToken> token;
+    if (promo) {
+      token = verify_player_token(svc_.promotions->token_secret(),
+                                  ctx.has_param("token") ? ctx.param("token") : std::string(),
+                                  svc_.clock.wall_ms());
+      auto player = token ? svc_.store.player(token->player_id) : std::nullopt;
+      if (!player)
+        return send(error_reply(req, http::status::unauthorized, "BAD_TOKEN",
+                                "the promotions socket needs a valid token (updateJwtToken)"),
+                    false);
+      return admit(req, AuthedSession{"", *player, "{}"}, token->expires_ms);
+    }
     // Opening a socket (or reopening it after a drop) is the page's doing, not the
     // player's: it does not count as activity for the inactivity timeout.
     auto auth = svc_.sessions.peek(session_id_of(ctx));
@@ -147,13 +163,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
                   false);
     }
+    admit(req, auth.value(), 0);
+  }
+
+  // Admits the socket of `session` (a promotions socket: with its token's expiry) and hands
+  // it to a socket thread.
+  void admit(const Request& req, AuthedSession session, int64_t promo_expires_ms) {
     // One address may not hold every socket. A player at their limit keeps the new
     // socket and loses the oldest (a phone on a flaky network reconnects before the
     // server notices the old connection is dead); the old page is told (logged out
     // elsewhere) and does not reconnect.
-    auto admitted =
-        svc_.connections.admit(ip_, auth.value().player.id, svc_.settings.ws_per_address_max,
-                               svc_.settings.ws_per_player_max);
+    auto admitted = svc_.connections.admit(ip_, session.player.id, svc_.settings.ws_per_address_max,
+                                           svc_.settings.ws_per_player_max);
     if (!admitted.slot) {
       const bool address = admitted.full == Connections::Full::address;
       StringReply r = error_reply(
@@ -185,9 +206,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       ::close(fd);
       return;
     }
-    std::make_shared<WsSession>(std::move(socket), shard, svc_, auth.value(),
-                                std::move(admitted.slot))
-        ->run(req, std::move(early));
+    const store::Player player = session.player;
+    auto ws = std::make_shared<WsSession>(std::move(socket), shard, svc_, std::move(session),
+                                          std::move(admitted.slot));
+    if (promo_expires_ms > 0) ws->promotions_only(promo_expires_ms);
+    ws->run(req, std::move(early));
+    if (promo_expires_ms > 0) svc_.promotions->attach(ws, player);
   }
 
   // A browser always sends Origin on a WebSocket handshake: it must be this server, or

@@ -26,6 +26,7 @@
 namespace croupier::gateway {
 
 class Connections;
+class PromotionService;
 
 struct LiveTable {
   const config::TableDef* def = nullptr;
@@ -55,6 +56,8 @@ struct Services {
   std::atomic<size_t> next_shard{0};
   // The built-in slots (gateway/slots.hpp). Last: Services is built with its fields in order.
   std::shared_ptr<SlotService> slots = nullptr;
+  // Promotions (gateway/promotions.hpp).
+  std::shared_ptr<PromotionService> promotions = nullptr;
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

@@ -210,6 +210,20 @@ void WsSession::handle(std::string_view text) {
   // count as activity; the socket's upkeep (ping, subscribe) and what does not parse do
   // not, so that a page left alone still times out for inactivity (SPEC §9).
   auto parsed = parse_command(text);
+  if (promo_expires_ms_ > 0) {
+    // A promotions socket: its token, not a session, says who it is, until it expires.
+    if (svc_.clock.wall_ms() >= promo_expires_ms_) {
+      close(ws::kPolicyViolation, "token expired");
+      return;
+    }
+    if (parsed.ok() && std::holds_alternative<PingCommand>(parsed.value())) {
+      send_private(
+          json::object{{"type", "pong"}, {"id", std::get<PingCommand>(parsed.value()).id}});
+    } else {
+      send_error(ErrorCode::InvalidBet, "the promotions socket takes pings only", "");
+    }
+    return;
+  }
   const bool upkeep = !parsed.ok() || std::holds_alternative<PingCommand>(parsed.value()) ||
                       std::holds_alternative<SubscribeCommand>(parsed.value()) ||
                       std::holds_alternative<UnsubscribeCommand>(parsed.value());

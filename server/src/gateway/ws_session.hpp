@@ -61,6 +61,10 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   // Answers the handshake of `req` (checked by the listener) and starts reading; `early`
   // holds the bytes the client sent after its request.
   void run(const Request& req, std::string early);
+  // Makes this a promotions socket (before run()): authenticated by a player token that
+  // expires at `token_expires_ms` rather than by a session; it takes pings alone and
+  // hears the promotions service (gateway/promotions.hpp).
+  void promotions_only(int64_t token_expires_ms) { promo_expires_ms_ = token_expires_ms; }
 
   ledger::PlayerId player() const override { return session_.player.id; }
   size_t shard() const override { return shard_; }
@@ -139,8 +143,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool flush_pending_ = false;        // in this thread's list of sessions to flush (a cork)
   std::unique_ptr<SocketSlot> slot_;  // its place among its address's and player's sockets
   bool open_ = false;
-  bool closing_ = false;     // a close frame is queued: nothing more is sent or handled
-  bool close_sent_ = false;  // and written
+  int64_t promo_expires_ms_ = 0;  // a promotions socket's token expiry; 0: a game socket
+  bool closing_ = false;          // a close frame is queued: nothing more is sent or handled
+  bool close_sent_ = false;       // and written
   bool peer_closed_ = false;
   bool shut_ = false;  // the socket is closed
   // The channels followed, each with the ticket of its subscription (Channel::subscribe).

@@ -256,7 +256,8 @@ void HttpClient::become_guest() {
 
 // ---- WebSocket ----------------------------------------------------------------------------
 
-WsClient::WsClient(uint16_t port, const std::string& session_id, const std::string& origin)
+WsClient::WsClient(uint16_t port, const std::string& session_id, const std::string& origin,
+                   const std::string& target)
     : ws_(io_) {
   beast::get_lowest_layer(ws_).expires_after(10s);
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
@@ -267,7 +268,7 @@ WsClient::WsClient(uint16_t port, const std::string& session_id, const std::stri
         if (!origin.empty()) req.set(http::field::origin, origin);
       }));
   ws_.read_message_max(16 * 1024 * 1024);
-  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   ws_.text(true);
 }
 

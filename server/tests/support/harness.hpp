@@ -93,8 +93,10 @@ class HttpClient {
 
 class WsClient {
  public:
-  // Connects to /ws with the given session cookie (empty: none).
-  WsClient(uint16_t port, const std::string& session_id, const std::string& origin = {});
+  // Connects to /ws (or `target`) with the given session cookie (empty: none). A refused
+  // handshake throws.
+  WsClient(uint16_t port, const std::string& session_id, const std::string& origin = {},
+           const std::string& target = "/ws");
   ~WsClient();
 
   void send(const std::string& text);
