@@ -106,6 +106,7 @@ Operator parse_operator(const json::value& v, const std::string& path) {
     bad(path + ".funMoney", "is required for a demo operator");
   op.regulated = flag(o, "regulated", false, path);
   op.block_safe_bets = flag(o, "blockSafeBets", false, path);
+  op.bonus_first = flag(o, "bonusFirst", false, path);
   op.supervisor = flag(o, "supervisor", false, path);
   if (const json::value* f = field(o, "functionalities")) {
     if (!f->is_array()) bad(path + ".functionalities", "must be a list such as [\"disable_chat\"]");

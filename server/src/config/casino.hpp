@@ -50,6 +50,7 @@ struct Operator {
   boost::json::object features;       // feature flags (feature_combineAPI, ...)
   bool regulated = false;  // a regulated market: a player's total must reach the table minimum
   bool block_safe_bets = false;  // players are under bonus terms that refuse safe bets
+  bool bonus_first = false;      // stakes draw on the bonus balance before cash
   // The jurisdiction's functionalities (SPEC §5): "disable_chat" turns the chat off.
   std::vector<std::string> functionalities;
   // The studio's own entry: its signed requests may post in the tables' chats as the game

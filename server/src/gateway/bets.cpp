@@ -35,6 +35,7 @@ table::PlaceBetsCommand place_bets_command(const Services& svc, const store::Pla
   if (const config::Operator* op = svc.casino.find_operator(player.operator_id)) {
     cmd.regulated = op->regulated;
     cmd.block_safe_bets = op->block_safe_bets;
+    cmd.bonus_first = op->bonus_first;
   }
   // Under an active cash bonus the player's blocksafebets flag is set (SPEC §5).
   if (!cmd.block_safe_bets)

@@ -415,6 +415,9 @@ void read_place_bets(Fields& f, PlaceBetsCommand& c) {
   std::optional<std::string> free_bet;  // left out for the player's own money
   f.opt("freeBet", free_bet);
   c.free_bet = free_bet.value_or("");
+  std::optional<bool> bonus_first;
+  f.opt("bonusFirst", bonus_first);
+  c.bonus_first = bonus_first.value_or(false);
 }
 
 void read_cancel_bets(Fields& f, table::CancelBetsCommand& c) {
@@ -560,6 +563,7 @@ std::string encode(const table::PlaceBetsCommand& c) {
   o["blockSafeBets"] = c.block_safe_bets;
   if (!c.client_seed.empty()) o["clientSeed"] = c.client_seed;
   if (!c.free_bet.empty()) o["freeBet"] = c.free_bet;
+  if (c.bonus_first) o["bonusFirst"] = true;
   return json::serialize(o);
 }
 

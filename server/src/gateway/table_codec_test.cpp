@@ -89,6 +89,7 @@ void expect_same(const table::PlaceBetsCommand& a, const table::PlaceBetsCommand
   EXPECT_EQ(a.block_safe_bets, b.block_safe_bets);
   EXPECT_EQ(a.client_seed, b.client_seed);
   EXPECT_EQ(a.free_bet, b.free_bet);
+  EXPECT_EQ(a.bonus_first, b.bonus_first);
 }
 void expect_same(const table::CancelBetsCommand& a, const table::CancelBetsCommand& b) {
   EXPECT_EQ(a.player, b.player);
@@ -167,6 +168,7 @@ table::PlaceBetsCommand sample_bets() {
   c.block_safe_bets = true;
   c.client_seed = "seed-9";
   c.free_bet = "welcome-chips:9007199254740993";
+  c.bonus_first = true;
   return c;
 }
 
@@ -532,7 +534,7 @@ std::vector<Sample> samples() {
       {"place_bets",
        encode(sample_bets()),
        request_ok,
-       {"checkTotal", "clientSeed", "freeBet"},
+       {"checkTotal", "clientSeed", "freeBet", "bonusFirst"},
        true},
       {"cancel_bets", encode(table::CancelBetsCommand{1, "x", "g", "c"}), request_ok, {}, true},
       {"sit", encode_sit(1, who, 2), request_ok, {}, true},

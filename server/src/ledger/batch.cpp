@@ -637,6 +637,7 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
   // the first write.
   if (!checked_add(load(in_play).account.balance, *total)) return Failure::invalid_request;
   Money cash_left = before.cash;
+  Money bonus_left = before.bonus;
   std::vector<BetId> ids;
   for (const StakeLine& line : op.bets) {
     if (!line.free_bet.empty()) {
@@ -649,9 +650,12 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
       ids.push_back(id);
       continue;
     }
-    const Money cash_part = std::min(line.amount, cash_left);
-    const Money bonus_part = line.amount - cash_part;
+    // Cash first, or the bonus first by the operator's rule; the other covers the rest.
+    const Money bonus_part = op.bonus_first ? std::min(line.amount, bonus_left)
+                                            : line.amount - std::min(line.amount, cash_left);
+    const Money cash_part = line.amount - bonus_part;
     cash_left -= cash_part;
+    bonus_left -= bonus_part;
     const BetId id = insert_bet(op, line, cash_part, bonus_part);
     if (!move(cash, in_play, cash_part, "stake", id, op.key) ||
         !move(bonus, in_play, bonus_part, "stake", id, op.key)) {

@@ -379,6 +379,7 @@ class Simulation {
       op.round_id = open_[rng_.uniform(open_.size())];
       op.player = player();
       op.currency = kCur;
+      op.bonus_first = rng_.uniform(3) == 0;
       const int lines = 1 + static_cast<int>(rng_.uniform(3));
       for (int i = 0; i < lines; ++i) {
         StakeLine line{"s" + std::to_string(i), some(60)};
@@ -394,7 +395,7 @@ class Simulation {
                                     ? &pick(granted_)
                                     : own[rng_.uniform(own.size())];
           line.free_bet = g->bonus_id;
-          if (g->chip_value.is_positive() && rng_.uniform(10) != 0)
+          if (g->chip_value.is_positive() && rng_.uniform(4) != 0)
             line.amount = g->chip_value * (1 + static_cast<int64_t>(rng_.uniform(3)));
         }
         op.bets.push_back(line);
@@ -409,7 +410,7 @@ class Simulation {
       std::string what;
       for (const auto& l : op.bets)
         what += l.spot + "=" + std::to_string(l.amount.units) + ":" + l.free_bet + ";";
-      what += op.round_id + std::to_string(op.player);
+      what += op.round_id + std::to_string(op.player) + (op.bonus_first ? "B" : "");
       if (auto it = model_.keys.find(op.key); it != model_.keys.end()) {
         if (it->second != what)
           expected = Failure::key_conflict;
@@ -461,6 +462,11 @@ class Simulation {
       if (!l.free_bet.empty()) {
         model_.bonuses[l.free_bet].chips -= l.amount;
         bet.bonus = l.amount;
+      } else if (op.bonus_first) {
+        bet.bonus = std::min(l.amount, w.bonus);
+        bet.cash = l.amount - bet.bonus;
+        w.cash -= bet.cash;
+        w.bonus -= bet.bonus;
       } else {
         bet.cash = std::min(l.amount, w.cash);
         bet.bonus = l.amount - bet.cash;

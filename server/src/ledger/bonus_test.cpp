@@ -172,6 +172,30 @@ TEST_P(BonusTest, ABonusShareThatComesBackAfterThePlayThroughIsCash) {
   expect_checked();
 }
 
+// The operator's rule bonusFirst: the stake draws on the bonus balance before cash, and the
+// win comes back in the same proportion.
+TEST_P(BonusTest, AnOperatorMayHaveStakesDrawOnTheBonusFirst) {
+  ASSERT_TRUE(run(*ledger_, fund("f", kAlice, major(100))).ok());
+  ASSERT_TRUE(run(*ledger_, cash_bonus("c1", kAlice, major(30), major(1000))).ok());
+  ASSERT_TRUE(run(*ledger_, change("c1", BonusAction::accept, kAlice)).ok());
+  ASSERT_TRUE(run(*ledger_, open_round("r1", 1)).ok());
+  PlaceBets op = bets("b1", "r1", kAlice, {{"red", major(40)}});
+  op.bonus_first = true;
+  auto placed = run(*ledger_, op);
+  ASSERT_TRUE(placed.ok()) << failure_name(placed.error());
+  // 30 of bonus, then 10 of cash.
+  EXPECT_EQ(placed->balance.bonus, Money{});
+  EXPECT_EQ(placed->balance.cash, major(90));
+  // The same key without the rule is other content.
+  EXPECT_EQ(run(*ledger_, bets("b1", "r1", kAlice, {{"red", major(40)}})).error(),
+            Failure::key_conflict);
+  // 80 back: three quarters to the bonus, a quarter to cash.
+  ASSERT_TRUE(run(*ledger_, SettleRound{"r1", {{placed->bet_ids[0], major(80)}}, 200}).ok());
+  EXPECT_EQ(ledger_->balance(kAlice, "EUR").bonus, major(60));
+  EXPECT_EQ(ledger_->balance(kAlice, "EUR").cash, major(110));
+  expect_checked();
+}
+
 TEST_P(BonusTest, AnExpiredBonusGivesBackWhatIsLeftAndWhatComesBackLater) {
   ASSERT_TRUE(run(*ledger_, cash_bonus("c1", kAlice, major(50), major(1000))).ok());
   ASSERT_TRUE(run(*ledger_, change("c1", BonusAction::accept, kAlice)).ok());

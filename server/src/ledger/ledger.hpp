@@ -102,7 +102,8 @@ struct StakeLine {
 };
 
 // Moves the stakes from the player to the round's in-play account, cash first and then
-// bonus (a free bet's from its bonus's chips), all lines or none. Each line becomes one bet
+// bonus (or bonus first, by the operator's rule; a free bet's from its bonus's chips), all
+// lines or none. Each line becomes one bet
 // with its own id.
 struct PlaceBets {
   std::string key;
@@ -111,6 +112,8 @@ struct PlaceBets {
   std::string currency;
   std::vector<StakeLine> bets;
   int64_t at_ms = 0;
+  // The operator's rule (casino file bonusFirst): the stakes draw on the bonus before cash.
+  bool bonus_first = false;
 };
 
 // Returns a player's accepted bets of an open round to them (undo before bets close).
@@ -381,7 +384,8 @@ struct HistoryRound {
 
 // A promotion's standings (docs/protocol.md "Promotions"): each entrant's settled bets of
 // their own money in the currency, placed in [from_ms, to_ms) and after `since_ms` (their
-// opt-in), of at least `min_bet`, at rounds of the games listed (every game when empty).
+// opt-in), at rounds of the games listed (every game when empty) in which their stake
+// reached `min_bet`.
 struct PromoEntrant {
   PlayerId player = 0;
   int64_t since_ms = 0;
@@ -395,7 +399,7 @@ struct PromoQuery {
 };
 struct PromoScore {
   PlayerId player = 0;
-  int64_t bets = 0;           // the bets that count
+  int64_t bets = 0;           // the rounds that count
   Money wagered;              // their stakes
   int64_t best_multiple = 0;  // the largest return over stake, in thousandths
   int64_t wins = 0;           // those that returned more than their stake

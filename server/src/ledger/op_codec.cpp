@@ -73,6 +73,8 @@ std::string fingerprint(const PlaceBets& op) {
     // placed before free bets existed keep their fingerprints.
     if (!line.free_bet.empty()) c.add(std::string_view("free")).add(line.free_bet);
   }
+  // Only the operator's other rule says more, so earlier keys keep their fingerprints.
+  if (op.bonus_first) c.add(std::string_view("bonus_first"));
   return c.digest();
 }
 

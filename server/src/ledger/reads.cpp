@@ -151,26 +151,29 @@ std::optional<BonusView> read_bonus(Db& db, std::string_view bonus_id) {
 template <class Db>
 std::vector<PromoScore> read_promotion_scores(Db& db, const PromoQuery& query) {
   // One statement per entrant (by the index of a player's bets): a promotion's entrants
-  // are its opted-in players, not every player.
+  // are its opted-in players, not every player. A round counts when the player's own stake
+  // in it reaches the minimum bet, and then with every bet of theirs in it.
   std::string sql =
-      "SELECT COUNT(*), COALESCE(SUM(b.amount), 0), COALESCE(MAX(b.returned * 1000 / b.amount), "
-      "0), "
-      "COALESCE(SUM(CASE WHEN b.returned > b.amount THEN 1 ELSE 0 END), 0), "
-      "COALESCE(MAX(b.placed_ms), 0) FROM bets b JOIN rounds r ON r.id = b.round_id "
+      "SELECT COUNT(*), COALESCE(SUM(t.stake), 0), COALESCE(MAX(t.best), 0), "
+      "COALESCE(SUM(t.wins), 0), COALESCE(MAX(t.last), 0) FROM ("
+      "SELECT SUM(b.amount) AS stake, MAX(b.returned * 1000 / b.amount) AS best, "
+      "SUM(CASE WHEN b.returned > b.amount THEN 1 ELSE 0 END) AS wins, "
+      "MAX(b.placed_ms) AS last FROM bets b JOIN rounds r ON r.id = b.round_id "
       "WHERE b.player_id = ? AND b.currency = ? AND b.status = 'settled' AND b.free_bet IS NULL "
-      "AND b.placed_ms >= ? AND b.placed_ms < ? AND b.amount >= ?";
+      "AND b.placed_ms >= ? AND b.placed_ms < ?";
   if (!query.games.empty()) {
     sql += " AND r.game IN (";
     for (size_t i = 0; i < query.games.size(); ++i) sql += i ? ", ?" : "?";
     sql += ")";
   }
+  sql += " GROUP BY b.round_id HAVING SUM(b.amount) >= ?) t";
   std::vector<PromoScore> out;
   for (const PromoEntrant& e : query.entrants) {
     auto q = db.query(sql);
-    q.bind(e.player, query.currency, std::max(query.from_ms, e.since_ms), query.to_ms,
-           query.min_bet);
-    for (size_t i = 0; i < query.games.size(); ++i)
-      q.bind_from(static_cast<int>(6 + i), query.games[i]);
+    q.bind(e.player, query.currency, std::max(query.from_ms, e.since_ms), query.to_ms);
+    int at = 5;
+    for (const std::string& game : query.games) q.bind_from(at++, game);
+    q.bind_from(at, query.min_bet);
     PromoScore s;
     s.player = e.player;
     if (q.step()) {

@@ -287,7 +287,6 @@ CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
 
 void migrate_to_5(postgres::Db& db) {
   db.exec(kBonusesTable);
-  db.exec("ALTER TABLE bonuses ADD COLUMN IF NOT EXISTS accepted_ms BIGINT");
   db.exec(
       "ALTER TABLE bets ADD COLUMN IF NOT EXISTS free_bet TEXT;"
       "ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_kind_check;"

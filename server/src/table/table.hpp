@@ -129,6 +129,7 @@ struct PlaceBetsCommand {
   // A free bet: the active free-bet bonus whose chips stake every bet of the command
   // (checked by the gateway; the ledger refuses chips the player does not hold).
   std::string free_bet = {};
+  bool bonus_first = false;  // the operator's rule: stakes draw on the bonus before cash
 };
 
 struct RejectedBet {

@@ -254,6 +254,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   op.player = command.player;
   op.currency = command.currency;
   op.at_ms = clock_.wall_ms();
+  op.bonus_first = command.bonus_first;
   for (const auto& l : taken) op.bets.push_back({l.spot, l.amount, command.free_bet});
   ledger_.submit(std::move(op), [this, key, command = std::move(command)](auto r) mutable {
     post_([this, key, command = std::move(command), r]() mutable {

@@ -134,7 +134,8 @@ TEST_P(Promotions, ALeaderboardRanksRealBetsLiveSurvivesARestartAndPaysOnce) {
   json::object first = promo.wait_type("promotions");
   EXPECT_EQ(first.at("promotions").as_array()[0].at("players").as_int64(), 3);
 
-  // A stakes 5, B 3, C 1 and a half below the minimum (which does not count).
+  // A stakes 5, B 3, C 1 and then, in another round, a half: below the minimum, that round
+  // does not count.
   std::thread tb([&] { bet_red(b, "3.00", "b1"); });
   std::thread tc([&] {
     bet_red(c, "1.00", "c1");
