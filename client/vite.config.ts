@@ -23,6 +23,9 @@ export default defineConfig({
       '/launch': server,
       '/assets/api': server,
       '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+      '/v2': server,
+      '/bonus': server,
+      '/promo': { target: server.replace(/^http/, 'ws'), ws: true },
     },
   },
 });

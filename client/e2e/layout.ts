@@ -15,14 +15,19 @@ const INTERACTIVE =
   'button, a[href], input, select, textarea, [role="button"], [role="radio"], [role="tab"], [role="slider"], [tabindex]:not([tabindex="-1"])';
 
 /**
- * Every visible interactive element inside the viewport and on top where it is drawn (its
+ * Every visible interactive element (of `scope`, a selector, when given: a modal dialog's,
+ * over a page it covers) inside the viewport and on top where it is drawn (its
  * centre is not under another element), and every bet spot drawn as its own box at least
  * `minSpot` px in its smaller dimension. Spots on the lines between roulette cells
  * (splits, corners, streets, six lines: `data-edge`) are not boxes and are left out.
  */
-export async function layoutProblems(page: Page, minSpot = 32): Promise<LayoutProblem[]> {
+export async function layoutProblems(
+  page: Page,
+  minSpot = 32,
+  scope?: string,
+): Promise<LayoutProblem[]> {
   return page.evaluate(
-    ({ selector, min }) => {
+    ({ selector, min, within }) => {
       const out: { kind: 'outside' | 'covered' | 'small'; what: string; detail: string }[] = [];
       const vw = document.documentElement.clientWidth;
       const vh = window.innerHeight;
@@ -30,7 +35,8 @@ export async function layoutProblems(page: Page, minSpot = 32): Promise<LayoutPr
         `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''}${e.getAttribute('data-spot') ? `[data-spot=${e.getAttribute('data-spot')}]` : ''} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30)}"`;
       const px = (r: DOMRect) =>
         `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-      for (const e of document.querySelectorAll<HTMLElement>(selector)) {
+      const root = within ? document.querySelector(within) : document;
+      for (const e of root?.querySelectorAll<HTMLElement>(selector) ?? []) {
         if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
         if (e.closest('[aria-hidden="true"], [inert], .sr-only, .visually-hidden')) continue;
         if (e.matches('.skip-link:not(:focus)')) continue; // off screen until focused
@@ -58,7 +64,7 @@ export async function layoutProblems(page: Page, minSpot = 32): Promise<LayoutPr
       }
       return out;
     },
-    { selector: INTERACTIVE, min: minSpot },
+    { selector: INTERACTIVE, min: minSpot, within: scope },
   );
 }
 
@@ -70,9 +76,9 @@ export function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /** Nothing wider than the screen, and no layout problem (layoutProblems). */
-export async function expectFits(page: Page): Promise<void> {
+export async function expectFits(page: Page, scope?: string): Promise<void> {
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await layoutProblems(page)).toEqual([]);
+  expect(await layoutProblems(page, 32, scope)).toEqual([]);
 }
 
 export const VIEWPORTS = [

@@ -29,6 +29,7 @@ import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/
 import { Header } from './Header';
 import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
+import { BonusOffers } from './BonusOffers';
 import { Sound } from './Sound';
 import { TableClosing } from './TableClosing';
 import { QuickGuide } from './QuickGuide';
@@ -366,6 +367,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
             </Suspense>
           )}
           <Popups />
+          {/* The player's pending bonuses, once the page shows (after its other popups). */}
+          {booted && !failure && <BonusOffers ready={hidden} />}
           <Toaster>
             <TableClosing tableId={route.tableId} />
           </Toaster>

@@ -18,6 +18,7 @@ import { applySetting } from '../lib/settings';
 import { emitLifecycle } from '../lib/lifecycle';
 import { isRelaunch, keepMarker, readMarker } from '../lib/refresh';
 import { urlOf } from '../lib/http/urls';
+import { refreshBalance as readBalanceAgain } from '../lib/balance';
 
 /** The page's session storage; null where the browser refuses it (privacy modes). */
 function sessionStorageOrNull(): Storage | null {
@@ -93,15 +94,7 @@ export function startServices(loc: Location = window.location) {
   // Back from a lost connection, the balance is read again: a table that could not replay
   // what was missed sends a snapshot, which carries no balance, and the player's bets may
   // have been answered or settled meanwhile. A failed read keeps what is shown.
-  const refreshBalance = () =>
-    http
-      .get<{ balance?: string; bonusBalance?: string }>(urlOf('balance'))
-      .then((b) => {
-        if (typeof b.balance !== 'string') return;
-        const balance = { total: units(b.balance), bonus: units(b.bonusBalance ?? '0') };
-        session.set((s) => ({ ...s, balance }));
-      })
-      .catch(() => undefined);
+  const refreshBalance = () => readBalanceAgain(http, session);
 
   // The no-internet alert: shown while the socket is down, gone once it is back.
   let downTimer: ReturnType<typeof setTimeout> | null = null;

@@ -2,6 +2,7 @@
 // app and the features through one store, and the services (HTTP, the socket) they use.
 import { createContext, useContext } from 'react';
 
+import type { FreeChipState } from './bonus';
 import type { DeviceInfo } from './device/device';
 import type { CurrencyStyle, Units } from './format/money';
 import type { Http } from './http/http';
@@ -122,6 +123,8 @@ export interface SessionState {
   idleClosesAt?: number | null;
   /** The launch said `lobby=false`: no way to Croupier's lobby (the operator has its own). */
   noLobby?: boolean;
+  /** The player's free-bet chips (lib/bonus), once /bonus/chips has been read. */
+  freeChips?: FreeChipState;
 }
 
 export interface Services {

@@ -37,11 +37,8 @@ describe('settings', () => {
 // gateway/player_settings.cpp). A key that loses its last reader fails here; keys whose
 // screens come with later work are listed with that work.
 const LATER: Record<string, string> = {
-  selected_chip_fb: 'free-bet chips (issue 19)',
   fav_promo_status: 'promotions (issue 19)',
   fav_section_visited: 'promotions (issue 19)',
-  is_first_promo_ear_interaction: 'promotion ear (issue 19)',
-  promo_ear_enabled: 'promotion ear (issue 19)',
   tms_data: 'promotions standings (issue 19)',
   pds_data: 'promotions standings (issue 19)',
   cbs_data: 'promotions standings (issue 19)',

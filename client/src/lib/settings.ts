@@ -35,6 +35,10 @@ export interface Settings {
   show_quick_guide: boolean;
   chat_enabled: boolean;
   showothermessages: boolean;
+  /** The promotion trophy at the tables (lib/promotions, ui/PromoTrophy). */
+  promo_ear_enabled: boolean;
+  /** The trophy's one-time hint shows until the player first uses it. */
+  is_first_promo_ear_interaction: boolean;
 }
 export type SettingKey = keyof Settings;
 
@@ -50,6 +54,8 @@ export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
   show_quick_guide: true,
   chat_enabled: true,
   showothermessages: true,
+  promo_ear_enabled: true,
+  is_first_promo_ear_interaction: true,
 });
 
 /** A stored value read as its setting's type; the default when it is not one. */

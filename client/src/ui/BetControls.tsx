@@ -1,11 +1,25 @@
 // The betting controls every table shares: the chip tray (one chip chosen), the undo,
 // clear, double and rebet buttons, and the bar that puts them together with the total.
+// With a free-bet bonus active here (lib/bonus), the tray has one more chip: the free chip
+// (colour 322300), marked FREE, with a badge of the chips left. The promotion trophy
+// (ui/PromoTrophy) sits beside the chips when a promotion plays at this table.
 import { useTranslation } from 'react-i18next';
 
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
 import { type CurrencyStyle, type Units, amountText, formatMoney } from '../lib/format/money';
+import { formatNumber } from '../lib/format/locale';
 import { Chip } from './Chip';
+import { PromoTrophy } from './PromoTrophy';
+
+/** The free-bet chip the tray offers (lib/table/useBetting's `free`). */
+export interface FreeChipChoice {
+  value: Units;
+  /** Chips the player may still place. */
+  left: number;
+  selected: boolean;
+  onSelect: () => void;
+}
 
 export function ChipTray({
   chips,
@@ -13,20 +27,28 @@ export function ChipTray({
   mobile,
   onSelect,
   currency,
+  free = null,
 }: {
   chips: Units[];
   selected: Units;
   mobile: boolean;
   onSelect: (value: Units) => void;
   currency: CurrencyStyle;
+  free?: FreeChipChoice | null;
 }) {
   const { t } = useTranslation();
   // A radio group: Tab stops on the chosen chip only; the arrow keys (Home, End) choose
-  // the chip beside it and move there, as a row of radio buttons does.
+  // the chip beside it and move there, as a row of radio buttons does. The free chip
+  // comes last.
   const tray = useRef<HTMLDivElement>(null);
-  const chosen = chips.includes(selected) ? selected : chips[0];
+  const freeChosen = free?.selected === true;
+  const ownSelected = freeChosen ? null : selected;
+  const chosen = freeChosen ? null : chips.includes(selected) ? selected : chips[0];
+  const count = chips.length + (free ? 1 : 0);
+  const choose = (i: number) =>
+    free && i === chips.length ? free.onSelect() : onSelect(chips[i]!);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const at = chips.indexOf(chosen ?? 0);
+    const at = freeChosen ? chips.length : chips.indexOf(chosen ?? 0);
     const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
     const step: Record<string, number> = {
       ArrowRight: rtl ? -1 : 1,
@@ -34,17 +56,18 @@ export function ChipTray({
       ArrowLeft: rtl ? 1 : -1,
       ArrowUp: -1,
       Home: -at,
-      End: chips.length - 1 - at,
+      End: count - 1 - at,
     };
-    if (!(e.key in step) || chips.length === 0) return;
+    if (!(e.key in step) || count === 0) return;
     e.preventDefault();
-    const next = (at + step[e.key]! + chips.length) % chips.length;
-    onSelect(chips[next]!);
+    const next = (at + step[e.key]! + count) % count;
+    choose(next);
     tray.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
   };
+  const size = mobile ? 40 : 52;
   return (
     <div
-      className="chip-tray"
+      className={`chip-tray ${free ? 'has-free' : ''}`}
       role="radiogroup"
       aria-label={t('CHIPS')}
       ref={tray}
@@ -59,16 +82,44 @@ export function ChipTray({
             key={value}
             type="button"
             role="radio"
-            aria-checked={value === selected}
+            aria-checked={value === ownSelected}
             aria-label={label}
             tabIndex={value === chosen ? 0 : -1}
-            className={`chip-button ${value === selected ? 'selected' : ''}`}
+            className={`chip-button ${value === ownSelected ? 'selected' : ''}`}
             onClick={() => onSelect(value)}
           >
-            <Chip value={value} index={i} size={mobile ? 40 : 52} mobile={mobile} />
+            <Chip value={value} index={i} size={size} mobile={mobile} />
           </button>
         );
       })}
+      {free && (
+        <button
+          type="button"
+          role="radio"
+          aria-checked={freeChosen}
+          aria-label={t('FREE_CHIP_NAME', {
+            value: formatMoney(free.value, currency, { avoidTrailingZeros: true }),
+            count: free.left,
+          })}
+          tabIndex={freeChosen || chosen === undefined ? 0 : -1}
+          className={`chip-button free-chip ${freeChosen ? 'selected' : ''}`}
+          data-testid="free-chip"
+          data-left={free.left}
+          onClick={free.onSelect}
+        >
+          <Chip
+            value={free.value}
+            index={0}
+            size={size}
+            mobile={mobile}
+            free
+            label={t('FREE_CHIP')}
+          />
+          <span className="free-chip-count" aria-hidden="true">
+            ×{formatNumber(free.left)}
+          </span>
+        </button>
+      )}
     </div>
   );
 }
@@ -109,6 +160,10 @@ export interface BettingState {
   chips: Units[];
   chip: Units;
   selectChip: (value: Units) => void;
+  /** The free-bet chip, when a bonus gives one here. */
+  free?: FreeChipChoice | null;
+  /** The table's game family (tableConfig.game), for the promotion trophy. */
+  family?: string | null;
   total: Units;
   can: { undo: boolean; clear: boolean; double: boolean; rebet: boolean };
   undo: () => void;
@@ -123,12 +178,15 @@ export function BettingBar({
   open,
   mobile,
   currency,
+  trophy = true,
   children,
 }: {
   betting: BettingState;
   open: boolean; // bets are open
   mobile: boolean;
   currency: CurrencyStyle;
+  /** The promotion trophy (SPEC §1); false where a page shows several tables at once. */
+  trophy?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -140,7 +198,15 @@ export function BettingBar({
         mobile={mobile}
         onSelect={betting.selectChip}
         currency={currency}
+        free={betting.free}
       />
+      {trophy && (
+        <PromoTrophy
+          family={betting.family ?? null}
+          total={betting.total}
+          freeSelected={betting.free?.selected === true}
+        />
+      )}
       <BetControls
         canUndo={open && betting.can.undo}
         canClear={open && betting.can.clear}

@@ -10,6 +10,8 @@ export interface PopupProps {
   testId?: string;
   /** Added to the dialog's classes (its size: a wide panel, a full-screen sheet). */
   className?: string;
+  /** The id of the text that describes the dialog (aria-describedby). */
+  describedBy?: string;
 }
 
 export function Popup({
@@ -20,6 +22,7 @@ export function Popup({
   tone = 'info',
   testId,
   className = '',
+  describedBy,
 }: PopupProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -42,6 +45,7 @@ export function Popup({
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}
+        aria-describedby={describedBy}
         tabIndex={-1}
         ref={ref}
         data-testid={testId}

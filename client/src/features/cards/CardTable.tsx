@@ -199,7 +199,7 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
         winner={winner}
         onPlace={betting.place}
       />
-      <BettingBar betting={betting} open={open} mobile={mobile} currency={money}>
+      <BettingBar betting={betting} open={open} mobile={mobile} currency={money} trophy={!compact}>
         <HelpButton className="link-button" onOpen={() => setHelpOpen(true)} />
       </BettingBar>
       {helpOpen && (

@@ -106,7 +106,8 @@ export default function CrashTable({ tableId, route }: { tableId: string; route?
   const chat = useTableChat(tableId, { inHeader: true }); // its button: the header's
 
   const limits = useMemo(() => (table ? crashLimits(table) : null), [table]);
-  const betting = useBetting({ tableId, game: 'crash', round: view, limits });
+  // No free-bet chip here: a flying stake is cashed out, which free chips are not.
+  const betting = useBetting({ tableId, game: 'crash', round: view, limits, freeBets: false });
   const { follow, slip } = betting;
 
   const onEvent = useCallback(

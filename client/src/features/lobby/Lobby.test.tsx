@@ -400,10 +400,14 @@ describe('the main lobby', () => {
     expect(saveSetting).toHaveBeenLastCalledWith('selectedbjfilter', 'behind');
   });
 
-  it('shows the promotions tab empty, with its filter', () => {
-    const { saveSetting } = setupLobby(<Lobby />);
+  it('shows the promotions tab empty, with its filter', async () => {
+    const { saveSetting } = setupLobby(<Lobby />, {
+      answers: { '/v2/fetchPromotionsInfo': { promotions: [], trophy: null } },
+    });
     fireEvent.click(tab('PROMOTIONS'));
-    expect(screen.getByTestId('lobby-no-promotions')).toHaveTextContent('[[LOBBY_NO_PROMOTIONS]]');
+    expect(await screen.findByTestId('lobby-no-promotions')).toHaveTextContent(
+      '[[LOBBY_NO_PROMOTIONS]]',
+    );
     expect(tiles()).toEqual([]);
     expect(screen.queryByTestId('lobby-show-full')).toBeNull();
     fireEvent.click(screen.getByTestId('promo-filter-upcoming'));

@@ -5,7 +5,8 @@
 // table type per tab, full tables, grid or list, the blackjack and promotions filters;
 // each choice is saved and read back from lobbyFilters on the next visit. The slots the
 // operator assigns have a tab of their own (SLOTS), shown only when there is one: a tile
-// per slot, which opens a built-in slot here and another provider's in a new tab.
+// per slot, which opens a built-in slot here and another provider's in a new tab. The
+// PROMOTIONS tab is the promotions panel (./Promotions), through the promotions filter.
 import './lobby.css';
 
 import { useEffect, useRef, useState } from 'react';
@@ -36,6 +37,7 @@ import {
   tableHref,
   tableTypeLabel,
 } from './parts';
+import { PromotionsPanel } from './Promotions';
 import {
   useLastTables,
   useLiveTables,
@@ -254,9 +256,7 @@ export default function Lobby() {
         {tab === SLOTS ? (
           <SlotList slots={slots} launch={slotLaunch} />
         ) : tab === PROMOTIONS ? (
-          <p className="lb-empty" data-testid="lobby-no-promotions">
-            {t('LOBBY_NO_PROMOTIONS')}
-          </p>
+          <PromotionsPanel filter={filters.selected.selpromofilter} />
         ) : (
           <>
             <ul

@@ -1,10 +1,12 @@
 // The lobby's pure parts (SPEC §2 "Lobby"): the live summaries of the lobby channel and
 // their countdowns, the tabs (one per game family in the casino's `tabs_order`, and SLOTS
 // when the operator assigns slots), the tables' order (`tables_order`), the filters
-// (table type per tab, full tables, the blackjack and promotions filters), the
-// recent-players answers, and the slots with where launching one leads. No React here.
+// (table type per tab, full tables, the blackjack and promotions filters, the promotions
+// the latter shows), the recent-players answers, and the slots with where launching one
+// leads. No React here.
 import { isSamePath } from '../../lib/http/urls';
 import type { ServerMessage } from '../../lib/realtime/realtime';
+import type { Promotion } from '../../lib/promotions';
 import type { AssignedTable } from '../../lib/session';
 import { type BjFilter, bjFilterOf, isBlackjack, passesBjFilter } from './bj-filter';
 
@@ -190,6 +192,29 @@ export function lobbyTabs(
 
 export type PromoFilter = 'all' | 'live' | 'upcoming';
 export const PROMO_FILTERS: PromoFilter[] = ['all', 'live', 'upcoming'];
+
+/**
+ * The promotions the promotions filter lets through (selpromofilter): all of them (ended
+ * ones too), the running ones (live), or those still to come (upcoming); in the server's
+ * order.
+ */
+export function promotionsShown(list: readonly Promotion[], filter: PromoFilter): Promotion[] {
+  if (filter === 'live') return list.filter((p) => p.status === 'running');
+  if (filter === 'upcoming') return list.filter((p) => p.status === 'upcoming');
+  return [...list];
+}
+
+/** A promotion's time left as whole days and the rest as a clock ("03:07:09"). */
+export function countdownOf(ms: number): { days: number; clock: string } {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const days = Math.floor(s / 86_400);
+  const rest = s % 86_400;
+  return {
+    days,
+    clock: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`,
+  };
+}
 
 export interface Selected {
   showfulltables: boolean;

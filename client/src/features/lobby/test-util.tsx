@@ -1,5 +1,6 @@
 // The lobby's component tests: a session with the demo-like tables, a socket stand-in
-// whose lobby events are pushed by hand, and HTTP answers by path.
+// whose lobby events are pushed by hand, and HTTP answers by path (POST answers by a
+// function of the test's).
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -89,6 +90,8 @@ export interface Setup {
   mobile?: boolean;
   /** Answers by path; a function may throw (the call fails). */
   answers?: Record<string, unknown | (() => unknown)>;
+  /** Answers POST calls (the promotions' opt-in and token); none: they fail. */
+  post?: (path: string, body: Record<string, unknown>) => Promise<unknown>;
 }
 
 export function setupLobby(ui: ReactNode, o: Setup = {}) {
@@ -115,6 +118,7 @@ export function setupLobby(ui: ReactNode, o: Setup = {}) {
       const a = answers[path];
       return typeof a === 'function' ? (a as () => unknown)() : a;
     }),
+    post: vi.fn(o.post ?? (async (path: string) => Promise.reject(new Error(`404 ${path}`)))),
     getText: vi.fn(async (path: string) => {
       calls.push(path);
       if (!(path in answers)) throw new Error(`404 ${path}`);

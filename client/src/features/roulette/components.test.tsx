@@ -98,6 +98,48 @@ describe('ChipTray', () => {
     expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true', 'false']);
     fireEvent.click(radios[2]!);
     expect(onSelect).toHaveBeenCalledWith(units('25'));
+    cleanup();
+  });
+
+  const withFree = (selected: boolean) => {
+    const onSelect = vi.fn();
+    const onFree = vi.fn();
+    render(
+      <ChipTray
+        chips={[units('1'), units('5')]}
+        selected={units('5')}
+        mobile={false}
+        onSelect={onSelect}
+        currency={EUR}
+        free={{ value: units('1'), left: 3, selected, onSelect: onFree }}
+      />,
+    );
+    return { onSelect, onFree, radios: screen.getAllByRole('radio') };
+  };
+
+  it('has the free chip last in the group, with its chips left, reached by the arrow keys', () => {
+    const { onFree, radios } = withFree(false);
+    expect(radios).toHaveLength(3);
+    const free = radios[2]!;
+    expect(free).toHaveAccessibleName('[[FREE_CHIP_NAME_other]]');
+    expect(free).toHaveTextContent('[[FREE_CHIP]]');
+    expect(free).toHaveTextContent('×3');
+    expect(free).toHaveAttribute('aria-checked', 'false');
+    expect(free).toHaveAttribute('tabindex', '-1'); // the chosen chip (5) is the Tab stop
+    radios[1]!.focus();
+    fireEvent.keyDown(radios[1]!, { key: 'ArrowRight' });
+    expect(onFree).toHaveBeenCalledOnce();
+    expect(free).toHaveFocus();
+    cleanup();
+  });
+
+  it('checks the free chip alone once it is chosen; the arrow keys lead back to the own chips', () => {
+    const { onSelect, radios } = withFree(true);
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'false', 'true']);
+    expect(radios[2]).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(radios[2]!, { key: 'ArrowRight' }); // wraps round to the first
+    expect(onSelect).toHaveBeenCalledWith(units('1'));
+    cleanup();
   });
 });
 

@@ -91,6 +91,16 @@ describe('the settings screen', () => {
     expect(others).toBeDisabled();
   });
 
+  it('turns the promotion trophy at the tables off and on (promo_ear_enabled)', () => {
+    const { saveSetting, session } = renderPanel({ settings: { promo_ear_enabled: false } });
+    const trophy = screen.getByRole('switch', { name: '[[SETTINGS_PROMO_TROPHY]]' });
+    expect(trophy).not.toBeChecked();
+    fireEvent.click(trophy);
+    expect(saveSetting).toHaveBeenLastCalledWith('promo_ear_enabled', true);
+    expect(trophy).toBeChecked();
+    expect(session.get().config?.playerConfig.settings.promo_ear_enabled).toBe(true);
+  });
+
   it('says when a change could not be saved, and keeps it for the visit', async () => {
     const { session } = renderPanel({ fail: true });
     await act(async () => {

@@ -1,8 +1,9 @@
 // The player's settings (SPEC §2 "Settings"; the keys of SPEC §3): the video's quality, a
-// volume for each kind of sound, animations, full screen on phones, the quick guide,
-// subtitles where the operator offers them, and the chat. Each change applies at once
-// (lib/settings) and is saved for the player; a save that fails says so and still holds
-// for this visit. A modal dialog opened from the header; full screen on phones.
+// volume for each kind of sound, animations, full screen on phones, the quick guide, the
+// promotion trophy at the tables, subtitles where the operator offers them, and the chat.
+// Each change applies at once (lib/settings) and is saved for the player; a save that
+// fails says so and still holds for this visit. A modal dialog opened from the header;
+// full screen on phones.
 import './settings.css';
 
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -240,6 +241,11 @@ export default function SettingsPanel({ onClose }: { onClose: () => void }) {
           />
         )}
         <Switch setting="show_quick_guide" label={t('SETTINGS_QUICK_GUIDE')} onFailed={setFailed} />
+        <Switch
+          setting="promo_ear_enabled"
+          label={t('SETTINGS_PROMO_TROPHY')}
+          onFailed={setFailed}
+        />
         {casino.subtitles_available && <SubtitlesSwitch onFailed={setFailed} />}
       </Section>
       <AvatarPicker

@@ -72,7 +72,10 @@ export interface Host {
   continuePlaying: () => void;
   /** A bet the client itself refuses because the balance is too low. */
   balanceTooLow: (payload?: Payload) => void;
-  /** A round played with free-bet chips (not built yet: nothing calls these today). */
+  /**
+   * A round played with free-bet chips (lib/table/useFreeChip): its first free bet
+   * accepted, and its settlement (`missed`/`left` when the client did not see it).
+   */
   freeSpinStart: (payload: Payload) => void;
   freeSpinEnd: (payload: Payload) => void;
   /** The message sender, for messages not covered above. */

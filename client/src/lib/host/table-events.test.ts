@@ -199,6 +199,8 @@ describe('balance too low', () => {
     betack(G1, [], { rejected: [{ spot: 'RED', amount: '1.00', code: 10104 }] });
     betack(G1, [], { code: 10104, duplicate: true });
     betack(G1, [], { code: 1007 });
+    // A free bet out of chips says nothing of the balance.
+    betack(G1, [], { code: 10104, bonusId: 'welcome-chips:7' });
     expect(types()).toEqual(['BALANCE_TOO_LOW', 'BALANCE_TOO_LOW']);
     expect(last('BALANCE_TOO_LOW')).toEqual({
       tableId: T,

@@ -8,7 +8,7 @@
 // - BONUS_GAME_START / BONUS_GAME_END: mega and power-up roulette's multipliers event
 //   and that round's gameresult.
 // - RESULT_SHOWN: every gameresult of a table the player follows.
-// - BALANCE_TOO_LOW: a bet refused for funds (10104).
+// - BALANCE_TOO_LOW: a bet refused for funds (10104; not a free bet short of chips).
 // - micro-gaming operators: BUSY on betsclosed, IDLE on gameresult (and on a cancelled
 //   round that was BUSY), and a table_closed closes the game.
 //
@@ -52,6 +52,8 @@ function accepted(ack: ServerMessage): boolean {
 }
 
 function refusedForFunds(ack: ServerMessage): boolean {
+  // A free bet short of chips is no word on the player's balance.
+  if (typeof ack.bonusId === 'string' && ack.bonusId !== '') return false;
   if (ack.code === FUNDS_CODE) return true;
   return (
     Array.isArray(ack.rejected) &&

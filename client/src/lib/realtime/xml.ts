@@ -15,6 +15,8 @@ export function escapeXml(value: string): string {
 export interface XmlBet {
   code: string;
   amount: string;
+  /** A free bet's chips (docs/protocol.md "Free bets at a table"). */
+  chipCount?: string;
 }
 
 /** <name a="1" b="2"/> or <name ...><bet code="" amount=""/>...</name>; undefined attributes are left out. */
@@ -29,7 +31,12 @@ export function xmlCommand(
     .join('');
   if (bets.length === 0) return `<${name}${a}/>`;
   const inner = bets
-    .map((b) => `<bet code="${escapeXml(b.code)}" amount="${escapeXml(b.amount)}"/>`)
+    .map(
+      (b) =>
+        `<bet code="${escapeXml(b.code)}" amount="${escapeXml(b.amount)}"${
+          b.chipCount === undefined ? '' : ` chipCount="${escapeXml(b.chipCount)}"`
+        }/>`,
+    )
     .join('');
   return `<${name}${a}>${inner}</${name}>`;
 }

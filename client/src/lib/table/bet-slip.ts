@@ -24,6 +24,8 @@ export interface SlipAction {
   kind: ActionKind;
   lines: SlipLine[];
   status: 'sending' | 'confirmed';
+  /** Free bets (lib/bonus): the value of the bonus chips they stake. */
+  chipValue?: Units;
 }
 
 export interface Slip {
@@ -144,14 +146,17 @@ export function checkLines(
   return { ok, refused };
 }
 
-/** Adds an action on its way to the server. */
+/** Adds an action on its way to the server; `chipValue` marks free bets (their chip's value). */
 export function addAction(
   slip: Slip,
   requestId: string,
   kind: ActionKind,
   lines: SlipLine[],
+  chipValue?: Units,
 ): Slip {
-  return { ...slip, actions: [...slip.actions, { requestId, kind, lines, status: 'sending' }] };
+  const action: SlipAction = { requestId, kind, lines, status: 'sending' };
+  if (chipValue !== undefined) action.chipValue = chipValue;
+  return { ...slip, actions: [...slip.actions, action] };
 }
 
 /** The server's answer: the accepted lines stay, the action disappears if none did. */
@@ -177,27 +182,49 @@ export function isSending(slip: Slip): boolean {
   return slip.actions.some((a) => a.status === 'sending');
 }
 
-/** The lines that double every bet: one more of each spot's total. */
+/**
+ * The lines that double every bet: one more of each spot's total of the player's own bets
+ * (free bets are not doubled with the player's money).
+ */
 export function doubleLines(slip: Slip): SlipLine[] {
-  return [...spotTotals(slip)].map(([spot, amount]) => ({ spot, amount }));
+  const own = { ...slip, actions: slip.actions.filter((a) => a.chipValue === undefined) };
+  return [...spotTotals(own)].map(([spot, amount]) => ({ spot, amount }));
+}
+
+/** The free chips the slip holds: on one spot, or on every spot. */
+export function freeChipsOn(slip: Slip, spot?: string): number {
+  let chips = 0;
+  for (const a of slip.actions) {
+    if (a.chipValue === undefined || a.chipValue <= 0) continue;
+    for (const l of a.lines)
+      if (spot === undefined || l.spot === spot) chips += Math.round(l.amount / a.chipValue);
+  }
+  return chips;
 }
 
 /** The slip after a reconnect, from the answers the server kept for this round. */
 export function slipFromAnswers(
   gameId: string,
-  answers: { type: string; requestId: string; gameId: string; lines: SlipLine[] }[],
+  answers: {
+    type: string;
+    requestId: string;
+    gameId: string;
+    lines: SlipLine[];
+    chipValue?: Units; // a free bet's answer
+  }[],
 ): Slip {
   let slip = emptySlip(gameId);
   for (const a of answers) {
     if (a.gameId !== gameId) continue;
     if (a.type === 'betack' && a.lines.length > 0) {
-      slip = {
-        ...slip,
-        actions: [
-          ...slip.actions,
-          { requestId: a.requestId, kind: 'restored', lines: a.lines, status: 'confirmed' },
-        ],
+      const action: SlipAction = {
+        requestId: a.requestId,
+        kind: 'restored',
+        lines: a.lines,
+        status: 'confirmed',
       };
+      if (a.chipValue !== undefined) action.chipValue = a.chipValue;
+      slip = { ...slip, actions: [...slip.actions, action] };
     } else if (a.type === 'cancelack') {
       slip = takeBack(slip, a.lines);
     }

@@ -170,7 +170,7 @@ export function renderTable(
   /** Answers a bet command as the server would, accepting every line. */
   const accept = (xml: string) => {
     const requestId = /requestId="([^"]+)"/.exec(xml)![1];
-    const lines = [...xml.matchAll(/<bet code="([^"]+)" amount="([^"]+)"\/>/g)].map((m) => ({
+    const lines = [...xml.matchAll(/<bet code="([^"]+)" amount="([^"]+)"[^>]*\/>/g)].map((m) => ({
       spot: m[1],
       amount: m[2],
     }));

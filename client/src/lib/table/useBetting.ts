@@ -4,15 +4,30 @@
 // cancelbets for undo and clear) with every refusal shown from the error catalogue. The
 // bets carry the player's client seed (lib/fair/clientSeed), for provably fair rounds.
 // A game gives its spot rules (in its Limits) and may explain a refusal in its own words.
+//
+// Free bets (lib/bonus, ./useFreeChip): with the free chip chosen, the chips placed are the
+// bonus's: each placement is a pbet of its own naming the bonus, with a chip count per
+// bet (never mixed with the player's own bets in one command), no more chips than are left
+// nor than maxChipLimit on one spot. Double doubles the player's own bets only.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { modeSuffix } from '../device/device';
 import { getClientSeed } from '../fair/clientSeed';
-import { type Units, amountText, formatMoney, units } from '../format/money';
+import { type Units, amountText, formatMoney, parseAmount, units } from '../format/money';
 import type { ServerMessage } from '../realtime/realtime';
 import { xmlCommand } from '../realtime/xml';
 import { type TableConfig, useServices } from '../session';
+import {
+  type FreeChip,
+  chipCountOf,
+  freeBetAttributes,
+  refreshFreeChips,
+  reserveFreeChips,
+  returnFreeChips,
+  settleFreeChips,
+} from '../bonus';
+import { useFreeChip } from './useFreeChip';
 import { useHost } from '../host/context';
 import { emitLifecycle } from '../lifecycle';
 import { useStore } from '../store';
@@ -28,6 +43,7 @@ import {
   confirmAction,
   doubleLines,
   emptySlip,
+  freeChipsOn,
   isSending,
   slipFromAnswers,
   slipTotal,
@@ -94,11 +110,25 @@ export interface BettingOptions {
   explain?: (code: number, reason?: string) => string | null;
   /** The table's configuration when it is not the page's own (multi-table views). */
   config?: TableConfig | null;
+  /**
+   * Whether the table offers the free-bet chip (lib/bonus) in its tray: true for the
+   * tables with the shared betting bar (ui/BetControls); a table whose bets work otherwise
+   * (a crash table's cash-outs) says false.
+   */
+  freeBets?: boolean;
 }
 
-export function useBetting({ tableId, game, round, limits, explain, config }: BettingOptions) {
+export function useBetting({
+  tableId,
+  game,
+  round,
+  limits,
+  explain,
+  config,
+  freeBets = true,
+}: BettingOptions) {
   const { t } = useTranslation();
-  const { realtime, session, saveSetting, currency, showPopup } = useServices();
+  const { realtime, session, saveSetting, currency, showPopup, http } = useServices();
   const host = useHost();
   const pageTable = useStore(session, (s) => s.config?.tableConfig ?? null);
   const table = config ?? pageTable;
@@ -113,29 +143,67 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
   const chips = useMemo(() => (table ? table.chips.map(units) : []), [table]);
   // The chip the player chose this visit, else the one they saved, else the table's.
   const [chosenChip, setChosenChip] = useState<Units | null>(null);
-  const chip = useMemo(() => {
+  const ownChip = useMemo(() => {
     if (chosenChip !== null) return chosenChip;
     const saved = typeof savedChip === 'string' ? units(savedChip) : null;
     if (saved !== null && chips.includes(saved)) return saved;
     return table ? units(table.defaultChip) : 0;
   }, [chosenChip, savedChip, chips, table]);
 
+  // The minimum-bet toaster (casino show_nl_min_bet_toaster, a regulated market's rule):
+  // once as the player comes to the table, with the least a round's bets must come to, and
+  // when the free chip goes away (SPEC §4).
+  const minBetToaster = useStore(
+    session,
+    (s) => s.config?.casinoConfig.show_nl_min_bet_toaster === true,
+  );
+  const showMinBetToaster = useCallback(() => {
+    if (!minBetToaster || config || !table) return;
+    const least = Math.max(units(table.limits.min), units(table.limits.tableMin));
+    toast(t('MIN_BET_TOASTER', { amount: formatMoney(least, currency()) }), 'info', 6000);
+  }, [minBetToaster, config, table, t, currency]);
+  const toastedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!minBetToaster || config || !table || table.tableId !== tableId) return;
+    if (toastedFor.current === tableId) return;
+    toastedFor.current = tableId;
+    showMinBetToaster();
+  }, [minBetToaster, config, table, tableId, showMinBetToaster]);
+
+  const free = useFreeChip({
+    tableId,
+    family: freeBets ? (table?.game ?? null) : null,
+    min: limits?.min ?? null,
+    onRemoved: showMinBetToaster,
+  });
+  const freeChip = free.chip;
+  const freeSelected = free.selected && freeChip !== null;
+  /** The value of the chip in play: the free chip's while it is chosen. */
+  const chip = freeSelected ? freeChip.value : ownChip;
+
+  const { deselect: deselectFree } = free;
   const selectChip = useCallback(
     (value: Units) => {
       setChosenChip(value);
+      deselectFree();
       void saveSetting('selected_chip', amountText(value)).catch(() => {
         /* the choice still holds for this visit */
       });
     },
-    [saveSetting],
+    [saveSetting, deselectFree],
   );
 
+  /**
+   * A bet command; `chipValue` makes it a free bet's: each bet carries its chip count
+   * (amount / chip value, rounded: SPEC §5).
+   */
   const command = useCallback(
     (
       name: string,
       requestId: string,
       attrs: Record<string, string | undefined>,
       lines: SlipLine[] = [],
+      chipValue?: Units,
     ) => {
       const xml = xmlCommand(
         name,
@@ -148,27 +216,16 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
           clientSeed: SEEDED_COMMANDS.includes(name) ? getClientSeed() : undefined,
           ...attrs,
         },
-        lines.map((l) => ({ code: l.spot, amount: amountText(l.amount) })),
+        lines.map((l) => ({
+          code: l.spot,
+          amount: amountText(l.amount),
+          chipCount: chipValue === undefined ? undefined : String(chipCountOf(l.amount, chipValue)),
+        })),
       );
       return realtime.command(channel, requestId, xml);
     },
     [tableId, game, device, player, realtime, channel, round.gameId],
   );
-
-  // The minimum-bet toaster (casino show_nl_min_bet_toaster, a regulated market's rule):
-  // once as the player comes to the table, with the least a round's bets must come to.
-  const minBetToaster = useStore(
-    session,
-    (s) => s.config?.casinoConfig.show_nl_min_bet_toaster === true,
-  );
-  const toastedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!minBetToaster || config || !table || table.tableId !== tableId) return;
-    if (toastedFor.current === tableId) return;
-    toastedFor.current = tableId;
-    const least = Math.max(units(table.limits.min), units(table.limits.tableMin));
-    toast(t('MIN_BET_TOASTER', { amount: formatMoney(least, currency()) }), 'info', 6000);
-  }, [minBetToaster, config, table, tableId, t, currency]);
 
   const refuse = useCallback(
     (code: number, reason?: string) => {
@@ -179,6 +236,54 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     [t, explain, showPopup],
   );
 
+  /** A free bet refused: the chips are read again when the server's count differs. */
+  const refuseFree = useCallback(
+    (code: number, reason?: string) => {
+      if (code === 10104 || (code === 1005 && reason === 'bonus')) {
+        toast(t(code === 10104 ? 'FREE_CHIPS_NOT_ENOUGH' : 'BONUS_UNAVAILABLE'), 'error');
+        void refreshFreeChips(http, session);
+        return;
+      }
+      refuse(code, reason);
+    },
+    [t, refuse, http, session],
+  );
+
+  const { accepted: freeAccepted } = free;
+  /** Places free chips: one pbet of their own, with the bonus and each bet's chip count. */
+  const sendFree = useCallback(
+    async (lines: SlipLine[], kind: SendKind, fc: FreeChip) => {
+      if (!limits) return;
+      const { ok, refused } = checkLines(slip, lines, limits);
+      if (refused.length > 0) refuse(refused[0]!.code);
+      if (ok.length === 0 || (kind !== 'place' && refused.length > 0)) return;
+      const counts = ok.map((l) => chipCountOf(l.amount, fc.value));
+      const need = counts.reduce((sum, n) => sum + n, 0);
+      if (need > fc.left) return void toast(t('FREE_CHIPS_NOT_ENOUGH'), 'error');
+      const onSpot = new Map<string, number>();
+      for (const [i, l] of ok.entries()) {
+        const chipsThere = (onSpot.get(l.spot) ?? freeChipsOn(slip, l.spot)) + counts[i]!;
+        if (chipsThere > fc.perSpot)
+          return void toast(t('FREE_CHIPS_SPOT_MAX', { max: fc.perSpot }), 'error');
+        onSpot.set(l.spot, chipsThere);
+      }
+      const requestId = nextRequestId();
+      reserveFreeChips(session, need);
+      setSlip((s) => addAction(s, requestId, 'place', ok, fc.value));
+      const ack = await command('pbet', requestId, freeBetAttributes(fc.bonus), ok, fc.value);
+      const accepted = linesOf(ack.accepted);
+      setSlip((s) => confirmAction(s, requestId, accepted));
+      const spent = accepted.reduce((sum, l) => sum + chipCountOf(l.amount, fc.value), 0);
+      settleFreeChips(session, need, spent);
+      const gameId = typeof ack.gameId === 'string' && ack.gameId ? ack.gameId : round.gameId;
+      if (spent > 0) freeAccepted(gameId, spent, fc.bonus.bonusCode);
+      const refusal = firstRefusal(ack);
+      betLifecycle(tableId, round.gameId, accepted, refusal);
+      if (refusal !== null) refuseFree(refusal.code, refusal.reason);
+    },
+    [limits, slip, refuse, refuseFree, t, session, command, round.gameId, tableId, freeAccepted],
+  );
+
   /** Sends bets; a refusal of the whole or of some lines is shown, accepted lines stay. */
   const send = useCallback(
     async (lines: SlipLine[], kind: SendKind) => {
@@ -187,6 +292,8 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
         const closed = [3, 6, 13, 15, 24].includes(round.state);
         return refuse(closed ? 1007 : 1006);
       }
+      // With the free chip chosen, chips placed are free ones (double stays the player's).
+      if (kind !== 'double' && freeSelected) return sendFree(lines, kind, freeChip);
       const { ok, refused } = checkLines(slip, lines, limits);
       if (refused.length > 0) refuse(refused[0]!.code);
       const allOrNothing = kind !== 'place';
@@ -225,6 +332,9 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
       session,
       host,
       tableId,
+      freeSelected,
+      freeChip,
+      sendFree,
     ],
   );
 
@@ -236,19 +346,34 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     [send, chip],
   );
 
+  // The slip as it is now, for answers that come after a render.
+  const slipNow = useRef(slip);
+  useEffect(() => {
+    slipNow.current = slip;
+  }, [slip]);
+
+  const { returned: freeReturned } = free;
   const takeBackBets = useCallback(
     async (of?: string) => {
       setBusy(true);
       try {
         const ack = await command('cancelbets', nextRequestId(), { of });
         const cancelled = linesOf(ack.cancelled);
-        if (cancelled.length > 0) setSlip((s) => takeBack(s, cancelled));
-        else if (typeof ack.code === 'number') refuse(ack.code);
+        if (cancelled.length > 0) {
+          // Free bets taken back give their chips back.
+          const before = slipNow.current;
+          const back = freeChipsOn(before) - freeChipsOn(takeBack(before, cancelled));
+          setSlip((s) => takeBack(s, cancelled));
+          if (back > 0) {
+            returnFreeChips(session, back);
+            freeReturned(back);
+          }
+        } else if (typeof ack.code === 'number') refuse(ack.code);
       } finally {
         setBusy(false);
       }
     },
-    [command, refuse],
+    [command, refuse, session, freeReturned],
   );
 
   const undo = useCallback(() => {
@@ -310,6 +435,11 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
           requestId: String(a.requestId),
           gameId: String(a.gameId),
           lines: linesOf(a.type === 'cancelack' ? a.cancelled : a.accepted),
+          // A free bet's answer names its bonus and chip value.
+          chipValue:
+            typeof a.bonusId === 'string' && typeof a.chipValue === 'string'
+              ? (parseAmount(a.chipValue) ?? undefined)
+              : undefined,
         }));
         // Keep actions still on their way; take the rest from what the server kept.
         setSlip((s) => {
@@ -370,7 +500,18 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     chips,
     chip,
     selectChip,
+    /** The free-bet chip here (SPEC §3), or null: its value, chips left and whether chosen. */
+    free: freeChip
+      ? {
+          value: freeChip.value,
+          left: freeChip.left,
+          selected: freeSelected,
+          onSelect: free.select,
+        }
+      : null,
     chipIndex,
+    /** The table's game family (the promotion trophy's, ui/PromoTrophy). */
+    family: table?.game ?? null,
     slip,
     totals,
     total,
@@ -388,7 +529,7 @@ export function useBetting({ tableId, game, round, limits, explain, config }: Be
     can: {
       undo: idle && undoTarget(slip) !== null,
       clear: idle && total > 0,
-      double: idle && total > 0,
+      double: idle && doubleLines(slip).length > 0,
       rebet: idle && total === 0,
     },
   };
