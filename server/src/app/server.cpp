@@ -94,6 +94,7 @@ struct App::Impl {
   }
 
   bool open_data();
+  void use_seamless_wallets();
   void make_tables();
   std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def, int64_t lease = 0);
   bool listen();
@@ -118,6 +119,7 @@ struct App::Impl {
   std::vector<std::string> swearwords;
   std::unique_ptr<store::Store> store;
   std::unique_ptr<ledger::Ledger> ledger;
+  wallet::SeamlessLedger* seamless_ = nullptr;  // `ledger`, when operators have wallets
   std::unique_ptr<gateway::Sessions> sessions;
   std::unique_ptr<gateway::RateLimiter> limiter;
   std::unique_ptr<Services> svc;
@@ -135,6 +137,38 @@ struct App::Impl {
   std::atomic<bool> finished{false};
   std::atomic<size_t> tables_left{0};
 };
+
+// Operators with their own wallets: the ledger is put behind the seamless wallet, which
+// calls them (docs/operators.md).
+void App::Impl::use_seamless_wallets() {
+  wallet::SeamlessOptions options;
+  for (const auto& op : casino->operators) {
+    if (!op.wallet.seamless) continue;
+    wallet::WalletConfig w;
+    w.operator_id = op.id;
+    w.secret = op.secret;
+    w.endpoint = wallet::parse_endpoint(op.wallet.url).value();  // checked by the casino file
+    w.timeout = std::chrono::milliseconds(op.wallet.timeout_ms);
+    w.debit_attempts = op.wallet.debit_attempts;
+    // A debit nobody waits for any more: well after its last try could have been answered.
+    options.stale_debit = std::max(options.stale_debit, 2 * w.debit_attempts * w.timeout);
+    options.wallets.push_back(std::move(w));
+  }
+  if (options.wallets.empty()) return;
+  const auto count = static_cast<int64_t>(options.wallets.size());
+  options.clock = &clock;
+  options.scan_interval = std::chrono::milliseconds(settings.wallet_scan_ms);
+  options.player = [this](ledger::PlayerId id) -> std::optional<wallet::WalletPlayer> {
+    auto p = store->player(id);
+    if (!p) return std::nullopt;
+    return wallet::WalletPlayer{p->operator_id, p->external_id, p->currency};
+  };
+  auto seamless = std::make_unique<wallet::SeamlessLedger>(std::move(ledger), std::move(options));
+  seamless_ = seamless.get();
+  ledger = std::move(seamless);
+  seamless_->start();
+  log::info("seamless wallets", {{"operators", count}});
+}
 
 bool App::Impl::open_data() {
   auto loaded_casino = config::load_casino(settings.casino_file);
@@ -192,6 +226,7 @@ bool App::Impl::open_data() {
             [](const std::string& name) { return gateway::nickname_key(name); }))
       log::warn("screen names equal under the comparison rule kept as they were",
                 {{"count", kept}});
+    use_seamless_wallets();
   } catch (const std::exception& e) {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
@@ -455,6 +490,7 @@ bool App::start() {
     }
   }
   m.make_tables();
+  m.svc->seamless = m.seamless_;
   m.svc->slots = std::make_shared<gateway::SlotService>(*m.ledger, m.clock, m.io.get_executor());
   m.svc->promotions = std::make_shared<gateway::PromotionService>(
       *m.svc, m.settings.token_secret.empty() ? crypto::random_token(32) : m.settings.token_secret);

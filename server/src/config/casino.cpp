@@ -9,6 +9,7 @@
 #include "games/cards/card.hpp"
 #include "games/registry.hpp"
 #include "games/text.hpp"
+#include "wallet/http_client.hpp"
 
 namespace croupier::config {
 
@@ -161,6 +162,31 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       for (const auto& earlier : op.promotions)
         if (earlier.id == promotion->id) bad(at + ".promotionId", "is listed twice");
       op.promotions.push_back(std::move(promotion).value());
+    }
+  }
+  if (const json::value* w = field(o, "wallet")) {
+    const std::string at = path + ".wallet";
+    if (w->is_string() && w->as_string() == "internal") {
+      // the default
+    } else if (!w->is_object()) {
+      bad(at, "must be \"internal\" or an object {\"mode\": \"seamless\", \"url\": ...}");
+    } else {
+      const json::object& wo = w->as_object();
+      const std::string mode = text(wo, "mode", at, "seamless");
+      if (mode != "seamless" && mode != "internal")
+        bad(at + ".mode", "must be \"seamless\" or \"internal\"");
+      op.wallet.seamless = mode == "seamless";
+      if (op.wallet.seamless) {
+        op.wallet.url = text(wo, "url", at);
+        if (auto e = wallet::parse_endpoint(op.wallet.url); !e.ok()) bad(at + ".url", e.error());
+        op.wallet.timeout_ms = millis(wo, "timeoutMs", 2000, at);
+        if (op.wallet.timeout_ms < 50 || op.wallet.timeout_ms > 30000)
+          bad(at + ".timeoutMs", "must be from 50 to 30000 milliseconds");
+        const int64_t attempts = millis(wo, "debitAttempts", 3, at);
+        if (attempts < 1 || attempts > 10) bad(at + ".debitAttempts", "must be from 1 to 10");
+        op.wallet.debit_attempts = static_cast<int>(attempts);
+        if (op.demo) bad(at, "a demo operator's fun money is Croupier's: it cannot be seamless");
+      }
     }
   }
   op.landing = text(o, "landing", path, "/play/lobby");

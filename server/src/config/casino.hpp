@@ -36,6 +36,15 @@ struct SlotAssignment {
   bool built_in() const { return launch_url.empty(); }
 };
 
+// Where an operator's players' money is (docs/operators.md): in Croupier's ledger
+// ("internal"), or in the operator's own wallet, called over its API ("seamless").
+struct OperatorWallet {
+  bool seamless = false;
+  std::string url;  // the wallet API's base, http://host:port/path
+  int64_t timeout_ms = 2000;
+  int debit_attempts = 3;
+};
+
 struct Operator {
   std::string id;
   std::string name;
@@ -63,6 +72,7 @@ struct Operator {
   std::vector<BonusCampaign> campaigns;
   // Promotions (docs/protocol.md "Promotions"), in the order shown.
   std::vector<Promotion> promotions;
+  OperatorWallet wallet;
 };
 
 // What one table offers in one currency.

@@ -200,6 +200,9 @@ const std::vector<Option>& options() {
     o.push_back(int_option("promo_prize_grace_ms",
                            "wait after a promotion period ends before paying its prizes",
                            &Settings::promo_prize_grace_ms, int64_t{0}, int64_t{86'400'000}));
+    o.push_back(int_option("wallet_scan_ms",
+                           "between two scans for operators' wallet calls left pending",
+                           &Settings::wallet_scan_ms, int64_t{50}, int64_t{3'600'000}));
     o.push_back(int_option("operator_clock_skew_s", "accepted age of a signed operator request",
                            &Settings::operator_clock_skew_s, int64_t{1}, int64_t{86400}));
     o.push_back(int_option("http_body_bytes_max", "largest request body",

@@ -74,6 +74,9 @@ struct Settings {
   std::string token_secret;
   // A promotion period's prizes are paid this long after it ended (its last rounds settle).
   int64_t promo_prize_grace_ms = 60'000;
+  // Operators' seamless wallets: credits and rollbacks left pending (by a restart, another
+  // node) and cash held by their players are looked for this often.
+  int64_t wallet_scan_ms = 5'000;
 
   // Bounds.
   size_t http_body_bytes_max = 64 * 1024;

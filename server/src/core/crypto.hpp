@@ -19,4 +19,8 @@ std::string random_token(size_t bytes = 24);
 // Compares without an early exit, so timing reveals nothing about where they differ.
 bool constant_time_equal(std::string_view a, std::string_view b);
 
+// The header of a signed server-to-server request, both ways between Croupier and an
+// operator: "sha256=<hex HMAC-SHA256 of the body with the operator's secret>".
+inline constexpr std::string_view kSignatureHeader = "X-Croupier-Signature";
+
 }  // namespace croupier::crypto

@@ -18,7 +18,7 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::string_view kSignatureHeader = "X-Croupier-Signature";
+using crypto::kSignatureHeader;
 
 // Launch parameters of SPEC section 2 carried from the launch to the client route.
 constexpr std::array<std::string_view, 9> kLaunchParams = {

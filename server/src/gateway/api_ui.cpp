@@ -233,6 +233,13 @@ std::string language_of(Ctx& ctx) {
   return op ? config::offered_language(op->casino_config, wanted) : wanted;
 }
 
+json::object balance_object(const ledger::Balance& b, const std::string& currency) {
+  return json::object{{"balance", money_json(b.total())},
+                      {"bonusBalance", money_json(b.bonus)},
+                      {"actualBalance", money_json(b.cash)},
+                      {"currency", currency}};
+}
+
 Reply get_all_config(Ctx& ctx) {
   const store::Player& p = ctx.me().player;
   json::object out;
@@ -252,7 +259,23 @@ Reply get_all_config(Ctx& ctx) {
   out["balance"] = balance_json(ctx.svc, p);
   out["assignedTables"] = assigned_tables(ctx.svc, p);
   out["features"] = features_json(ctx.svc, p);
-  return json_reply(ctx.req, http::status::ok, out);
+  if (!ctx.svc.seamless || !ctx.svc.seamless->is_seamless(p.id))
+    return json_reply(ctx.req, http::status::ok, out);
+  // At a seamless operator the balance is asked of its wallet first (the one known from the
+  // last call stays when it does not answer).
+  Request shape;
+  shape.version(ctx.req.version());
+  shape.keep_alive(ctx.req.keep_alive());
+  return LaterReply{[&svc = ctx.svc, shape = std::move(shape), out = std::move(out),
+                     p](std::function<void(StringReply)> send) mutable {
+    svc.seamless->fetch_balance(
+        p.id, p.currency,
+        [shape = std::move(shape), out = std::move(out), currency = p.currency,
+         send = std::move(send)](Result<ledger::Balance, ledger::Failure> r) mutable {
+          if (r.ok()) out["balance"] = balance_object(r.value(), currency);
+          send(json_reply(shape, http::status::ok, out));
+        });
+  }};
 }
 
 Reply save_player_config(Ctx& ctx) {
@@ -518,11 +541,7 @@ std::string public_base(const Ctx& ctx) {
 }
 
 json::object balance_json(Services& svc, const store::Player& p) {
-  ledger::Balance b = svc.ledger.balance(p.id, p.currency);
-  return json::object{{"balance", money_json(b.total())},
-                      {"bonusBalance", money_json(b.bonus)},
-                      {"actualBalance", money_json(b.cash)},
-                      {"currency", p.currency}};
+  return balance_object(svc.ledger.balance(p.id, p.currency), p.currency);
 }
 
 json::object player_json(Services& svc, const store::Player& p) {
@@ -546,6 +565,36 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"countryCode", p.country},
                       {"language", p.language},
                       {"operatorId", p.operator_id}};
+}
+
+// The player's balance; at a seamless operator, asked of its wallet now (20102 when it does
+// not answer).
+Reply get_balance(Ctx& ctx) {
+  const store::Player& p = ctx.me().player;
+  if (!ctx.svc.seamless || !ctx.svc.seamless->is_seamless(p.id))
+    return json_reply(ctx.req, http::status::ok, balance_json(ctx.svc, p));
+  Request shape;  // the reply's HTTP version and keep-alive follow the request's
+  shape.version(ctx.req.version());
+  shape.keep_alive(ctx.req.keep_alive());
+  return LaterReply{
+      [&svc = ctx.svc, shape = std::move(shape), p](std::function<void(StringReply)> send) mutable {
+        svc.seamless->fetch_balance(
+            p.id, p.currency,
+            [shape = std::move(shape), currency = p.currency,
+             send = std::move(send)](Result<ledger::Balance, ledger::Failure> r) {
+              if (!r.ok()) {
+                const bool account = r.error() == ledger::Failure::account_disabled ||
+                                     r.error() == ledger::Failure::account_suspended;
+                return send(error_reply(
+                    shape, account ? http::status::forbidden : http::status::bad_gateway,
+                    account ? "ACCOUNT_RESTRICTED" : "BALANCE_UNAVAILABLE",
+                    account ? "the operator has restricted the account"
+                            : "the operator's wallet gave no balance",
+                    account ? table::code_for(r.error()) : ErrorCode::CannotRetrieveBalance));
+              }
+              send(json_reply(shape, http::status::ok, balance_object(r.value(), currency)));
+            });
+      }};
 }
 
 void welcome_new_player(Services& svc, const config::Operator& op, const store::Player& player) {
@@ -579,9 +628,7 @@ void add_ui_routes(Router& router, Services& svc) {
     if (!t.ok()) return t.error();
     return json_reply(ctx.req, http::status::ok, table_json(ctx, *t->first, *t->second));
   });
-  router.add(V::get, "/api/ui/balance", Auth::session, [](Ctx& ctx) -> Reply {
-    return json_reply(ctx.req, http::status::ok, balance_json(ctx.svc, ctx.me().player));
-  });
+  router.add(V::get, "/api/ui/balance", Auth::session, get_balance);
   router.add(V::get, "/api/ui/assignedTables", Auth::session, [](Ctx& ctx) -> Reply {
     return json_reply(ctx.req, http::status::ok,
                       json::object{{"tables", assigned_tables(ctx.svc, ctx.me().player)}});

@@ -31,8 +31,8 @@ using StringReply = http::response<http::string_body>;
 using FileReply = http::response<http::file_body>;
 // A reply that comes later, when a table has answered (a bet sent over HTTP): the handler
 // returns at once and the session calls `start` with the function that sends the reply.
-// That function must be called exactly once, from any thread. Only POST routes defer, so a
-// HEAD request never meets one.
+// That function must be called exactly once, from any thread. (A GET that defers, the
+// balance asked of an operator's wallet, answers a HEAD with the headers alone.)
 struct LaterReply {
   std::function<void(std::function<void(StringReply)>)> start;
 };

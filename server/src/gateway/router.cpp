@@ -19,7 +19,19 @@ void count(http::status status) {
 }
 
 // HEAD: the headers of the GET reply without its body.
+StringReply head_of_string(StringReply reply) {
+  StringReply head;
+  head.base() = reply.base();
+  head.content_length(reply.payload_size().value_or(0));
+  return head;
+}
+
 Reply head_of(Reply reply) {
+  if (auto* later = std::get_if<LaterReply>(&reply)) {
+    return LaterReply{[start = std::move(later->start)](std::function<void(StringReply)> send) {
+      start([send = std::move(send)](StringReply r) { send(head_of_string(std::move(r))); });
+    }};
+  }
   StringReply head;
   std::visit(
       [&](auto& m) {

@@ -22,6 +22,7 @@
 #include "ledger/ledger.hpp"
 #include "store/store.hpp"
 #include "table/table_actor.hpp"
+#include "wallet/seamless_ledger.hpp"
 
 namespace croupier::gateway {
 
@@ -58,6 +59,9 @@ struct Services {
   std::shared_ptr<SlotService> slots = nullptr;
   // Promotions (gateway/promotions.hpp).
   std::shared_ptr<PromotionService> promotions = nullptr;
+  // The ledger in front of operators' own wallets, when an operator has one (`ledger` is
+  // then this one): its players' balances are asked of their operator.
+  wallet::SeamlessLedger* seamless = nullptr;
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

@@ -5,6 +5,7 @@
 
 #include "core/fair.hpp"
 #include "core/log.hpp"
+#include "table/table.hpp"
 
 namespace croupier::gateway {
 
@@ -29,6 +30,12 @@ Refusal failed(ledger::Failure f) {
       return {ErrorCode::InsufficientFunds, "the balance does not cover the stake"};
     case ledger::Failure::key_conflict:
       return {ErrorCode::BetsAlreadyAccepted, "this request was spun before"};
+    case ledger::Failure::wallet_call:
+    case ledger::Failure::wallet_unavailable:
+    case ledger::Failure::account_disabled:
+    case ledger::Failure::account_suspended:
+    case ledger::Failure::limit_reached:
+      return {table::code_for(f), std::string(ledger::failure_name(f))};
     default:
       return {ErrorCode::ActionFailed, std::string(ledger::failure_name(f))};
   }

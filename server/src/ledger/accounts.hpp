@@ -66,4 +66,10 @@ inline AccountRef funding_account(std::string_view source, std::string_view curr
   return {"funding:" + std::string(source) + ":" + cur, kKindFunding, std::string(source), cur};
 }
 
+// An operator's seamless wallet: money that came in with its confirmed debits, and went back
+// with its credits (docs/operators.md).
+inline AccountRef wallet_funding(std::string_view operator_id, std::string_view currency) {
+  return funding_account("wallet-" + std::string(operator_id), currency);
+}
+
 }  // namespace croupier::ledger

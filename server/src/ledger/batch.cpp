@@ -221,6 +221,8 @@ void Batch<Db>::expect(const PlaceBets& op) {
     expected_accounts_.push_back(player_free_bet(op.player, line.free_bet, op.currency).name);
     expected_bonuses_.insert(line.free_bet);
   }
+  if (!op.wallet_debit.empty())
+    expected_accounts_.push_back(wallet_funding(op.wallet_operator, op.currency).name);
   // A round may open, take its bets and be settled in one batch: its players' active cash
   // bonuses are then looked up with the others (only when the batch settles anything).
   bonus_players_.emplace(op.player, op.currency);
@@ -238,6 +240,19 @@ void Batch<Db>::expect(const ChangeBonus& op) {
   changing_bonuses_.push_back(op.bonus_id);
   expected_bonuses_.insert(op.bonus_id);
 }
+
+template <class Db>
+void Batch<Db>::expect(const WalletCall& op) {
+  expected_keys_.push_back(wallet_key(op.call_id));
+  if (op.kind == WalletKind::credit) {
+    expected_accounts_.push_back(player_cash(op.player, op.currency).name);
+    expected_accounts_.push_back(wallet_funding(op.operator_id, op.currency).name);
+  }
+}
+
+// An answer moves nothing; its call's row is locked when read.
+template <class Db>
+void Batch<Db>::expect(const WalletAnswer&) {}
 
 template <class Db>
 void Batch<Db>::expect(const SettleRound& op) {
@@ -525,6 +540,14 @@ template <class Db>
 Result<BonusView, Failure> Batch<Db>::apply(const ChangeBonus& op) {
   return in_savepoint([&] { return change_bonus(op); });
 }
+template <class Db>
+Result<WalletCallView, Failure> Batch<Db>::apply(const WalletCall& op) {
+  return in_savepoint([&] { return wallet_call(op); });
+}
+template <class Db>
+Result<WalletCallView, Failure> Batch<Db>::apply(const WalletAnswer& op) {
+  return in_savepoint([&] { return wallet_answer(op); });
+}
 
 // ---- Operations ---------------------------------------------------------------------
 
@@ -625,7 +648,21 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
     if (amount > load(player_free_bet(op.player, bonus_id, op.currency)).account.balance)
       return Failure::insufficient_funds;
   }
-  const Balance before = player_balance(op.player, op.currency);
+  // A seamless wallet's debit, confirmed by the operator, brings the own stakes in first.
+  Money debited;
+  if (!op.wallet_debit.empty()) {
+    const auto debit = read_wallet_row(op.wallet_debit);
+    if (!debit || debit->kind != WalletKind::debit || debit->status != WalletStatus::pending ||
+        debit->player != op.player || debit->currency != op.currency ||
+        debit->operator_id != op.wallet_operator || debit->amount != own_total) {
+      return Failure::wallet_call;
+    }
+    debited = debit->amount;
+    if (!checked_add(load(player_cash(op.player, op.currency)).account.balance, debited))
+      return Failure::invalid_request;
+  }
+  Balance before = player_balance(op.player, op.currency);
+  before.cash += debited;
   auto available = checked_add(before.cash, before.bonus);
   if (available && own_total > *available) return Failure::insufficient_funds;
 
@@ -636,6 +673,16 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
   // the funds checked above), no move below can be refused, so nothing is refused after
   // the first write.
   if (!checked_add(load(in_play).account.balance, *total)) return Failure::invalid_request;
+  if (debited.is_positive()) {
+    if (!move(wallet_funding(op.wallet_operator, op.currency), cash, debited, "wallet",
+              std::nullopt, op.key)) {
+      throw std::logic_error("ledger: a debit checked for room could not move (bet " + op.key +
+                             ")");
+    }
+    db_.query("UPDATE wallet_calls SET status = 'ok', updated_ms = ? WHERE id = ?")
+        .bind(op.at_ms, op.wallet_debit)
+        .run();
+  }
   Money cash_left = before.cash;
   Money bonus_left = before.bonus;
   std::vector<BetId> ids;
@@ -1483,6 +1530,138 @@ Result<BonusView, Failure> Batch<Db>::change_bonus(const ChangeBonus& op) {
   write_bonus_row(*row, op.at_ms);
   record_op(key, "bonus", fp, "", op.at_ms);
   return bonus_view(op.bonus_id, false);
+}
+
+// ---- Operators' wallets --------------------------------------------------------------
+
+template <class Db>
+Result<WalletCallView, Failure> Batch<Db>::wallet_call(const WalletCall& op) {
+  if (!valid_name(op.call_id) || !valid_name(op.operator_id) || op.player <= 0 ||
+      !is_currency_code(op.currency) || op.amount.is_negative() ||
+      (op.kind != WalletKind::credit && !op.amount.is_positive()) ||
+      op.round_id.size() > kNameBytesMax || op.ref.size() > kNameBytesMax ||
+      (op.kind == WalletKind::rollback && op.ref.empty())) {
+    return Failure::invalid_request;
+  }
+  const std::string key = wallet_key(op.call_id);
+  const std::string fp = fingerprint(op);
+  const auto nothing_to_credit = [&](bool replayed) {
+    WalletCallView v;
+    v.call_id = op.call_id;
+    v.operator_id = op.operator_id;
+    v.player = op.player;
+    v.currency = op.currency;
+    v.kind = op.kind;
+    v.status = WalletStatus::ok;
+    v.round_id = op.round_id;
+    v.ref = op.ref;
+    v.created_ms = v.updated_ms = op.at_ms;
+    v.replayed = replayed;
+    return v;
+  };
+  switch (seen(key, fp, nullptr)) {
+    case Seen::conflict:
+      return Failure::key_conflict;
+    case Seen::same: {
+      auto row = read_wallet_row(op.call_id);
+      if (!row) return nothing_to_credit(true);  // a credit of all the cash, when there was none
+      row->replayed = true;
+      return *row;
+    }
+    case Seen::fresh:
+      break;
+  }
+  Money amount = op.amount;
+  switch (op.kind) {
+    case WalletKind::debit:
+      break;
+    case WalletKind::credit: {
+      const AccountRef cash = player_cash(op.player, op.currency);
+      const Money held = load(cash).account.balance;
+      if (amount.is_zero()) amount = held;
+      if (amount.is_zero()) {
+        record_op(key, "wallet", fp, "", op.at_ms);
+        return nothing_to_credit(false);
+      }
+      if (amount > held) return Failure::insufficient_funds;
+      if (!move(cash, wallet_funding(op.operator_id, op.currency), amount, "wallet", std::nullopt,
+                key)) {
+        return Failure::invalid_request;
+      }
+      break;
+    }
+    case WalletKind::rollback: {
+      const auto debit = read_wallet_row(op.ref);
+      if (!debit || debit->kind != WalletKind::debit || debit->player != op.player ||
+          debit->operator_id != op.operator_id || debit->currency != op.currency ||
+          debit->amount != op.amount || debit->status != WalletStatus::pending) {
+        return Failure::wallet_call;
+      }
+      db_.query("UPDATE wallet_calls SET status = 'rolled_back', updated_ms = ? WHERE id = ?")
+          .bind(op.at_ms, op.ref)
+          .run();
+      break;
+    }
+  }
+  db_.query(
+         "INSERT INTO wallet_calls (id, operator_id, player_id, currency, kind, status, amount, "
+         "round_id, ref, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)")
+      .bind(op.call_id, op.operator_id, op.player, op.currency, wallet_kind_name(op.kind), amount,
+            optional_text(op.round_id), op.ref, op.at_ms, op.at_ms)
+      .run();
+  record_op(key, "wallet", fp, "", op.at_ms);
+  auto row = read_wallet_row(op.call_id);
+  if (!row) throw std::logic_error("ledger: wallet call " + op.call_id + " not found after INSERT");
+  return *row;
+}
+
+template <class Db>
+Result<WalletCallView, Failure> Batch<Db>::wallet_answer(const WalletAnswer& op) {
+  if (!valid_name(op.call_id) || op.attempt <= 0 ||
+      (op.outcome != "ok" && op.outcome != "refused" && op.outcome != "error") ||
+      op.detail.size() > kTextBytesMax) {
+    return Failure::invalid_request;
+  }
+  auto row = read_wallet_row(op.call_id);
+  if (!row) return Failure::invalid_request;
+  auto seen_before = db_.query("SELECT 1 FROM wallet_attempts WHERE call_id = ? AND attempt = ?");
+  seen_before.bind(op.call_id, op.attempt);
+  if (seen_before.step()) {
+    row->replayed = true;
+    return *row;
+  }
+  db_.query(
+         "INSERT INTO wallet_attempts (call_id, attempt, outcome, detail, http_status, balance, "
+         "latency_ms, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(op.call_id, op.attempt, op.outcome, op.detail, op.http_status, op.balance,
+            op.latency_ms, op.at_ms)
+      .run();
+  // Only a pending call changes: an answer arriving after the call ended (a debit answered
+  // after it was rolled back) is kept for the record alone.
+  std::string status = std::string(wallet_status_name(row->status));
+  if (row->status == WalletStatus::pending) {
+    if (op.outcome == "ok" && row->kind != WalletKind::debit) status = "ok";
+    if (op.outcome == "refused" && row->kind == WalletKind::debit) status = "refused";
+  }
+  db_.query(
+         "UPDATE wallet_calls SET status = ?, "
+         "attempts = CASE WHEN attempts > ? THEN attempts ELSE ? END, detail = ?, "
+         "balance = COALESCE(?, balance), updated_ms = ? WHERE id = ?")
+      .bind(status, op.attempt, op.attempt, op.detail, op.balance, op.at_ms, op.call_id)
+      .run();
+  auto after = read_wallet_row(op.call_id);
+  return *after;
+}
+
+template <class Db>
+std::optional<WalletCallView> Batch<Db>::read_wallet_row(std::string_view id) {
+  std::string sql =
+      std::string("SELECT ") + kWalletCallColumns + " FROM wallet_calls w WHERE w.id = ?";
+  if constexpr (Engine<Db>::shared) sql += " FOR UPDATE";
+  auto q = db_.query(sql);
+  q.bind(id);
+  if (!q.step()) return std::nullopt;
+  return read_wallet_call_view(q);
 }
 
 template <class Db>

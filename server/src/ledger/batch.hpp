@@ -141,6 +141,8 @@ class Batch {
   Result<Settlement, Failure> apply(const CancelRound& op);
   Result<BonusView, Failure> apply(const GrantBonus& op);
   Result<BonusView, Failure> apply(const ChangeBonus& op);
+  Result<WalletCallView, Failure> apply(const WalletCall& op);
+  Result<WalletCallView, Failure> apply(const WalletAnswer& op);
 
   // Where writers share the database, before the first apply(): tells the batch of each
   // operation it will apply (expect), then reads and locks at once, in one order (accounts
@@ -159,6 +161,8 @@ class Batch {
   void expect(const CancelRound& op);
   void expect(const GrantBonus& op);
   void expect(const ChangeBonus& op);
+  void expect(const WalletCall& op);
+  void expect(const WalletAnswer& op);
   // With `fencing` (a cluster's node), also locks the leases of the rounds' tables and
   // refuses (Failure::fenced) the operations of tables not held by this node at its epoch.
   void lock_expected(const Fencing* fencing);
@@ -260,6 +264,10 @@ class Batch {
   Result<Settlement, Failure> cancel_round(const CancelRound& op);
   Result<BonusView, Failure> grant_bonus(const GrantBonus& op);
   Result<BonusView, Failure> change_bonus(const ChangeBonus& op);
+  Result<WalletCallView, Failure> wallet_call(const WalletCall& op);
+  Result<WalletCallView, Failure> wallet_answer(const WalletAnswer& op);
+  // A wallet call's row (where writers share the database, read with its row lock).
+  std::optional<WalletCallView> read_wallet_row(std::string_view id);
 
   // Bonuses.
   // Where writers share the database, a bonus the batch did not lock up front throws

@@ -77,6 +77,7 @@ class Checker {
     rounds_in_play();
     rounds_closed();
     bonuses();
+    wallets();
     if (dropped_ > 0) {
       report_.problems.push_back("... and " + std::to_string(dropped_) + " more problems");
     }
@@ -161,7 +162,9 @@ class Checker {
         "LEFT JOIN accounts d ON d.id = t.debit_account "
         "LEFT JOIN accounts c ON c.id = t.credit_account "
         "WHERE d.id IS NULL OR c.id IS NULL OR d.currency <> c.currency "
-        "   OR (t.kind IN ('fund', 'bonus')) <> (t.bet_id IS NULL) "
+        "   OR (t.kind IN ('fund', 'bonus', 'wallet')) <> (t.bet_id IS NULL) "
+        "   OR (t.kind = 'wallet' AND NOT ((d.kind = 'funding' AND c.kind = 'player_cash') "
+        "       OR (d.kind = 'player_cash' AND c.kind = 'funding'))) "
         "   OR (t.kind = 'fund' AND (d.kind <> 'funding' "
         "       OR c.kind NOT IN ('player_cash', 'player_bonus'))) "
         "   OR (t.kind = 'bonus' AND (d.kind <> 'player_bonus' "
@@ -406,6 +409,45 @@ class Checker {
       problem("player " + std::to_string(twice.int64(0)) +
               " has more than one active cash bonus in " + twice.text(1));
     }
+  }
+
+  // Operators' seamless wallets: each operator's funding account holds what its credits
+  // gave back less what its confirmed debits brought in; a rolled-back debit has exactly one
+  // rollback, and a rollback names a rolled-back debit of its player and amount.
+  void wallets() {
+    auto sums = db_.query(
+        "SELECT a.owner, a.currency, a.balance, "
+        "  COALESCE((SELECT SUM(w.amount) FROM wallet_calls w WHERE w.kind = 'credit' "
+        "    AND 'wallet-' || w.operator_id = a.owner AND w.currency = a.currency), 0), "
+        "  COALESCE((SELECT SUM(w.amount) FROM wallet_calls w WHERE w.kind = 'debit' "
+        "    AND w.status = 'ok' AND 'wallet-' || w.operator_id = a.owner "
+        "    AND w.currency = a.currency), 0) "
+        "FROM accounts a WHERE a.kind = 'funding' AND a.owner LIKE 'wallet-%'");
+    while (sums.step()) {
+      const Money balance = sums.money(2), credits = sums.money(3), debits = sums.money(4);
+      if (balance != credits - debits) {
+        problem("funding:" + sums.text(0) + ":" + sums.text(1) + " holds " + show(balance) +
+                ", but its credits less its confirmed debits come to " + show(credits - debits));
+      }
+    }
+    auto rollbacks = db_.query(
+        "SELECT d.id, d.status, COUNT(r.id), "
+        "  SUM(CASE WHEN r.id IS NULL OR (r.player_id = d.player_id AND r.amount = d.amount) "
+        "THEN 0 ELSE 1 END) "
+        "FROM wallet_calls d LEFT JOIN wallet_calls r ON r.kind = 'rollback' AND r.ref = d.id "
+        "WHERE d.kind = 'debit' GROUP BY d.id, d.status "
+        "HAVING (d.status = 'rolled_back') <> (COUNT(r.id) = 1) "
+        "   OR SUM(CASE WHEN r.id IS NULL OR (r.player_id = d.player_id AND r.amount = d.amount) "
+        "THEN 0 ELSE 1 END) "
+        "      > 0");
+    while (rollbacks.step()) {
+      problem("debit " + rollbacks.text(0) + " (" + rollbacks.text(1) + ") has " +
+              std::to_string(rollbacks.int64(2)) + " rollbacks, not matching it");
+    }
+    auto orphans = db_.query(
+        "SELECT r.id FROM wallet_calls r LEFT JOIN wallet_calls d ON d.id = r.ref "
+        "WHERE r.kind = 'rollback' AND (d.id IS NULL OR d.kind <> 'debit')");
+    while (orphans.step()) problem("rollback " + orphans.text(0) + " names no debit");
   }
 
   Db& db_;

@@ -60,6 +60,15 @@ enum class Failure {
   bonus_unavailable,   // the bonus is not the player's, not in a state that allows the
                        // change (accept: pending and unexpired; a free bet: active), or
                        // the player has an active cash bonus in that currency already
+  wallet_call,         // the operator's wallet call named is not in a state that allows it
+                       // (a debit no longer pending: refused, or rolled back)
+  // An operator's wallet refused the money (wallet/seamless.hpp answers these; the ledger
+  // never does): the account is disabled or suspended, a responsible-gaming limit is
+  // reached, or the wallet could not be reached and the debit was rolled back.
+  account_disabled,
+  account_suspended,
+  limit_reached,
+  wallet_unavailable,
 };
 std::string_view failure_name(Failure f);
 
@@ -114,6 +123,13 @@ struct PlaceBets {
   int64_t at_ms = 0;
   // The operator's rule (casino file bonusFirst): the stakes draw on the bonus before cash.
   bool bonus_first = false;
+  // A seamless wallet's debit (WalletCall, pending) that the operator confirmed: its amount,
+  // which must equal the stakes of the player's own money, enters the player's cash from
+  // funding:wallet-<operator> just before the stakes are taken, and the call becomes ok; all
+  // in the operation's transaction, or nothing (refused with wallet_call when the debit is
+  // not the player's pending debit of that amount: rolled back meanwhile).
+  std::string wallet_debit = {};
+  std::string wallet_operator = {};  // the debit's operator (its funding account's name)
 };
 
 // Returns a player's accepted bets of an open round to them (undo before bets close).
@@ -251,6 +267,85 @@ struct BonusView {
   int64_t created_ms = 0;
   int64_t updated_ms = 0;
   bool replayed = false;
+};
+
+// ---- Operators' wallets (docs/operators.md "Seamless wallet") -----------------------
+
+enum class WalletKind { debit, credit, rollback };
+// pending: made or to be made; ok: the operator acknowledged it (a debit: and its bets were
+// placed); refused: the operator said no (a debit only); rolled_back: a debit reversed.
+enum class WalletStatus { pending, ok, refused, rolled_back };
+std::string_view wallet_kind_name(WalletKind kind);
+std::string_view wallet_status_name(WalletStatus status);
+
+// Records a call to an operator's wallet before it is made (the row of wallet_calls,
+// pending), keyed by `call_id`, which is also the idempotency key the operator is sent:
+// - debit: nothing moves; a PlaceBets naming it (wallet_debit) confirms it;
+// - credit: `amount` (zero: all of the player's cash, and nothing is recorded when there is
+//   none) moves from the player's cash to funding:wallet-<operator> now: from here the money
+//   is the operator's, and the call is made until the operator acknowledges it;
+// - rollback: of the debit `ref`, which must be pending and becomes rolled_back (no
+//   PlaceBets can confirm it afterwards). Nothing moves: its money never came in.
+struct WalletCall {
+  std::string call_id;
+  std::string operator_id;
+  PlayerId player = 0;
+  std::string currency;
+  WalletKind kind = WalletKind::debit;
+  Money amount;
+  std::string round_id;  // the round it is for ("" for a credit outside rounds)
+  std::string ref;       // rollback: the debit's call id; credit: why ("settle", "refund", ...)
+  int64_t at_ms = 0;
+};
+
+// One attempt at a call and what the operator answered. "ok" and "refused" end a credit or a
+// rollback (a debit's "ok" only records the answer: its PlaceBets confirms it); "refused"
+// ends a debit; "error" (a timeout, a transport or server error) leaves the call pending.
+struct WalletAnswer {
+  std::string call_id;
+  int64_t attempt = 0;           // 1, 2, ... (the call's attempts in order)
+  std::string outcome;           // "ok", "refused", "error"
+  std::string detail;            // the operator's status, or what failed
+  int64_t http_status = 0;       // 0: no answer
+  std::optional<Money> balance;  // the balance the operator reported
+  int64_t latency_ms = 0;
+  int64_t at_ms = 0;
+};
+
+// A wallet call as recorded.
+struct WalletCallView {
+  std::string call_id;
+  std::string operator_id;
+  PlayerId player = 0;
+  std::string currency;
+  WalletKind kind = WalletKind::debit;
+  WalletStatus status = WalletStatus::pending;
+  Money amount;
+  std::string round_id;
+  std::string ref;
+  int64_t attempts = 0;
+  std::string detail;            // the last answer's
+  std::optional<Money> balance;  // the last balance the operator reported with it
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+  bool replayed = false;
+};
+
+// An operator's wallet calls (the back office's audit trail), oldest first: of one player or
+// all (0), created in [from_ms, to_ms), after the cursor (created_ms, call id) when given.
+struct WalletCallQuery {
+  std::string operator_id;
+  PlayerId player = 0;
+  int64_t from_ms = 0;
+  int64_t to_ms = INT64_MAX;
+  std::optional<std::pair<int64_t, std::string>> after;
+  size_t limit = 1000;
+};
+
+struct CashHeld {
+  PlayerId player = 0;
+  std::string currency;
+  Money amount;
 };
 
 // ---- Results ----------------------------------------------------------------------
@@ -439,6 +534,8 @@ class Ledger {
   virtual void submit(CancelRound op, Callback<Settlement> done) = 0;
   virtual void submit(GrantBonus op, Callback<BonusView> done) = 0;
   virtual void submit(ChangeBonus op, Callback<BonusView> done) = 0;
+  virtual void submit(WalletCall op, Callback<WalletCallView> done) = 0;
+  virtual void submit(WalletAnswer op, Callback<WalletCallView> done) = 0;
 
   // Blocks until everything submitted before the call has committed and its callback
   // has returned. Must not be called from a callback.
@@ -478,6 +575,15 @@ class Ledger {
   virtual bool has_active_cash_bonus(PlayerId player, std::string_view currency) const = 0;
   // Bonuses pending or active whose time is up at `now_ms` (to expire), oldest first.
   virtual std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const = 0;
+  // Operators' wallet calls still pending, oldest first.
+  virtual std::vector<WalletCallView> pending_wallet_calls(size_t limit) const = 0;
+  virtual std::optional<WalletCallView> wallet_call(std::string_view call_id) const = 0;
+  // At most 10000, whatever the query's limit.
+  virtual std::vector<WalletCallView> wallet_calls(const WalletCallQuery& query) const = 0;
+  // Players' cash accounts above zero, by player id from `after_player` on (exclusive), at
+  // most `limit` (a seamless wallet's players hold no cash at rest: what is found at
+  // start-up, after a crash between a settlement and its credit, is credited).
+  virtual std::vector<CashHeld> cash_held(PlayerId after_player, size_t limit) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

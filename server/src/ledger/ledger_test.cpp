@@ -974,7 +974,8 @@ TEST_P(SqliteFileTest, AVersionOneFileIsMigratedWhenItOpens) {
                             "WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)"),
             "bets_by_free_bet,bets_by_player,bets_of_round,bonuses_by_player,bonuses_due,"
             "rounds_by_opened,"
-            "rounds_unended,transfers_by_bet");
+            "rounds_unended,transfers_by_bet,wallet_calls_by_operator,wallet_calls_by_player,"
+            "wallet_calls_pending");
   auto report = check_ledger(path_);
   EXPECT_TRUE(report.ok) << ::testing::PrintToString(report.problems);
 }

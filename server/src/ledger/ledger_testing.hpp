@@ -141,6 +141,15 @@ struct ResultOf<ChangeBonus> {
   using type = BonusView;
 };
 
+template <>
+struct ResultOf<WalletCall> {
+  using type = WalletCallView;
+};
+template <>
+struct ResultOf<WalletAnswer> {
+  using type = WalletCallView;
+};
+
 template <class Op>
 using ResultFor = Result<typename ResultOf<Op>::type, Failure>;
 

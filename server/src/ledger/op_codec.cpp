@@ -75,6 +75,8 @@ std::string fingerprint(const PlaceBets& op) {
   }
   // Only the operator's other rule says more, so earlier keys keep their fingerprints.
   if (op.bonus_first) c.add(std::string_view("bonus_first"));
+  if (!op.wallet_debit.empty())
+    c.add(std::string_view("wallet_debit")).add(op.wallet_debit).add(op.wallet_operator);
   return c.digest();
 }
 
@@ -133,6 +135,19 @@ std::string fingerprint(const GrantBonus& op) {
 
 std::string fingerprint(const ChangeBonus& op) {
   return Canon("bonus").add(op.bonus_id).add(bonus_action_name(op.action)).add(op.player).digest();
+}
+
+std::string fingerprint(const WalletCall& op) {
+  return Canon("wallet")
+      .add(op.call_id)
+      .add(op.operator_id)
+      .add(op.player)
+      .add(op.currency)
+      .add(wallet_kind_name(op.kind))
+      .add(op.amount)
+      .add(op.round_id)
+      .add(op.ref)
+      .digest();
 }
 
 std::string_view bonus_action_name(BonusAction action) {

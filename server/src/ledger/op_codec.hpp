@@ -30,6 +30,7 @@ std::string fingerprint(const SettleBets& op);
 std::string fingerprint(const CancelRound& op);
 std::string fingerprint(const GrantBonus& op);
 std::string fingerprint(const ChangeBonus& op);
+std::string fingerprint(const WalletCall& op);
 
 std::string_view bonus_action_name(BonusAction action);
 
@@ -48,6 +49,9 @@ inline std::string cancel_key(std::string_view round_id) {
 }
 
 // Bonus operations are keyed by the bonus: granted once, each change at most once.
+inline std::string wallet_key(std::string_view call_id) {
+  return "wallet:" + std::string(call_id);
+}
 inline std::string grant_key(std::string_view bonus_id) {
   return "grant:" + std::string(bonus_id);
 }

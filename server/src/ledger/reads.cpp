@@ -284,6 +284,95 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
   return out;
 }
 
+const char* const kWalletCallColumns =
+    "w.id, w.operator_id, w.player_id, w.currency, w.kind, w.status, w.amount, "
+    "COALESCE(w.round_id, ''), w.ref, w.attempts, w.detail, w.balance, w.created_ms, "
+    "w.updated_ms";
+
+template <class Query>
+WalletCallView read_wallet_call_view(Query& q) {
+  WalletCallView v;
+  v.call_id = q.text(0);
+  v.operator_id = q.text(1);
+  v.player = q.int64(2);
+  v.currency = q.text(3);
+  const std::string kind = q.text(4);
+  for (WalletKind k : {WalletKind::debit, WalletKind::credit, WalletKind::rollback})
+    if (wallet_kind_name(k) == kind) v.kind = k;
+  const std::string status = q.text(5);
+  for (WalletStatus s :
+       {WalletStatus::pending, WalletStatus::ok, WalletStatus::refused, WalletStatus::rolled_back})
+    if (wallet_status_name(s) == status) v.status = s;
+  v.amount = q.money(6);
+  v.round_id = q.text(7);
+  v.ref = q.text(8);
+  v.attempts = q.int64(9);
+  v.detail = q.text(10);
+  if (!q.is_null(11)) v.balance = q.money(11);
+  v.created_ms = q.int64(12);
+  v.updated_ms = q.int64(13);
+  return v;
+}
+template WalletCallView read_wallet_call_view(sqlite::Query&);
+template WalletCallView read_wallet_call_view(postgres::Query&);
+
+template <class Db>
+std::vector<WalletCallView> read_pending_wallet_calls(Db& db, size_t limit) {
+  auto q = db.query(std::string("SELECT ") + kWalletCallColumns +
+                    " FROM wallet_calls w WHERE w.status = 'pending' "
+                    "ORDER BY w.created_ms, w.id LIMIT ?");
+  q.bind(static_cast<int64_t>(limit));
+  std::vector<WalletCallView> out;
+  while (q.step()) out.push_back(read_wallet_call_view(q));
+  return out;
+}
+
+template <class Db>
+std::optional<WalletCallView> read_wallet_call(Db& db, std::string_view call_id) {
+  auto q =
+      db.query(std::string("SELECT ") + kWalletCallColumns + " FROM wallet_calls w WHERE w.id = ?");
+  q.bind(call_id);
+  if (!q.step()) return std::nullopt;
+  return read_wallet_call_view(q);
+}
+
+template <class Db>
+std::vector<WalletCallView> read_wallet_calls(Db& db, const WalletCallQuery& query) {
+  std::string sql = std::string("SELECT ") + kWalletCallColumns +
+                    " FROM wallet_calls w WHERE w.operator_id = ? AND w.created_ms >= ? "
+                    "AND w.created_ms < ?";
+  if (query.player != 0) sql += " AND w.player_id = ?";
+  if (query.after) sql += " AND (w.created_ms > ? OR (w.created_ms = ? AND w.id > ?))";
+  sql += " ORDER BY w.created_ms, w.id LIMIT ?";
+  auto q = db.query(sql);
+  int index = 0;
+  q.bind_from(++index, query.operator_id);
+  q.bind_from(++index, query.from_ms);
+  q.bind_from(++index, query.to_ms);
+  if (query.player != 0) q.bind_from(++index, query.player);
+  if (query.after) {
+    q.bind_from(++index, query.after->first);
+    q.bind_from(++index, query.after->first);
+    q.bind_from(++index, query.after->second);
+  }
+  q.bind_from(++index, static_cast<int64_t>(std::min<size_t>(query.limit, 10000)));
+  std::vector<WalletCallView> out;
+  while (q.step()) out.push_back(read_wallet_call_view(q));
+  return out;
+}
+
+template <class Db>
+std::vector<CashHeld> read_cash_held(Db& db, PlayerId after_player, size_t limit) {
+  auto q = db.query(
+      "SELECT CAST(owner AS BIGINT), currency, balance FROM accounts "
+      "WHERE kind = 'player_cash' AND balance > 0 AND CAST(owner AS BIGINT) > ? "
+      "ORDER BY CAST(owner AS BIGINT) LIMIT ?");
+  q.bind(after_player, static_cast<int64_t>(limit));
+  std::vector<CashHeld> out;
+  while (q.step()) out.push_back(CashHeld{q.int64(0), q.text(1), q.money(2)});
+  return out;
+}
+
 #define CROUPIER_LEDGER_READS(Db)                                                       \
   template Balance read_balance(Db&, PlayerId, std::string_view);                       \
   template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view);    \
@@ -298,7 +387,11 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
   template std::optional<BonusView> read_bonus(Db&, std::string_view);                  \
   template std::vector<std::string> read_bonuses_due(Db&, int64_t, size_t);             \
   template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);            \
-  template std::vector<PromoScore> read_promotion_scores(Db&, const PromoQuery&);
+  template std::vector<PromoScore> read_promotion_scores(Db&, const PromoQuery&);       \
+  template std::vector<WalletCallView> read_pending_wallet_calls(Db&, size_t);          \
+  template std::optional<WalletCallView> read_wallet_call(Db&, std::string_view);       \
+  template std::vector<CashHeld> read_cash_held(Db&, PlayerId, size_t);                 \
+  template std::vector<WalletCallView> read_wallet_calls(Db&, const WalletCallQuery&);
 CROUPIER_LEDGER_READS(sqlite::Db)
 CROUPIER_LEDGER_READS(postgres::Db)
 #undef CROUPIER_LEDGER_READS

@@ -50,6 +50,18 @@ template <class Db>
 bool read_has_active_cash_bonus(Db& db, PlayerId player, std::string_view currency);
 template <class Db>
 std::vector<std::string> read_bonuses_due(Db& db, int64_t now_ms, size_t limit);
+template <class Db>
+std::vector<WalletCallView> read_pending_wallet_calls(Db& db, size_t limit);
+template <class Db>
+std::optional<WalletCallView> read_wallet_call(Db& db, std::string_view call_id);
+template <class Db>
+std::vector<WalletCallView> read_wallet_calls(Db& db, const WalletCallQuery& query);
+template <class Db>
+std::vector<CashHeld> read_cash_held(Db& db, PlayerId after_player, size_t limit);
+// The columns read_wallet_call_view() takes (of wallet_calls w).
+extern const char* const kWalletCallColumns;
+template <class Query>
+WalletCallView read_wallet_call_view(Query& q);
 std::optional<BonusKind> parse_bonus_kind(std::string_view text);
 std::optional<BonusStatus> parse_bonus_status(std::string_view text);
 

@@ -259,40 +259,107 @@ CREATE INDEX IF NOT EXISTS bonuses_due ON bonuses (expires_ms)
 constexpr const char* kFreeBetIndex =
     "CREATE INDEX IF NOT EXISTS bets_by_free_bet ON bets (free_bet) WHERE free_bet IS NOT NULL";
 
-void migrate_to_5(sqlite::Db& db) {
-  db.exec(kBonusesTable);
-  if (!has_column(db, "bonuses", "accepted_ms"))
-    db.exec("ALTER TABLE bonuses ADD COLUMN accepted_ms BIGINT");
-  if (!has_column(db, "bets", "free_bet")) db.exec("ALTER TABLE bets ADD COLUMN free_bet TEXT");
-  db.exec(kFreeBetIndex);
-  db.exec(R"sql(
-DROP TABLE IF EXISTS transfers_v5;
-CREATE TABLE transfers_v5 (
+// Transfer kinds by version: 5 adds 'bonus', 6 'wallet'.
+constexpr const char* kTransferKindsV5 = "'fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus'";
+constexpr const char* kTransferKindsV6 =
+    "'fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus', 'wallet'";
+
+// SQLite cannot change a CHECK in place: the transfers table is copied into one with the new
+// kinds (nothing references transfers).
+void copy_transfers_with_kinds(sqlite::Db& db, const char* kinds) {
+  const std::string sql = std::string(R"sql(
+DROP TABLE IF EXISTS transfers_new;
+CREATE TABLE transfers_new (
   id INTEGER PRIMARY KEY,
   op_key TEXT NOT NULL,
   debit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
   credit_account INTEGER NOT NULL REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED,
   amount INTEGER NOT NULL CHECK (amount > 0),
   bet_id INTEGER REFERENCES bets (id) DEFERRABLE INITIALLY DEFERRED,
-  kind TEXT NOT NULL CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus')),
+  kind TEXT NOT NULL CHECK (kind IN ()sql") +
+                          kinds + R"sql()),
   CHECK (debit_account <> credit_account)
 );
-INSERT INTO transfers_v5 (id, op_key, debit_account, credit_account, amount, bet_id, kind)
+INSERT INTO transfers_new (id, op_key, debit_account, credit_account, amount, bet_id, kind)
   SELECT id, op_key, debit_account, credit_account, amount, bet_id, kind FROM transfers;
 DROP TABLE transfers;
-ALTER TABLE transfers_v5 RENAME TO transfers;
+ALTER TABLE transfers_new RENAME TO transfers;
 CREATE INDEX transfers_by_bet ON transfers (bet_id) WHERE bet_id IS NOT NULL;
-)sql");
+)sql";
+  db.exec(sql.c_str());
+}
+
+void set_transfer_kinds(postgres::Db& db, const char* kinds) {
+  const std::string sql =
+      std::string(
+          "ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_kind_check;"
+          "ALTER TABLE transfers ADD CONSTRAINT transfers_kind_check CHECK (kind IN (") +
+      kinds + "));";
+  db.exec(sql.c_str());
+}
+
+void migrate_to_5(sqlite::Db& db) {
+  db.exec(kBonusesTable);
+  if (!has_column(db, "bonuses", "accepted_ms"))
+    db.exec("ALTER TABLE bonuses ADD COLUMN accepted_ms BIGINT");
+  if (!has_column(db, "bets", "free_bet")) db.exec("ALTER TABLE bets ADD COLUMN free_bet TEXT");
+  db.exec(kFreeBetIndex);
+  copy_transfers_with_kinds(db, kTransferKindsV5);
 }
 
 void migrate_to_5(postgres::Db& db) {
   db.exec(kBonusesTable);
-  db.exec(
-      "ALTER TABLE bets ADD COLUMN IF NOT EXISTS free_bet TEXT;"
-      "ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_kind_check;"
-      "ALTER TABLE transfers ADD CONSTRAINT transfers_kind_check "
-      "CHECK (kind IN ('fund', 'stake', 'stake_in', 'payout', 'refund', 'bonus'));");
+  db.exec("ALTER TABLE bets ADD COLUMN IF NOT EXISTS free_bet TEXT;");
+  set_transfer_kinds(db, kTransferKindsV5);
   db.exec(kFreeBetIndex);
+}
+
+// Version 6: operators' wallets (issue 20). Every call to an operator's seamless wallet is
+// recorded before it is made (wallet_calls) with each attempt and answer (wallet_attempts,
+// the audit trail); transfers gain the kind 'wallet' (money coming in with a confirmed
+// debit, going out with a credit; no bet).
+constexpr const char* kWalletTables = R"sql(
+CREATE TABLE IF NOT EXISTS wallet_calls (
+  id TEXT PRIMARY KEY,
+  operator_id TEXT NOT NULL,
+  player_id BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('debit', 'credit', 'rollback')),
+  status TEXT NOT NULL CHECK (status IN ('pending', 'ok', 'refused', 'rolled_back')),
+  amount BIGINT NOT NULL CHECK (amount >= 0),
+  round_id TEXT,
+  ref TEXT NOT NULL,
+  attempts BIGINT NOT NULL DEFAULT 0,
+  detail TEXT NOT NULL DEFAULT '',
+  balance BIGINT,
+  created_ms BIGINT NOT NULL,
+  updated_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wallet_calls_pending ON wallet_calls (created_ms)
+  WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS wallet_calls_by_player ON wallet_calls (player_id, created_ms);
+CREATE INDEX IF NOT EXISTS wallet_calls_by_operator ON wallet_calls (operator_id, created_ms);
+CREATE TABLE IF NOT EXISTS wallet_attempts (
+  call_id TEXT NOT NULL,
+  attempt BIGINT NOT NULL,
+  outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'refused', 'error')),
+  detail TEXT NOT NULL,
+  http_status BIGINT NOT NULL,
+  balance BIGINT,
+  latency_ms BIGINT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  PRIMARY KEY (call_id, attempt)
+);
+)sql";
+
+void migrate_to_6(sqlite::Db& db) {
+  db.exec(kWalletTables);
+  copy_transfers_with_kinds(db, kTransferKindsV6);
+}
+
+void migrate_to_6(postgres::Db& db) {
+  db.exec(kWalletTables);
+  set_transfer_kinds(db, kTransferKindsV6);
 }
 
 // The migrations in order: migrations[i] takes a file from version i to i + 1.
@@ -304,14 +371,16 @@ constexpr Migration<sqlite::Db> kMigrations[] = {
     [](sqlite::Db& db) { db.exec(kLeasesTable); },  // 2 -> 3
     migrate_to_4,                                   // 3 -> 4
     migrate_to_5,                                   // 4 -> 5
+    migrate_to_6,                                   // 5 -> 6
 };
-static_assert(std::size(kMigrations) == 5, "kSchemaVersion names the last migration");
+static_assert(std::size(kMigrations) == 6, "kSchemaVersion names the last migration");
 constexpr Migration<postgres::Db> kPostgresMigrations[] = {
     [](postgres::Db& db) { db.exec(kPostgresSchema); },  // 0 -> 1: version 2's tables
     [](postgres::Db&) {},                                // 1 -> 2: in the tables already
     [](postgres::Db& db) { db.exec(kLeasesTable); },     // 2 -> 3
     [](postgres::Db& db) { db.exec("ALTER TABLE rounds ADD COLUMN IF NOT EXISTS fair TEXT"); },
     migrate_to_5,
+    migrate_to_6,
 };
 static_assert(std::size(kPostgresMigrations) == std::size(kMigrations),
               "both engines count the same versions");

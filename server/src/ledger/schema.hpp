@@ -20,7 +20,7 @@
 namespace croupier::ledger {
 
 // The schema version this server writes (the last migration's number).
-inline constexpr std::string_view kSchemaVersion = "5";
+inline constexpr std::string_view kSchemaVersion = "6";
 inline constexpr int kBusyTimeoutMs = 5000;
 
 // Throws std::runtime_error (or sqlite::Error, which is one) with a message naming the

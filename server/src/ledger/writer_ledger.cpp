@@ -439,6 +439,26 @@ std::vector<PromoScore> WriterLedger<Db>::promotion_scores(const PromoQuery& que
   return with_reader([&](Db& db) { return read_promotion_scores(db, query); });
 }
 
+template <class Db>
+std::vector<WalletCallView> WriterLedger<Db>::pending_wallet_calls(size_t limit) const {
+  return with_reader([&](Db& db) { return read_pending_wallet_calls(db, limit); });
+}
+
+template <class Db>
+std::optional<WalletCallView> WriterLedger<Db>::wallet_call(std::string_view call_id) const {
+  return with_reader([&](Db& db) { return read_wallet_call(db, call_id); });
+}
+
+template <class Db>
+std::vector<WalletCallView> WriterLedger<Db>::wallet_calls(const WalletCallQuery& query) const {
+  return with_reader([&](Db& db) { return read_wallet_calls(db, query); });
+}
+
+template <class Db>
+std::vector<CashHeld> WriterLedger<Db>::cash_held(PlayerId after_player, size_t limit) const {
+  return with_reader([&](Db& db) { return read_cash_held(db, after_player, limit); });
+}
+
 // ---- Ledger ---------------------------------------------------------------------------
 
 std::unique_ptr<Ledger> Ledger::open(const Options& options) {
@@ -470,6 +490,16 @@ std::string_view failure_name(Failure f) {
       return "fenced";
     case Failure::bonus_unavailable:
       return "bonus_unavailable";
+    case Failure::wallet_call:
+      return "wallet_call";
+    case Failure::account_disabled:
+      return "account_disabled";
+    case Failure::account_suspended:
+      return "account_suspended";
+    case Failure::limit_reached:
+      return "limit_reached";
+    case Failure::wallet_unavailable:
+      return "wallet_unavailable";
   }
   return "unknown";
 }
@@ -490,6 +520,32 @@ std::string_view bonus_status_name(BonusStatus status) {
       return "wagered";
     case BonusStatus::cancelled:
       return "cancelled";
+  }
+  return "unknown";
+}
+
+std::string_view wallet_kind_name(WalletKind kind) {
+  switch (kind) {
+    case WalletKind::debit:
+      return "debit";
+    case WalletKind::credit:
+      return "credit";
+    case WalletKind::rollback:
+      return "rollback";
+  }
+  return "unknown";
+}
+
+std::string_view wallet_status_name(WalletStatus status) {
+  switch (status) {
+    case WalletStatus::pending:
+      return "pending";
+    case WalletStatus::ok:
+      return "ok";
+    case WalletStatus::refused:
+      return "refused";
+    case WalletStatus::rolled_back:
+      return "rolled_back";
   }
   return "unknown";
 }

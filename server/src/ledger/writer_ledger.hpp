@@ -90,6 +90,12 @@ class WriterLedger final : public Ledger {
   void submit(ChangeBonus op, Callback<BonusView> done) override {
     enqueue(std::move(op), std::move(done));
   }
+  void submit(WalletCall op, Callback<WalletCallView> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
+  void submit(WalletAnswer op, Callback<WalletCallView> done) override {
+    enqueue(std::move(op), std::move(done));
+  }
 
   void flush() override;
   void stop() override;
@@ -109,6 +115,10 @@ class WriterLedger final : public Ledger {
   std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
   bool has_active_cash_bonus(PlayerId player, std::string_view currency) const override;
   std::vector<PromoScore> promotion_scores(const PromoQuery& query) const override;
+  std::vector<WalletCallView> pending_wallet_calls(size_t limit) const override;
+  std::optional<WalletCallView> wallet_call(std::string_view call_id) const override;
+  std::vector<WalletCallView> wallet_calls(const WalletCallQuery& query) const override;
+  std::vector<CashHeld> cash_held(PlayerId after_player, size_t limit) const override;
 
  private:
   template <class Op, class R>
@@ -122,7 +132,8 @@ class WriterLedger final : public Ledger {
                               Job<CancelBets, CancelledBets>, Job<RecordResult, Done>,
                               Job<SettleRound, Settlement>, Job<SettleBets, SettledBets>,
                               Job<CancelRound, Settlement>, Job<GrantBonus, BonusView>,
-                              Job<ChangeBonus, BonusView>>;
+                              Job<ChangeBonus, BonusView>, Job<WalletCall, WalletCallView>,
+                              Job<WalletAnswer, WalletCallView>>;
 
   template <class Op, class R>
   void enqueue(Op op, Callback<R> done);

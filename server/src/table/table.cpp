@@ -315,7 +315,9 @@ void Table::advance() {
         }
         break;
       case RoundState::bets_closed:
-        if (now >= deadline_) launch();
+        // Bets still being committed (an operator's wallet answering a debit) are waited for:
+        // the result is drawn once they are placed or refused.
+        if (now >= deadline_ && bet_ops_in_flight_ == 0) launch();
         break;
       case RoundState::dealing:
       case RoundState::card_wait:
@@ -375,6 +377,9 @@ std::optional<MonoTime> Table::next_deadline() const {
       return next;
     }
     case RoundState::bets_closed:
+      // Waiting for bets still being committed is woken by their callbacks.
+      if (bet_ops_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
+      [[fallthrough]];
     case RoundState::game_over:
     case RoundState::wait_for_next_game:
     case RoundState::initialising:

@@ -65,6 +65,9 @@ struct Timings {
   Millis choose{8000};            // game shows: each choice of the bonus's players
 };
 
+// The SPEC §8 code of a refusal by the ledger (or by an operator's wallet in front of it).
+ErrorCode code_for(ledger::Failure f);
+
 struct TableConfig {
   std::string id;       // "rou-1"; also the prefix of its round ids
   std::string name;     // "Roulette Azure"

@@ -34,27 +34,6 @@ bool valid_request_id(const std::string& id) {
   return true;
 }
 
-ErrorCode code_for(ledger::Failure f) {
-  switch (f) {
-    case ledger::Failure::insufficient_funds:
-      return ErrorCode::InsufficientFunds;
-    case ledger::Failure::key_conflict:
-      return ErrorCode::InvalidBet;
-    case ledger::Failure::round_not_open:
-    case ledger::Failure::round_not_found:
-      return ErrorCode::BetLate;
-    case ledger::Failure::invalid_request:
-    case ledger::Failure::bonus_unavailable:  // a free bet on chips the player does not hold
-      return ErrorCode::InvalidBet;
-    case ledger::Failure::overloaded:
-      return ErrorCode::BetsNotAccepted;
-    case ledger::Failure::storage:
-    case ledger::Failure::fenced:  // the table moved to another node: nothing was done
-      return ErrorCode::GameServerProblem;
-  }
-  return ErrorCode::GameServerProblem;
-}
-
 void count_rejection(ErrorCode code, size_t lines) {
   std::string label = "code=\"" + std::to_string(to_int(code)) + "\"";
   metrics::registry()
@@ -69,6 +48,36 @@ metrics::Counter& accepted_counter() {
 }
 
 }  // namespace
+
+ErrorCode code_for(ledger::Failure f) {
+  switch (f) {
+    case ledger::Failure::insufficient_funds:
+      return ErrorCode::InsufficientFunds;
+    case ledger::Failure::key_conflict:
+      return ErrorCode::InvalidBet;
+    case ledger::Failure::round_not_open:
+    case ledger::Failure::round_not_found:
+      return ErrorCode::BetLate;
+    case ledger::Failure::invalid_request:
+    case ledger::Failure::bonus_unavailable:  // a free bet on chips the player does not hold
+      return ErrorCode::InvalidBet;
+    case ledger::Failure::overloaded:
+      return ErrorCode::BetsNotAccepted;
+    case ledger::Failure::wallet_call:  // the debit was rolled back meanwhile
+    case ledger::Failure::wallet_unavailable:
+      return ErrorCode::CannotTransferFunds;
+    case ledger::Failure::account_disabled:
+      return ErrorCode::AccountDisabled;
+    case ledger::Failure::account_suspended:
+      return ErrorCode::AccountSuspended;
+    case ledger::Failure::limit_reached:
+      return ErrorCode::ResponsibleGamingLimit;
+    case ledger::Failure::storage:
+    case ledger::Failure::fenced:  // the table moved to another node: nothing was done
+      return ErrorCode::GameServerProblem;
+  }
+  return ErrorCode::GameServerProblem;
+}
 
 // ---- Bets -------------------------------------------------------------------------------
 

@@ -447,6 +447,73 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
   return server;
 }
 
+WalletProcess::WalletProcess(const std::string& secret, const std::string& balance)
+    : dir_(make_temp_dir("croupier-wallet")) {
+  const std::string port_file = dir_ + "/port";
+  const std::string log = dir_ + "/wallet.log";
+  std::vector<std::string> args = {CROUPIER_WALLET_PATH, "--secret", secret,      "--port", "0",
+                                   "--port-file",        port_file,  "--balance", balance};
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+    }
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  for (int i = 0; i < 200 && port_ == 0; ++i) {
+    std::ifstream in(port_file);
+    unsigned p = 0;
+    if (in >> p) port_ = static_cast<uint16_t>(p);
+    if (port_ == 0) std::this_thread::sleep_for(25ms);
+  }
+  if (port_ == 0) throw std::runtime_error("croupier-wallet did not start (see " + log + ")");
+}
+
+WalletProcess::~WalletProcess() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+  }
+  std::error_code ignored;
+  std::filesystem::remove_all(dir_, ignored);
+}
+
+void WalletProcess::player(const std::string& id, const std::string& balance,
+                           const std::string& status) {
+  HttpClient http(port_);
+  auto r = http.post(
+      "/admin/players",
+      json::serialize(json::object{{"playerId", id}, {"balance", balance}, {"status", status}}));
+  EXPECT_EQ(r.status, 200) << r.body;
+}
+
+void WalletProcess::faults(const json::object& faults) {
+  HttpClient http(port_);
+  auto r = http.post("/admin/faults", json::serialize(faults));
+  EXPECT_EQ(r.status, 200) << r.body;
+}
+
+int64_t WalletProcess::balance_units(const std::string& id) {
+  HttpClient http(port_);
+  const json::value all = http.get("/admin/players").json();
+  for (const auto& p : all.at("players").as_array())
+    if (p.at("playerId").as_string() == id) return units(p.at("balance"));
+  return -1;
+}
+
+json::array WalletProcess::transactions() {
+  HttpClient http(port_);
+  const json::value all = http.get("/admin/transactions").json();
+  return all.at("transactions").as_array();
+}
+
 void stop_and_check_ledger(ServerProcess& server, const std::vector<std::string>& database) {
   if (server.running()) {
     EXPECT_EQ(server.stop(), 0);

@@ -55,6 +55,26 @@ class ServerProcess {
   uint16_t port_ = 0;
 };
 
+// The reference operator wallet (croupier-wallet) on a free loopback port, as a process.
+class WalletProcess {
+ public:
+  explicit WalletProcess(const std::string& secret, const std::string& balance = "0.00");
+  ~WalletProcess();
+  uint16_t port() const { return port_; }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/wallet"; }
+  // Its admin API (wallet/reference_wallet.hpp).
+  void player(const std::string& id, const std::string& balance,
+              const std::string& status = "active");
+  void faults(const json::object& faults);
+  int64_t balance_units(const std::string& id);  // 1/100000 units
+  json::array transactions();
+
+ private:
+  std::string dir_;
+  pid_t pid_ = -1;
+  uint16_t port_ = 0;
+};
+
 // Runs `croupierd args...` to completion; returns the exit code and standard output.
 std::pair<int, std::string> run_croupierd(const std::vector<std::string>& args);
 
