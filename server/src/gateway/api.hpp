@@ -50,4 +50,18 @@ Result<std::pair<const LiveTable*, size_t>, StringReply> statistics_request(Ctx&
 // The base URL for links the server hands out (launch URLs).
 std::string public_base(const Ctx& ctx);
 
+// A signed operator request (docs/protocol.md "Operator integration"): the body's
+// HMAC-SHA256 under the operator's secret, as "X-Croupier-Signature: sha256=<hex>", with a
+// timestamp (ms) within the accepted skew; or the reply that refuses it.
+struct SignedRequest {
+  const config::Operator* op = nullptr;
+  boost::json::object body;
+};
+Result<SignedRequest, StringReply> verify_signed(Ctx& ctx);
+// /api/operator/report/* (the operator's back office, api_backoffice.cpp)
+void add_backoffice_routes(Router& router, Services& svc);
+// What a round's result says, as the history shows it (the pocket, the cards by hand, ...).
+boost::json::object outcome_detail(const LiveTable* live, const std::string& outcome_text,
+                                   const std::optional<std::string>& recorded);
+
 }  // namespace croupier::gateway

@@ -56,6 +56,18 @@ std::optional<std::pair<int64_t, std::string>> parse_cursor(std::string_view tex
 // the values (the pocket, the dice, the segment), and the multipliers that paid. Empty when the
 // table is gone or the text is not its own.
 json::object detail_of(const LiveTable* live, const std::string& outcome_text,
+                       const std::optional<std::string>& recorded);
+
+}  // namespace
+
+json::object outcome_detail(const LiveTable* live, const std::string& outcome_text,
+                            const std::optional<std::string>& recorded) {
+  return detail_of(live, outcome_text, recorded);
+}
+
+namespace {
+
+json::object detail_of(const LiveTable* live, const std::string& outcome_text,
                        const std::optional<std::string>& recorded) {
   json::object detail;
   // Blackjack: the seats' hands, recorded with the settlement.

@@ -93,47 +93,6 @@ std::string client_route(const Services& svc, const json::object& params) {
   return url;
 }
 
-// A signed operator request: the body's HMAC-SHA256 under the operator's secret, in hex,
-// as "X-Croupier-Signature: sha256=<hex>", and a timestamp (ms) no older than the skew.
-struct SignedRequest {
-  const config::Operator* op = nullptr;
-  json::object body;
-};
-
-Result<SignedRequest, StringReply> verify_signed(Ctx& ctx) {
-  boost::system::error_code ec;
-  json::value doc = json::parse(ctx.req.body(), ec);
-  if (ec || !doc.is_object()) {
-    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
-                       "the body must be a JSON object");
-  }
-  SignedRequest out;
-  out.body = std::move(doc.as_object());
-  auto* op_id = out.body.if_contains("operatorId");
-  if (!op_id || !op_id->is_string()) {
-    return error_reply(ctx.req, http::status::bad_request, "MISSING_OPERATOR",
-                       "operatorId is required");
-  }
-  out.op = ctx.svc.casino.find_operator(op_id->as_string());
-  if (!out.op) {
-    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_OPERATOR", "no such operator");
-  }
-  auto sig = ctx.req.find(kSignatureHeader);
-  std::string expected =
-      "sha256=" + crypto::to_hex(crypto::hmac_sha256(out.op->secret, ctx.req.body()));
-  if (sig == ctx.req.end() || !crypto::constant_time_equal(sig->value(), expected)) {
-    return error_reply(ctx.req, http::status::unauthorized, "BAD_SIGNATURE",
-                       "X-Croupier-Signature must be sha256=<hex HMAC-SHA256 of the body>");
-  }
-  auto* ts = out.body.if_contains("timestamp");
-  const int64_t skew_ms = ctx.svc.settings.operator_clock_skew_s * 1000;
-  if (!ts || !ts->is_int64() || std::llabs(ts->as_int64() - ctx.svc.clock.wall_ms()) > skew_ms) {
-    return error_reply(ctx.req, http::status::unauthorized, "STALE_REQUEST",
-                       "timestamp (Unix ms) is missing or too far from the server's clock");
-  }
-  return out;
-}
-
 std::optional<std::string> string_field(const json::object& o, std::string_view key) {
   auto* v = o.if_contains(key);
   if (!v || !v->is_string()) return std::nullopt;
@@ -419,6 +378,40 @@ Reply launch(Ctx& ctx) {
 }
 
 }  // namespace
+
+Result<SignedRequest, StringReply> verify_signed(Ctx& ctx) {
+  boost::system::error_code ec;
+  json::value doc = json::parse(ctx.req.body(), ec);
+  if (ec || !doc.is_object()) {
+    return error_reply(ctx.req, http::status::bad_request, "BAD_JSON",
+                       "the body must be a JSON object");
+  }
+  SignedRequest out;
+  out.body = std::move(doc.as_object());
+  auto* op_id = out.body.if_contains("operatorId");
+  if (!op_id || !op_id->is_string()) {
+    return error_reply(ctx.req, http::status::bad_request, "MISSING_OPERATOR",
+                       "operatorId is required");
+  }
+  out.op = ctx.svc.casino.find_operator(op_id->as_string());
+  if (!out.op) {
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_OPERATOR", "no such operator");
+  }
+  auto sig = ctx.req.find(kSignatureHeader);
+  std::string expected =
+      "sha256=" + crypto::to_hex(crypto::hmac_sha256(out.op->secret, ctx.req.body()));
+  if (sig == ctx.req.end() || !crypto::constant_time_equal(sig->value(), expected)) {
+    return error_reply(ctx.req, http::status::unauthorized, "BAD_SIGNATURE",
+                       "X-Croupier-Signature must be sha256=<hex HMAC-SHA256 of the body>");
+  }
+  auto* ts = out.body.if_contains("timestamp");
+  const int64_t skew_ms = ctx.svc.settings.operator_clock_skew_s * 1000;
+  if (!ts || !ts->is_int64() || std::llabs(ts->as_int64() - ctx.svc.clock.wall_ms()) > skew_ms) {
+    return error_reply(ctx.req, http::status::unauthorized, "STALE_REQUEST",
+                       "timestamp (Unix ms) is missing or too far from the server's clock");
+  }
+  return out;
+}
 
 void add_operator_routes(Router& router, Services& svc) {
   router.add(http::verb::post, "/api/operator/launch", Auth::none, operator_launch);

@@ -654,7 +654,7 @@ Result<PlacedBets, Failure> Batch<Db>::place_bets(const PlaceBets& op) {
     const auto debit = read_wallet_row(op.wallet_debit);
     if (!debit || debit->kind != WalletKind::debit || debit->status != WalletStatus::pending ||
         debit->player != op.player || debit->currency != op.currency ||
-        debit->operator_id != op.wallet_operator || debit->amount != own_total) {
+        debit->operator_id != op.wallet_operator || debit->amount > own_total) {
       return Failure::wallet_call;
     }
     debited = debit->amount;
@@ -1617,15 +1617,18 @@ Result<WalletCallView, Failure> Batch<Db>::wallet_call(const WalletCall& op) {
 
 template <class Db>
 Result<WalletCallView, Failure> Batch<Db>::wallet_answer(const WalletAnswer& op) {
-  if (!valid_name(op.call_id) || op.attempt <= 0 ||
+  if (!valid_name(op.call_id) || op.attempt < 0 ||
       (op.outcome != "ok" && op.outcome != "refused" && op.outcome != "error") ||
       op.detail.size() > kTextBytesMax) {
     return Failure::invalid_request;
   }
   auto row = read_wallet_row(op.call_id);
   if (!row) return Failure::invalid_request;
+  // Attempt 0: the next one, numbered here under the row's lock (two nodes may answer for
+  // the same call).
+  const int64_t attempt = op.attempt > 0 ? op.attempt : row->attempts + 1;
   auto seen_before = db_.query("SELECT 1 FROM wallet_attempts WHERE call_id = ? AND attempt = ?");
-  seen_before.bind(op.call_id, op.attempt);
+  seen_before.bind(op.call_id, attempt);
   if (seen_before.step()) {
     row->replayed = true;
     return *row;
@@ -1633,22 +1636,28 @@ Result<WalletCallView, Failure> Batch<Db>::wallet_answer(const WalletAnswer& op)
   db_.query(
          "INSERT INTO wallet_attempts (call_id, attempt, outcome, detail, http_status, balance, "
          "latency_ms, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(op.call_id, op.attempt, op.outcome, op.detail, op.http_status, op.balance,
-            op.latency_ms, op.at_ms)
+      .bind(op.call_id, attempt, op.outcome, op.detail, op.http_status, op.balance, op.latency_ms,
+            op.at_ms)
       .run();
   // Only a pending call changes: an answer arriving after the call ended (a debit answered
   // after it was rolled back) is kept for the record alone.
-  std::string status = std::string(wallet_status_name(row->status));
-  if (row->status == WalletStatus::pending) {
+  if (row->status != WalletStatus::pending) {
+    db_.query(
+           "UPDATE wallet_calls SET attempts = CASE WHEN attempts > ? THEN attempts ELSE ? END "
+           "WHERE id = ?")
+        .bind(attempt, attempt, op.call_id)
+        .run();
+  } else {
+    std::string status = "pending";
     if (op.outcome == "ok" && row->kind != WalletKind::debit) status = "ok";
     if (op.outcome == "refused" && row->kind == WalletKind::debit) status = "refused";
+    db_.query(
+           "UPDATE wallet_calls SET status = ?, "
+           "attempts = CASE WHEN attempts > ? THEN attempts ELSE ? END, detail = ?, "
+           "balance = COALESCE(?, balance), updated_ms = ? WHERE id = ?")
+        .bind(status, attempt, attempt, op.detail, op.balance, op.at_ms, op.call_id)
+        .run();
   }
-  db_.query(
-         "UPDATE wallet_calls SET status = ?, "
-         "attempts = CASE WHEN attempts > ? THEN attempts ELSE ? END, detail = ?, "
-         "balance = COALESCE(?, balance), updated_ms = ? WHERE id = ?")
-      .bind(status, op.attempt, op.attempt, op.detail, op.balance, op.at_ms, op.call_id)
-      .run();
   auto after = read_wallet_row(op.call_id);
   return *after;
 }

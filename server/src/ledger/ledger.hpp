@@ -124,10 +124,11 @@ struct PlaceBets {
   // The operator's rule (casino file bonusFirst): the stakes draw on the bonus before cash.
   bool bonus_first = false;
   // A seamless wallet's debit (WalletCall, pending) that the operator confirmed: its amount,
-  // which must equal the stakes of the player's own money, enters the player's cash from
-  // funding:wallet-<operator> just before the stakes are taken, and the call becomes ok; all
-  // in the operation's transaction, or nothing (refused with wallet_call when the debit is
-  // not the player's pending debit of that amount: rolled back meanwhile).
+  // at most the stakes of the player's own money (the rest from what the player holds here),
+  // enters the player's cash from funding:wallet-<operator> just before the stakes are
+  // taken, and the call becomes ok; all in the operation's transaction, or nothing (refused
+  // with wallet_call when the debit is not the player's pending debit: rolled back
+  // meanwhile).
   std::string wallet_debit = {};
   std::string wallet_operator = {};  // the debit's operator (its funding account's name)
 };
@@ -301,9 +302,10 @@ struct WalletCall {
 // One attempt at a call and what the operator answered. "ok" and "refused" end a credit or a
 // rollback (a debit's "ok" only records the answer: its PlaceBets confirms it); "refused"
 // ends a debit; "error" (a timeout, a transport or server error) leaves the call pending.
+// An answer to a call that has ended is kept with its attempts and changes nothing else.
 struct WalletAnswer {
   std::string call_id;
-  int64_t attempt = 0;           // 1, 2, ... (the call's attempts in order)
+  int64_t attempt = 0;           // 1, 2, ... (0: the next, numbered by the ledger)
   std::string outcome;           // "ok", "refused", "error"
   std::string detail;            // the operator's status, or what failed
   int64_t http_status = 0;       // 0: no answer
@@ -455,6 +457,7 @@ struct HistoryQuery {
 // One of the player's bets in a history round.
 struct HistoryBet {
   BetId id = 0;
+  PlayerId player = 0;
   std::string spot;
   Money amount;
   std::string status;             // "accepted", "settled", "refunded"
@@ -475,6 +478,29 @@ struct HistoryRound {
   int64_t opened_ms = 0;
   std::optional<int64_t> closed_ms;
   std::vector<HistoryBet> bets;  // the player's, in the order placed
+};
+
+// A table's rounds over a period with every player's bets (an operator's back office), newest
+// first, strictly before the cursor (opened_ms, round_id) when given; only rounds with bets.
+struct TableRoundsQuery {
+  std::string table_id;
+  int64_t from_ms = 0;
+  int64_t to_ms = INT64_MAX;
+  std::optional<std::pair<int64_t, std::string>> before;
+  size_t limit = 100;
+};
+
+// Settled bets of one player at one table on one UTC day (rounds opened that day): what the
+// house won from them (an operator's gross gaming revenue, summed over its players).
+struct GgrRow {
+  std::string table_id;
+  int64_t day = 0;  // days since 1970-01-01 (UTC)
+  PlayerId player = 0;
+  std::string currency;
+  int64_t rounds = 0;  // rounds the player bet in
+  int64_t bets = 0;
+  Money staked;    // own money (free bets' chips are not the player's)
+  Money returned;  // everything paid back, free bets' winnings included
 };
 
 // A promotion's standings (docs/protocol.md "Promotions"): each entrant's settled bets of
@@ -580,10 +606,22 @@ class Ledger {
   virtual std::optional<WalletCallView> wallet_call(std::string_view call_id) const = 0;
   // At most 10000, whatever the query's limit.
   virtual std::vector<WalletCallView> wallet_calls(const WalletCallQuery& query) const = 0;
-  // Players' cash accounts above zero, by player id from `after_player` on (exclusive), at
-  // most `limit` (a seamless wallet's players hold no cash at rest: what is found at
-  // start-up, after a crash between a settlement and its credit, is credited).
-  virtual std::vector<CashHeld> cash_held(PlayerId after_player, size_t limit) const = 0;
+  // Each attempt at the call and the operator's answer, in order.
+  virtual std::vector<WalletAnswer> wallet_attempts(std::string_view call_id) const = 0;
+  // A page of a table's rounds with their bets (at most 1000 rounds).
+  virtual std::vector<HistoryRound> table_rounds(const TableRoundsQuery& query) const = 0;
+  // Rows of settled bets by table, UTC day, player and currency, for rounds opened in
+  // [from_ms, to_ms) (at most 100000 rows).
+  virtual std::vector<GgrRow> ggr(int64_t from_ms, int64_t to_ms) const = 0;
+  // Cash accounts above zero of the players who have wallet calls (a seamless wallet's
+  // players hold no cash at rest: what is found at start-up, after a crash between a
+  // settlement and its credit, is credited), by player and currency after `after`, at most
+  // `limit`.
+  virtual std::vector<CashHeld> cash_held(const std::optional<CashHeld>& after,
+                                          size_t limit) const = 0;
+  // The balance the player's operator last reported in a wallet call of that currency.
+  virtual std::optional<Money> last_wallet_balance(PlayerId player,
+                                                   std::string_view currency) const = 0;
 };
 
 // ---- ledger-check -------------------------------------------------------------------

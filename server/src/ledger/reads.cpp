@@ -233,6 +233,9 @@ std::vector<TablePlayer> read_recent_players(Db& db, int64_t since_ms, size_t li
   return out;
 }
 
+template <class Query>
+std::vector<HistoryRound> read_history_rows(Query& q);
+
 // One statement (one snapshot): the page of rounds, then each with the player's bets.
 template <class Db>
 std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query) {
@@ -247,7 +250,7 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
       " ORDER BY r.opened_ms DESC, r.id DESC LIMIT ?8) "
       "SELECT p.id, p.table_id, p.game, p.seq, p.state, p.result, p.opened_ms, p.closed_ms,"
       " b.id, b.spot, b.amount, b.status, b.returned, b.place_key, b.placed_ms, b.currency,"
-      " p.detail"
+      " p.detail, b.player_id"
       " FROM page p JOIN bets b ON b.round_id = p.id AND b.player_id = ?1"
       " ORDER BY p.opened_ms DESC, p.id DESC, b.id");
   const bool has_cursor = query.before.has_value();
@@ -255,6 +258,13 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
          has_cursor ? query.before->first : int64_t{0},
          has_cursor ? query.before->second : std::string(),
          static_cast<int64_t>(std::min(query.limit, kHistoryPageMax)));
+  return read_history_rows(q);
+}
+
+// Rows of (round, bet) in page order into rounds with their bets: the columns of
+// read_player_history's statement.
+template <class Query>
+std::vector<HistoryRound> read_history_rows(Query& q) {
   std::vector<HistoryRound> out;
   while (q.step()) {
     if (out.empty() || out.back().round_id != q.text(0)) {
@@ -279,7 +289,74 @@ std::vector<HistoryRound> read_player_history(Db& db, const HistoryQuery& query)
     if (!q.is_null(12)) b.returned = q.money(12);
     b.place_key = q.text(13);
     b.placed_ms = q.int64(14);
+    b.player = q.int64(17);
     out.back().bets.push_back(std::move(b));
+  }
+  return out;
+}
+
+template <class Db>
+std::vector<HistoryRound> read_table_rounds(Db& db, const TableRoundsQuery& query) {
+  auto q = db.query(
+      "WITH page AS ("
+      " SELECT r.id, r.table_id, r.game, r.seq, r.state, r.result, r.opened_ms, r.closed_ms,"
+      " r.detail"
+      " FROM rounds r"
+      " WHERE r.table_id = ?1 AND r.opened_ms >= ?2 AND r.opened_ms < ?3"
+      " AND EXISTS (SELECT 1 FROM bets x WHERE x.round_id = r.id)"
+      " AND (?4 = 0 OR r.opened_ms < ?5 OR (r.opened_ms = ?5 AND r.id < ?6))"
+      " ORDER BY r.opened_ms DESC, r.id DESC LIMIT ?7) "
+      "SELECT p.id, p.table_id, p.game, p.seq, p.state, p.result, p.opened_ms, p.closed_ms,"
+      " b.id, b.spot, b.amount, b.status, b.returned, b.place_key, b.placed_ms, b.currency,"
+      " p.detail, b.player_id"
+      " FROM page p JOIN bets b ON b.round_id = p.id"
+      " ORDER BY p.opened_ms DESC, p.id DESC, b.id");
+  const bool has_cursor = query.before.has_value();
+  q.bind(query.table_id, query.from_ms, query.to_ms, int64_t{has_cursor},
+         has_cursor ? query.before->first : int64_t{0},
+         has_cursor ? query.before->second : std::string(),
+         static_cast<int64_t>(std::min<size_t>(query.limit, 1000)));
+  return read_history_rows(q);
+}
+
+template <class Db>
+std::vector<GgrRow> read_ggr(Db& db, int64_t from_ms, int64_t to_ms) {
+  auto q = db.query(
+      "SELECT r.table_id, r.opened_ms / 86400000, b.player_id, b.currency,"
+      " COUNT(DISTINCT r.id), COUNT(*),"
+      " CAST(SUM(CASE WHEN b.free_bet IS NULL THEN b.amount ELSE 0 END) AS BIGINT),"
+      " CAST(SUM(COALESCE(b.returned, 0)) AS BIGINT)"
+      " FROM bets b JOIN rounds r ON r.id = b.round_id"
+      " WHERE b.status = 'settled' AND r.opened_ms >= ? AND r.opened_ms < ?"
+      " GROUP BY r.table_id, r.opened_ms / 86400000, b.player_id, b.currency"
+      " ORDER BY 2, 1, 3 LIMIT 100000");
+  q.bind(from_ms, to_ms);
+  std::vector<GgrRow> out;
+  while (q.step()) {
+    out.push_back(GgrRow{q.text(0), q.int64(1), q.int64(2), q.text(3), q.int64(4), q.int64(5),
+                         q.money(6), q.money(7)});
+  }
+  return out;
+}
+
+template <class Db>
+std::vector<WalletAnswer> read_wallet_attempts(Db& db, std::string_view call_id) {
+  auto q = db.query(
+      "SELECT call_id, attempt, outcome, detail, http_status, balance, latency_ms, at_ms "
+      "FROM wallet_attempts WHERE call_id = ? ORDER BY attempt");
+  q.bind(call_id);
+  std::vector<WalletAnswer> out;
+  while (q.step()) {
+    WalletAnswer a;
+    a.call_id = q.text(0);
+    a.attempt = q.int64(1);
+    a.outcome = q.text(2);
+    a.detail = q.text(3);
+    a.http_status = q.int64(4);
+    if (!q.is_null(5)) a.balance = q.money(5);
+    a.latency_ms = q.int64(6);
+    a.at_ms = q.int64(7);
+    out.push_back(std::move(a));
   }
   return out;
 }
@@ -362,36 +439,55 @@ std::vector<WalletCallView> read_wallet_calls(Db& db, const WalletCallQuery& que
 }
 
 template <class Db>
-std::vector<CashHeld> read_cash_held(Db& db, PlayerId after_player, size_t limit) {
+std::vector<CashHeld> read_cash_held(Db& db, const std::optional<CashHeld>& after, size_t limit) {
+  // Only players who have wallet calls: a seamless player's first call comes before any cash.
   auto q = db.query(
-      "SELECT CAST(owner AS BIGINT), currency, balance FROM accounts "
-      "WHERE kind = 'player_cash' AND balance > 0 AND CAST(owner AS BIGINT) > ? "
-      "ORDER BY CAST(owner AS BIGINT) LIMIT ?");
-  q.bind(after_player, static_cast<int64_t>(limit));
+      "SELECT p.player, p.currency, p.balance FROM ("
+      " SELECT CASE WHEN a.kind = 'player_cash' THEN CAST(a.owner AS BIGINT) END AS player,"
+      " a.currency, a.balance FROM accounts a WHERE a.kind = 'player_cash' AND a.balance > 0) p "
+      "WHERE EXISTS (SELECT 1 FROM wallet_calls w WHERE w.player_id = p.player) "
+      "AND (p.player > ? OR (p.player = ? AND p.currency > ?)) "
+      "ORDER BY p.player, p.currency LIMIT ?");
+  const PlayerId from = after ? after->player : 0;
+  q.bind(from, from, after ? after->currency : std::string(), static_cast<int64_t>(limit));
   std::vector<CashHeld> out;
   while (q.step()) out.push_back(CashHeld{q.int64(0), q.text(1), q.money(2)});
   return out;
 }
 
-#define CROUPIER_LEDGER_READS(Db)                                                       \
-  template Balance read_balance(Db&, PlayerId, std::string_view);                       \
-  template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view);    \
-  template int64_t read_max_round_seq(Db&, std::string_view);                           \
-  template bool read_has_bets_in_play(Db&, PlayerId);                                   \
-  template std::vector<PlayerTable> read_player_tables(Db&, PlayerId, size_t);          \
-  template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);          \
-  template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);     \
-  template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t); \
-  template std::optional<FairRound> read_fair_round(Db&, std::string_view);             \
-  template std::vector<BonusView> read_bonuses(Db&, PlayerId);                          \
-  template std::optional<BonusView> read_bonus(Db&, std::string_view);                  \
-  template std::vector<std::string> read_bonuses_due(Db&, int64_t, size_t);             \
-  template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);            \
-  template std::vector<PromoScore> read_promotion_scores(Db&, const PromoQuery&);       \
-  template std::vector<WalletCallView> read_pending_wallet_calls(Db&, size_t);          \
-  template std::optional<WalletCallView> read_wallet_call(Db&, std::string_view);       \
-  template std::vector<CashHeld> read_cash_held(Db&, PlayerId, size_t);                 \
-  template std::vector<WalletCallView> read_wallet_calls(Db&, const WalletCallQuery&);
+template <class Db>
+std::optional<Money> read_last_wallet_balance(Db& db, PlayerId player, std::string_view currency) {
+  auto q = db.query(
+      "SELECT balance FROM wallet_calls WHERE player_id = ? AND currency = ? "
+      "AND balance IS NOT NULL ORDER BY updated_ms DESC LIMIT 1");
+  q.bind(player, currency);
+  if (!q.step()) return std::nullopt;
+  return q.money(0);
+}
+
+#define CROUPIER_LEDGER_READS(Db)                                                             \
+  template Balance read_balance(Db&, PlayerId, std::string_view);                             \
+  template std::vector<UnsettledRound> read_unsettled_rounds(Db&, std::string_view);          \
+  template int64_t read_max_round_seq(Db&, std::string_view);                                 \
+  template bool read_has_bets_in_play(Db&, PlayerId);                                         \
+  template std::vector<PlayerTable> read_player_tables(Db&, PlayerId, size_t);                \
+  template std::vector<TablePlayer> read_recent_players(Db&, int64_t, size_t);                \
+  template std::vector<HistoryRound> read_player_history(Db&, const HistoryQuery&);           \
+  template std::vector<RoundResult> read_recent_results(Db&, std::string_view, size_t);       \
+  template std::optional<FairRound> read_fair_round(Db&, std::string_view);                   \
+  template std::vector<BonusView> read_bonuses(Db&, PlayerId);                                \
+  template std::optional<BonusView> read_bonus(Db&, std::string_view);                        \
+  template std::vector<std::string> read_bonuses_due(Db&, int64_t, size_t);                   \
+  template bool read_has_active_cash_bonus(Db&, PlayerId, std::string_view);                  \
+  template std::vector<PromoScore> read_promotion_scores(Db&, const PromoQuery&);             \
+  template std::vector<WalletCallView> read_pending_wallet_calls(Db&, size_t);                \
+  template std::optional<WalletCallView> read_wallet_call(Db&, std::string_view);             \
+  template std::vector<CashHeld> read_cash_held(Db&, const std::optional<CashHeld>&, size_t); \
+  template std::optional<Money> read_last_wallet_balance(Db&, PlayerId, std::string_view);    \
+  template std::vector<WalletCallView> read_wallet_calls(Db&, const WalletCallQuery&);        \
+  template std::vector<WalletAnswer> read_wallet_attempts(Db&, std::string_view);             \
+  template std::vector<HistoryRound> read_table_rounds(Db&, const TableRoundsQuery&);         \
+  template std::vector<GgrRow> read_ggr(Db&, int64_t, int64_t);
 CROUPIER_LEDGER_READS(sqlite::Db)
 CROUPIER_LEDGER_READS(postgres::Db)
 #undef CROUPIER_LEDGER_READS

@@ -57,7 +57,15 @@ std::optional<WalletCallView> read_wallet_call(Db& db, std::string_view call_id)
 template <class Db>
 std::vector<WalletCallView> read_wallet_calls(Db& db, const WalletCallQuery& query);
 template <class Db>
-std::vector<CashHeld> read_cash_held(Db& db, PlayerId after_player, size_t limit);
+std::vector<WalletAnswer> read_wallet_attempts(Db& db, std::string_view call_id);
+template <class Db>
+std::vector<HistoryRound> read_table_rounds(Db& db, const TableRoundsQuery& query);
+template <class Db>
+std::vector<GgrRow> read_ggr(Db& db, int64_t from_ms, int64_t to_ms);
+template <class Db>
+std::vector<CashHeld> read_cash_held(Db& db, const std::optional<CashHeld>& after, size_t limit);
+template <class Db>
+std::optional<Money> read_last_wallet_balance(Db& db, PlayerId player, std::string_view currency);
 // The columns read_wallet_call_view() takes (of wallet_calls w).
 extern const char* const kWalletCallColumns;
 template <class Query>

@@ -455,8 +455,30 @@ std::vector<WalletCallView> WriterLedger<Db>::wallet_calls(const WalletCallQuery
 }
 
 template <class Db>
-std::vector<CashHeld> WriterLedger<Db>::cash_held(PlayerId after_player, size_t limit) const {
-  return with_reader([&](Db& db) { return read_cash_held(db, after_player, limit); });
+std::vector<WalletAnswer> WriterLedger<Db>::wallet_attempts(std::string_view call_id) const {
+  return with_reader([&](Db& db) { return read_wallet_attempts(db, call_id); });
+}
+
+template <class Db>
+std::vector<HistoryRound> WriterLedger<Db>::table_rounds(const TableRoundsQuery& query) const {
+  return with_reader([&](Db& db) { return read_table_rounds(db, query); });
+}
+
+template <class Db>
+std::vector<GgrRow> WriterLedger<Db>::ggr(int64_t from_ms, int64_t to_ms) const {
+  return with_reader([&](Db& db) { return read_ggr(db, from_ms, to_ms); });
+}
+
+template <class Db>
+std::vector<CashHeld> WriterLedger<Db>::cash_held(const std::optional<CashHeld>& after,
+                                                  size_t limit) const {
+  return with_reader([&](Db& db) { return read_cash_held(db, after, limit); });
+}
+
+template <class Db>
+std::optional<Money> WriterLedger<Db>::last_wallet_balance(PlayerId player,
+                                                           std::string_view currency) const {
+  return with_reader([&](Db& db) { return read_last_wallet_balance(db, player, currency); });
 }
 
 // ---- Ledger ---------------------------------------------------------------------------

@@ -116,9 +116,15 @@ class WriterLedger final : public Ledger {
   bool has_active_cash_bonus(PlayerId player, std::string_view currency) const override;
   std::vector<PromoScore> promotion_scores(const PromoQuery& query) const override;
   std::vector<WalletCallView> pending_wallet_calls(size_t limit) const override;
+  std::vector<WalletAnswer> wallet_attempts(std::string_view call_id) const override;
+  std::vector<HistoryRound> table_rounds(const TableRoundsQuery& query) const override;
+  std::vector<GgrRow> ggr(int64_t from_ms, int64_t to_ms) const override;
   std::optional<WalletCallView> wallet_call(std::string_view call_id) const override;
   std::vector<WalletCallView> wallet_calls(const WalletCallQuery& query) const override;
-  std::vector<CashHeld> cash_held(PlayerId after_player, size_t limit) const override;
+  std::vector<CashHeld> cash_held(const std::optional<CashHeld>& after,
+                                  size_t limit) const override;
+  std::optional<Money> last_wallet_balance(PlayerId player,
+                                           std::string_view currency) const override;
 
  private:
   template <class Op, class R>

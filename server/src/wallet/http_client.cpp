@@ -1,6 +1,7 @@
 #include "wallet/http_client.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/url/parse.hpp>
@@ -37,6 +38,7 @@ class Call : public std::enable_shared_from_this<Call> {
   Call(asio::any_io_executor ex, Endpoint endpoint, HttpRequest request, HttpDone done)
       : resolver_(ex),
         stream_(ex),
+        deadline_(ex),
         endpoint_(std::move(endpoint)),
         request_(std::move(request)),
         done_(std::move(done)),
@@ -54,8 +56,15 @@ class Call : public std::enable_shared_from_this<Call> {
       req_.body() = request_.body;
       req_.prepare_payload();
     }
-    stream_.expires_after(request_.timeout);
-    // The resolver has no deadline of its own: a numeric host answers at once.
+    // One deadline for the whole exchange, the name's resolution included.
+    deadline_.expires_after(request_.timeout);
+    deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->done_) return;
+      self->timed_out_ = true;
+      self->resolver_.cancel();
+      beast::error_code ignored;
+      self->stream_.socket().close(ignored);
+    });
     resolver_.async_resolve(
         endpoint_.host, endpoint_.port,
         [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type results) {
@@ -93,11 +102,12 @@ class Call : public std::enable_shared_from_this<Call> {
   }
 
   void fail(beast::error_code ec) {
-    finish(ec == beast::error::timeout ? std::string("timeout") : ec.message());
+    finish(timed_out_ || ec == beast::error::timeout ? std::string("timeout") : ec.message());
   }
 
   void finish(Result<HttpAnswer, std::string> r) {
     if (!done_) return;
+    deadline_.cancel();
     auto done = std::move(done_);
     done_ = nullptr;
     done(std::move(r));
@@ -105,6 +115,8 @@ class Call : public std::enable_shared_from_this<Call> {
 
   tcp::resolver resolver_;
   beast::tcp_stream stream_;
+  asio::steady_timer deadline_;
+  bool timed_out_ = false;
   Endpoint endpoint_;
   HttpRequest request_;
   HttpDone done_;

@@ -2,7 +2,8 @@
 // asynchronous HTTP/1.1 client over Boost.Beast.
 //
 // One connection per call ("Connection: close"), made and answered on the executor given,
-// with one deadline for the whole exchange (resolve, connect, write, read). Answers are
+// with one deadline for the whole exchange (resolve, connect, write, read). `done` is called
+// exactly once. Answers are
 // bounded (kAnswerBytesMax). Plain http:// only: an operator's https wallet is reached
 // through a local TLS proxy (docs/operators.md).
 //

@@ -40,7 +40,10 @@ WalletReply read_reply(CallKind kind, const HttpAnswer& answer) {
   WalletReply reply;
   reply.http_status = answer.status;
   reply.took = answer.took;
-  if (answer.status >= 500 || answer.status < 200) {
+  // Server errors, and "try again" answers (a timeout, a conflict with the same key still
+  // being processed, too many requests), are no answer.
+  if (answer.status >= 500 || answer.status < 200 || answer.status == 408 || answer.status == 409 ||
+      answer.status == 429) {
     reply.status = "HTTP " + std::to_string(answer.status);
     return reply;
   }

@@ -187,10 +187,13 @@ ReferenceWallet::Reply ReferenceWallet::api(const std::string& kind, const std::
     return {400, answer("INVALID_REQUEST", nullptr)};
   const std::string id(*tx);
   // A transaction seen before: the first answer again.
+  // (Its status again, with the balance as it is now.)
   if (auto seen = transactions_.find(id); seen != transactions_.end()) {
-    if (seen->second.kind != kind || seen->second.amount != *amount || seen->second.player != pid)
-      return {409, answer("TRANSACTION_CONFLICT", nullptr)};
-    return {200, seen->second.answer};
+    const Transaction& t = seen->second;
+    if (t.kind != kind || t.amount != *amount || t.player != pid || t.currency != *currency)
+      return {400, answer("TRANSACTION_CONFLICT", nullptr)};
+    auto p = players_.find(pid);
+    return {200, answer(t.status, p == players_.end() ? nullptr : &p->second)};
   }
   Player* p = find_player();
   if (!p) return {404, answer("UNKNOWN_PLAYER", nullptr)};
@@ -238,7 +241,8 @@ ReferenceWallet::Reply ReferenceWallet::api(const std::string& kind, const std::
       transactions_.emplace(tomb.id, tomb);
       order_.push_back(tomb.id);
       t.status = "TRANSACTION_NOT_FOUND";
-    } else if (debit->second.kind != "debit" || debit->second.player != pid) {
+    } else if (debit->second.kind != "debit" || debit->second.player != pid ||
+               debit->second.amount != *amount) {
       return {400, answer("INVALID_REQUEST", nullptr)};
     } else {
       if (debit->second.status == "OK" && !debit->second.rolled_back)

@@ -31,8 +31,21 @@ SeamlessLedger::~SeamlessLedger() {
 
 void SeamlessLedger::start() {
   if (thread_.joinable()) return;
-  thread_ = std::thread([this] { io_.run(); });
+  thread_ = std::thread([this] { run_io(); });
   asio::post(io_, [this] { scan(); });
+}
+
+void SeamlessLedger::run_io() {
+  for (;;) {
+    try {
+      io_.run();
+      return;
+    } catch (const std::exception& e) {
+      log::error("wallet thread: a handler threw", {{"error", e.what()}});
+    } catch (...) {
+      log::error("wallet thread: a handler threw");
+    }
+  }
 }
 
 // ---- Who is seamless ---------------------------------------------------------------------
@@ -58,10 +71,24 @@ bool SeamlessLedger::is_seamless(PlayerId player) const {
 
 Balance SeamlessLedger::reported(PlayerId player, std::string_view currency, Balance inner) const {
   if (!seamless(player)) return inner;
+  const Key key{player, std::string(currency)};
+  bool look_up = false;
+  {
+    std::lock_guard lock(mu_);
+    auto it = held_.find(key);
+    look_up = it == held_.end() || (!it->second.operator_balance && !it->second.looked_up);
+  }
+  // Not known since this process started: the last balance the operator reported, as the
+  // ledger recorded it (a fresh one is asked at the player's next balance call).
+  std::optional<Money> recorded;
+  if (look_up) recorded = inner_->last_wallet_balance(player, currency);
   std::lock_guard lock(mu_);
-  auto it = held_.find(Key{player, std::string(currency)});
-  if (it == held_.end()) return inner;
-  inner.cash += it->second.operator_balance.value_or(Money{}) + it->second.outstanding;
+  Held& h = held_[key];
+  if (look_up) {
+    h.looked_up = true;
+    if (!h.operator_balance) h.operator_balance = recorded;
+  }
+  inner.cash += h.operator_balance.value_or(Money{}) + h.unsent;
   return inner;
 }
 
@@ -130,14 +157,24 @@ template <class R, class F>
 Callback<R> SeamlessLedger::after(Callback<R> done, F adjust) {
   op_begun();
   return [this, done = std::move(done), adjust = std::move(adjust)](Result<R, Failure> r) mutable {
-    if (r.ok()) {
-      R value = std::move(r).value();
-      adjust(value);
-      if (done) done(std::move(value));
-    } else if (done) {
-      done(r.error());
+    struct Done {
+      SeamlessLedger* self;
+      ~Done() { self->op_done(); }
+    } guard{this};
+    if (!r.ok()) {
+      if (done) done(r.error());
+      return;
     }
-    op_done();
+    R value = std::move(r).value();
+    try {
+      adjust(value);
+    } catch (const std::exception& e) {
+      // The money is committed: answered as it is (an unswept cash is found by a scan).
+      log::error("seamless wallet: could not follow an operation", {{"error", e.what()}});
+      std::lock_guard lock(mu_);
+      cash_scan_due_ = true;
+    }
+    if (done) done(std::move(value));
   };
 }
 
@@ -205,7 +242,7 @@ void SeamlessLedger::submit(CancelRound op, Callback<Settlement> done) {
                      if (!seamless(p.player)) continue;
                      if (p.balance.cash.is_positive()) {
                        sweep(p.player, p.currency,
-                             "c:cancel:" + round + ":" + std::to_string(p.player), round, "refund");
+                             "c:void:" + round + ":" + std::to_string(p.player), round, "refund");
                      }
                      p.balance = reported(p.player, p.currency, p.balance);
                    }
@@ -234,6 +271,18 @@ void SeamlessLedger::submit(WalletAnswer op, Callback<WalletCallView> done) {
 
 // ---- Bets: the debit first ------------------------------------------------------------------
 
+namespace {
+
+// The operator's reasons for refusing a debit that stand for good; any other refusal, or
+// any on a second try (the first may have been made, its answer lost), is reconciled with a
+// rollback.
+bool business_refusal(std::string_view status) {
+  return status == "INSUFFICIENT_FUNDS" || status == "ACCOUNT_DISABLED" ||
+         status == "ACCOUNT_SUSPENDED" || status == "LIMIT_REACHED";
+}
+
+}  // namespace
+
 void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
   auto who = seamless(op.player);
   if (!who) return inner_->submit(std::move(op), std::move(done));
@@ -244,6 +293,9 @@ void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
     if (!sum) return done(Failure::invalid_request);
     own = *sum;
   }
+  // The operator's bonusFirst rule: what the player's bonus here covers is not debited.
+  if (op.bonus_first && own.is_positive())
+    own -= std::min(own, inner_->balance(op.player, op.currency).bonus);
   const PlayerId player = op.player;
   const std::string currency = op.currency, key = op.key, round = op.round_id;
   const auto adjust = [=, this](PlacedBets& r) {
@@ -276,7 +328,7 @@ void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
     debit->call = r.value();
     switch (debit->call.status) {
       case WalletStatus::pending:
-        return asio::post(io_, [this, debit] { attempt_debit(debit, debit->call.attempts + 1); });
+        return asio::post(io_, [this, debit] { attempt_debit(debit, 1); });
       case WalletStatus::ok:  // the same bet again, placed already: its PlaceBets replays
         return asio::post(io_, [this, debit] { place(debit); });
       case WalletStatus::refused:
@@ -306,30 +358,35 @@ void SeamlessLedger::attempt_debit(std::shared_ptr<Debit> debit, int64_t attempt
     std::lock_guard lock(mu_);
     ++counts_.attempts;
   }
-  call_wallet(io_.get_executor(), *debit->who.wallet, request_of(debit->call, debit->who), now_ms(),
-              [this, debit, attempt](WalletReply reply) {
-                record_answer(debit->call.call_id, attempt, reply);
-                switch (reply.outcome) {
-                  case Outcome::ok:
-                    note_balance(debit->op.player, debit->op.currency, reply.balance);
-                    return place(debit);
-                  case Outcome::refused:
-                    note_balance(debit->op.player, debit->op.currency, reply.balance);
-                    return finish(debit, failure_of(reply.status));
-                  case Outcome::error:
-                    break;
-                }
-                // No answer: the same call again (the operator answers a key it has seen as it
-                // did), and after the last try the rollback.
-                if (attempt < debit->who.wallet->debit_attempts) {
-                  auto timer = std::make_shared<asio::steady_timer>(io_, options_.retry_min);
-                  timer->async_wait([this, debit, attempt, timer](boost::system::error_code) {
-                    attempt_debit(debit, attempt + 1);
-                  });
-                  return;
-                }
-                roll_back(debit, Failure::wallet_unavailable);
-              });
+  call_wallet(
+      io_.get_executor(), *debit->who.wallet, request_of(debit->call, debit->who), now_ms(),
+      [this, debit, attempt](WalletReply reply) {
+        // A refusal stands only as the first answer and for a reason of the player's account;
+        // otherwise the debit may have been made: it is recorded as unanswered and rolled back.
+        const bool refused = reply.outcome == Outcome::refused;
+        const bool final_refusal = refused && attempt == 1 && business_refusal(reply.status);
+        if (refused && !final_refusal) reply.outcome = Outcome::error;
+        record_answer(debit->call.call_id, reply);
+        if (reply.outcome == Outcome::ok) {
+          note_balance(debit->op.player, debit->op.currency, reply.balance);
+          return place(debit);
+        }
+        if (final_refusal) {
+          note_balance(debit->op.player, debit->op.currency, reply.balance);
+          return finish(debit, failure_of(reply.status));
+        }
+        // No answer: the same call again (the operator answers a key it has seen as it did),
+        // and after the last try, or an answer that cannot be taken as a refusal, the
+        // rollback.
+        if (!refused && attempt < debit->who.wallet->debit_attempts) {
+          auto timer = std::make_shared<asio::steady_timer>(io_, options_.retry_min);
+          timer->async_wait([this, debit, attempt, timer](boost::system::error_code) {
+            attempt_debit(debit, attempt + 1);
+          });
+          return;
+        }
+        roll_back(debit, refused ? failure_of(reply.status) : Failure::wallet_unavailable, false);
+      });
 }
 
 void SeamlessLedger::place(std::shared_ptr<Debit> debit) {
@@ -339,16 +396,17 @@ void SeamlessLedger::place(std::shared_ptr<Debit> debit) {
   inner_->submit(std::move(op), [this, debit](Result<PlacedBets, Failure> r) {
     if (r.ok()) return finish(debit, std::move(r));
     if (r.error() == Failure::wallet_call) {
-      // Rolled back meanwhile (by a scan that took it for stale): refused.
+      // Rolled back meanwhile (by a scan that took it for stale), or confirmed by another
+      // command of the same key: refused.
       return finish(debit, Failure::wallet_unavailable);
     }
     // The operator took the money but the bets cannot be placed (the round closed while the
     // wallet answered): the debit is reversed.
-    asio::post(io_, [this, debit, why = r.error()] { roll_back(debit, why); });
+    asio::post(io_, [this, debit, why = r.error()] { roll_back(debit, why, true); });
   });
 }
 
-void SeamlessLedger::roll_back(std::shared_ptr<Debit> debit, Failure why) {
+void SeamlessLedger::roll_back(std::shared_ptr<Debit> debit, Failure why, bool confirmed) {
   WalletCall call;
   call.call_id = "r:" + debit->call.call_id;
   call.operator_id = debit->call.operator_id;
@@ -363,23 +421,19 @@ void SeamlessLedger::roll_back(std::shared_ptr<Debit> debit, Failure why) {
     std::lock_guard lock(mu_);
     ++counts_.rollbacks;
   }
-  inner_->submit(std::move(call), [this, debit, why](Result<WalletCallView, Failure> r) {
+  inner_->submit(std::move(call), [this, debit, why, confirmed](Result<WalletCallView, Failure> r) {
     if (r.ok()) {
-      if (r->status == WalletStatus::pending) track(r.value());
+      if (r->status == WalletStatus::pending) track(r.value(), confirmed);
       return finish(debit, why);
     }
-    if (r.error() == Failure::wallet_call) {
-      // No longer pending: placed after all (answer what the ledger holds), or refused.
-      return asio::post(io_, [this, debit, why] {
-        auto now = inner_->wallet_call(debit->call.call_id);
-        if (now && now->status == WalletStatus::ok && debit->done) return place(debit);
-        finish(debit, why);
-      });
+    if (r.error() != Failure::wallet_call) {
+      // The rollback could not be recorded (storage): the debit stays pending and the scan
+      // rolls it back once stale; the bet is refused either way, since it was not placed.
+      log::error("could not record a rollback",
+                 {{"debit", debit->call.call_id}, {"failure", failure_name(r.error())}});
     }
-    // The rollback could not be recorded (storage): the debit stays pending and the scan
-    // rolls it back once stale; the bet is refused either way, since it was never placed.
-    log::error("could not record a rollback",
-               {{"debit", debit->call.call_id}, {"failure", failure_name(r.error())}});
+    // wallet_call: the debit is no longer pending. Confirmed by another command of the same
+    // key, or refused: this command's bets were not placed.
     finish(debit, why);
   });
 }
@@ -419,22 +473,23 @@ void SeamlessLedger::sweep(PlayerId player, const std::string& currency, const s
           std::lock_guard lock(mu_);
           ++counts_.credits;
         }
-        track(r.value());
+        track(r.value(), true);
       } else if (!r.ok()) {
         // Left in cash: the next scan credits it.
         log::warn("could not record a credit",
                   {{"player", player}, {"failure", failure_name(r.error())}});
+        std::lock_guard lock(mu_);
+        cash_scan_due_ = true;
       }
       op_done();
     });
   });
 }
 
-void SeamlessLedger::record_answer(const std::string& call_id, int64_t attempt,
-                                   const WalletReply& reply) {
+void SeamlessLedger::record_answer(const std::string& call_id, const WalletReply& reply) {
   WalletAnswer a;
   a.call_id = call_id;
-  a.attempt = attempt;
+  a.attempt = 0;  // numbered by the ledger: another node may answer for the same call
   a.outcome = std::string(outcome_name(reply.outcome));
   a.detail = reply.status.substr(0, 512);
   a.http_status = reply.http_status;
@@ -452,45 +507,55 @@ void SeamlessLedger::record_answer(const std::string& call_id, int64_t attempt,
   });
 }
 
-void SeamlessLedger::track(const WalletCallView& call) {
+void SeamlessLedger::track(const WalletCallView& call, bool owed) {
   {
     std::lock_guard lock(mu_);
     if (stopped_ || outgoing_.contains(call.call_id)) return;
-    outgoing_.emplace(call.call_id, Outgoing{call, 0, false});
-    held_[Key{call.player, call.currency}].outstanding += call.amount;
+    // A call tried before (by another process) may be in the operator's balance already.
+    const bool unsent_owed = owed && call.attempts == 0;
+    outgoing_.emplace(call.call_id, Outgoing{call, 0, false, unsent_owed});
+    if (unsent_owed) held_[Key{call.player, call.currency}].unsent += call.amount;
   }
   asio::post(io_, [this, id = call.call_id] { send(id); });
 }
 
 void SeamlessLedger::send(const std::string& call_id) {
   WalletCallView call;
-  int64_t attempt = 0;
+  std::optional<Seamless> who;
   {
     std::lock_guard lock(mu_);
     auto it = outgoing_.find(call_id);
     if (stopped_ || it == outgoing_.end() || it->second.in_flight) return;
-    it->second.in_flight = true;
     call = it->second.call;
-    attempt = call.attempts + ++it->second.attempts;
+  }
+  who = seamless(call.player);
+  {
+    std::lock_guard lock(mu_);
+    auto it = outgoing_.find(call_id);
+    if (it == outgoing_.end() || it->second.in_flight) return;
+    if (it->second.owed) {
+      held_[Key{call.player, call.currency}].unsent -= call.amount;
+      it->second.owed = false;
+    }
+    if (!who || who->wallet->operator_id != call.operator_id) {
+      log::error("a wallet call names an operator without a seamless wallet",
+                 {{"call", call_id}, {"operator", call.operator_id}});
+      outgoing_.erase(it);
+      idle_cv_.notify_all();
+      return;
+    }
+    it->second.in_flight = true;
+    ++it->second.attempts;
     ++counts_.attempts;
   }
-  auto who = seamless(call.player);
-  if (!who || who->wallet->operator_id != call.operator_id) {
-    log::error("a wallet call names an operator without a seamless wallet",
-               {{"call", call_id}, {"operator", call.operator_id}});
-    std::lock_guard lock(mu_);
-    outgoing_.erase(call_id);
-    idle_cv_.notify_all();
-    return;
-  }
   call_wallet(io_.get_executor(), *who->wallet, request_of(call, *who), now_ms(),
-              [this, call, attempt](WalletReply reply) {
-                record_answer(call.call_id, attempt, reply);
+              [this, call](WalletReply reply) {
+                record_answer(call.call_id, reply);
                 if (reply.outcome == Outcome::ok) {
-                  note_balance(call.player, call.currency, reply.balance);
                   std::lock_guard lock(mu_);
-                  if (outgoing_.erase(call.call_id) > 0)
-                    held_[Key{call.player, call.currency}].outstanding -= call.amount;
+                  if (reply.balance)
+                    held_[Key{call.player, call.currency}].operator_balance = reply.balance;
+                  outgoing_.erase(call.call_id);
                   idle_cv_.notify_all();
                   return;
                 }
@@ -515,14 +580,15 @@ void SeamlessLedger::send(const std::string& call_id) {
 }
 
 // Calls left pending (by a restart, by another node, by a failed record), stale debits, and
-// cash held by seamless players.
+// cash held by seamless players (at start-up, and after a credit could not be recorded).
 void SeamlessLedger::scan() {
   try {
     const int64_t now = now_ms();
     for (const WalletCallView& call : inner_->pending_wallet_calls(10000)) {
       if (!wallets_.contains(call.operator_id)) continue;
       if (call.kind != WalletKind::debit) {
-        track(call);
+        // A rollback found pending may be of a debit never made: not counted as owed.
+        track(call, call.kind == WalletKind::credit);
         continue;
       }
       {
@@ -537,10 +603,15 @@ void SeamlessLedger::scan() {
       if (!who) continue;
       debit->who = *who;
       log::warn("rolling back a debit left pending", {{"call", call.call_id}});
-      roll_back(debit, Failure::wallet_unavailable);
+      roll_back(debit, Failure::wallet_unavailable, false);
     }
-    PlayerId after = 0;
-    for (;;) {
+    bool cash_scan = false;
+    {
+      std::lock_guard lock(mu_);
+      std::swap(cash_scan, cash_scan_due_);
+    }
+    std::optional<CashHeld> after;
+    for (bool more = cash_scan; more;) {
       auto held = inner_->cash_held(after, 1000);
       for (const CashHeld& h : held) {
         if (seamless(h.player))
@@ -548,11 +619,13 @@ void SeamlessLedger::scan() {
                 "c:held:" + std::to_string(h.player) + ":" + h.currency + ":" + std::to_string(now),
                 "", "held");
       }
-      if (held.size() < 1000) break;
-      after = held.back().player;
+      more = held.size() == 1000;
+      if (more) after = held.back();
     }
   } catch (const std::exception& e) {
     log::error("wallet scan failed", {{"error", e.what()}});
+    std::lock_guard lock(mu_);
+    cash_scan_due_ = true;
   }
   schedule_scan();
 }
@@ -649,8 +722,22 @@ std::optional<WalletCallView> SeamlessLedger::wallet_call(std::string_view call_
 std::vector<WalletCallView> SeamlessLedger::wallet_calls(const WalletCallQuery& query) const {
   return inner_->wallet_calls(query);
 }
-std::vector<CashHeld> SeamlessLedger::cash_held(PlayerId after_player, size_t limit) const {
-  return inner_->cash_held(after_player, limit);
+std::vector<WalletAnswer> SeamlessLedger::wallet_attempts(std::string_view call_id) const {
+  return inner_->wallet_attempts(call_id);
+}
+std::vector<HistoryRound> SeamlessLedger::table_rounds(const TableRoundsQuery& query) const {
+  return inner_->table_rounds(query);
+}
+std::vector<GgrRow> SeamlessLedger::ggr(int64_t from_ms, int64_t to_ms) const {
+  return inner_->ggr(from_ms, to_ms);
+}
+std::vector<CashHeld> SeamlessLedger::cash_held(const std::optional<CashHeld>& after,
+                                                size_t limit) const {
+  return inner_->cash_held(after, limit);
+}
+std::optional<Money> SeamlessLedger::last_wallet_balance(PlayerId player,
+                                                         std::string_view currency) const {
+  return inner_->last_wallet_balance(player, currency);
 }
 
 }  // namespace croupier::wallet

@@ -20,8 +20,10 @@
 //   operator acknowledges it, across restarts (credits and rollbacks left pending are
 //   found again at start-up and every scan).
 // - Balances reported for a seamless player (every Balance this ledger answers) are the
-//   operator's balance last reported, plus what Croupier holds for the player, plus credits
-//   and rollbacks not yet acknowledged.
+//   operator's balance last reported (at start-up: the last one recorded), plus what
+//   Croupier holds for the player, plus credits (and rollbacks of debits the operator
+//   confirmed) recorded but not yet sent. A call sent and not acknowledged is not added:
+//   the operator may have made it, and a balance is never shown higher than it may be.
 //
 // Threads: one thread of its own makes the wallet calls and runs their timers. Callbacks of
 // submit() run on the ledger's writer thread or on that thread; as with the ledger, they must
@@ -131,11 +133,17 @@ class SeamlessLedger final : public ledger::Ledger {
   bool has_active_cash_bonus(ledger::PlayerId player, std::string_view currency) const override;
   std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
   std::vector<ledger::WalletCallView> pending_wallet_calls(size_t limit) const override;
+  std::vector<ledger::WalletAnswer> wallet_attempts(std::string_view call_id) const override;
+  std::vector<ledger::HistoryRound> table_rounds(
+      const ledger::TableRoundsQuery& query) const override;
+  std::vector<ledger::GgrRow> ggr(int64_t from_ms, int64_t to_ms) const override;
   std::optional<ledger::WalletCallView> wallet_call(std::string_view call_id) const override;
   std::vector<ledger::WalletCallView> wallet_calls(
       const ledger::WalletCallQuery& query) const override;
-  std::vector<ledger::CashHeld> cash_held(ledger::PlayerId after_player,
+  std::vector<ledger::CashHeld> cash_held(const std::optional<ledger::CashHeld>& after,
                                           size_t limit) const override;
+  std::optional<Money> last_wallet_balance(ledger::PlayerId player,
+                                           std::string_view currency) const override;
 
  private:
   struct Seamless {
@@ -148,11 +156,16 @@ class SeamlessLedger final : public ledger::Ledger {
     ledger::WalletCallView call;
     int64_t attempts = 0;  // made by this process
     bool in_flight = false;
+    // Counted in the player's balance until first sent: a credit, or the rollback of a debit
+    // the operator confirmed (its balance then lacks the amount). Once sent, the operator's
+    // next balance may or may not include it, so it is not added any more.
+    bool owed = false;
   };
   using Key = std::pair<ledger::PlayerId, std::string>;
   struct Held {
     std::optional<Money> operator_balance;
-    Money outstanding;  // credits and rollbacks recorded, not yet acknowledged
+    bool looked_up = false;  // the last balance recorded in the ledger was read
+    Money unsent;            // owed calls recorded, not yet sent
   };
 
   std::optional<Seamless> seamless(ledger::PlayerId player) const;
@@ -164,14 +177,16 @@ class SeamlessLedger final : public ledger::Ledger {
   void begin_debit(std::shared_ptr<Debit> debit);
   void attempt_debit(std::shared_ptr<Debit> debit, int64_t attempt);
   void place(std::shared_ptr<Debit> debit);
-  void roll_back(std::shared_ptr<Debit> debit, ledger::Failure why);
+  // `confirmed`: the operator answered the debit ok (its balance lacks the amount).
+  void roll_back(std::shared_ptr<Debit> debit, ledger::Failure why, bool confirmed);
   void finish(const std::shared_ptr<Debit>& debit, Result<ledger::PlacedBets, ledger::Failure> r);
 
   // Credits whatever cash the player holds (a no-op when none), keyed by `key`.
   void sweep(ledger::PlayerId player, const std::string& currency, const std::string& key,
              const std::string& round_id, const std::string& reason);
-  void record_answer(const std::string& call_id, int64_t attempt, const WalletReply& reply);
-  void track(const ledger::WalletCallView& call);  // a credit or rollback to make
+  void record_answer(const std::string& call_id, const WalletReply& reply);
+  void track(const ledger::WalletCallView& call, bool owed);  // a credit or rollback to make
+  void run_io();  // the wallet thread: runs io_, surviving a handler's exception
   void send(const std::string& call_id);
   void scan();
   void schedule_scan();
@@ -196,11 +211,12 @@ class SeamlessLedger final : public ledger::Ledger {
 
   mutable std::mutex mu_;  // guards everything below
   mutable std::unordered_map<ledger::PlayerId, std::optional<Seamless>> players_;
-  std::map<Key, Held> held_;
+  mutable std::map<Key, Held> held_;
   std::map<std::string, Outgoing> outgoing_;    // by call id
   std::map<std::string, bool> waiting_debits_;  // debits a bet here waits for
   SeamlessCounts counts_;
   int64_t ops_in_flight_ = 0;
+  bool cash_scan_due_ = true;  // look for cash held (at start-up, after a failed credit record)
   std::condition_variable idle_cv_;
   bool stopped_ = false;
 };
