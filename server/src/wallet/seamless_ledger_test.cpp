@@ -313,13 +313,14 @@ TEST_P(SeamlessTest, PlayersOfCroupiersOwnWalletAreUntouched) {
   check();
 }
 
-// 10^4 bets of 125 players over 80 rounds, with the operator failing 5 % of calls before
-// doing anything and losing 5 % of its answers after doing what was asked. Afterwards every
-// player's balance at the operator is what Croupier's records say: their starting balance,
-// less the debits Croupier confirmed, plus the credits it made; and the operator's applied
-// debits are exactly Croupier's confirmed ones.
+// 10^4 bets of 125 players over 80 rounds (on PostgreSQL 2,500 over 20: the same paths), with the
+// operator failing 5 % of calls before doing anything and losing 5 % of its answers after doing
+// what was asked. Afterwards every player's balance at the operator is what Croupier's records say:
+// their starting balance, less the debits Croupier confirmed, plus the credits it made; and the
+// operator's applied debits are exactly Croupier's confirmed ones.
 TEST_P(SeamlessTest, RandomBetsWithFaultsAgreeWithTheOperator) {
-  constexpr int kPlayers = 125, kRounds = 80;
+  constexpr int kPlayers = 125;
+  const int kRounds = GetParam() == Database::sqlite ? 80 : 20;
   const Money start = major(200);
   timeout_ = milliseconds(80);  // a lost answer costs its round this long
   reopen();

@@ -3,8 +3,9 @@
 // by the operator betting over the socket. A slow wallet still takes the bet and is credited
 // the win; insufficient funds refuse the bet with 10104; a debit that times out is confirmed
 // by its retry or rolled back (the bet refused with 20103, never both); a credit the wallet
-// refuses is made after croupierd restarts, exactly once. On SQLite and PostgreSQL; every run
-// ends with ledger-check, which also audits the wallet calls.
+// refuses is made after croupierd restarts, exactly once; the operator's back office reports.
+// The money's paths on SQLite and PostgreSQL; every run ends with ledger-check, which also
+// audits the wallet calls.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -33,16 +34,16 @@ std::string casino_for(const std::string& wallet_url) {
   ]})";
 }
 
-class SeamlessWallet : public ::testing::TestWithParam<bool> {
+class WalletTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (GetParam())
+    if (on_postgres)
       database = {"--database", postgres::testing::TestServer::instance().fresh_database()};
     database.insert(database.end(), {"--wallet-scan-ms", "200"});
     server = start_with_casino("croupier-wallet", casino_for(wallet.url()), database);
   }
   void TearDown() override {
-    database.resize(GetParam() ? 2 : 0);  // ledger-check takes the ledger's flags alone
+    database.resize(on_postgres ? 2 : 0);  // ledger-check takes the ledger's flags alone
     stop_and_check_ledger(*server, database);
   }
 
@@ -83,15 +84,28 @@ class SeamlessWallet : public ::testing::TestWithParam<bool> {
     EXPECT_EQ(now, expected) << who;
   }
 
+  bool on_postgres = false;
   WalletProcess wallet{kSecret};
   std::vector<std::string> database;
   std::unique_ptr<ServerProcess> server;
 };
 
+// The money's paths, on both ledgers.
+class SeamlessWallet : public WalletTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  void SetUp() override {
+    on_postgres = GetParam();
+    WalletTest::SetUp();
+  }
+};
+
 INSTANTIATE_TEST_SUITE_P(Ledgers, SeamlessWallet, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Postgres" : "Sqlite"; });
 
-TEST_P(SeamlessWallet, ASlowWalletTakesTheBetAndIsCreditedTheWin) {
+// What the operator's answers become for the player (the ledger's part is the same).
+using SeamlessWalletAnswers = WalletTest;
+
+TEST_F(SeamlessWalletAnswers, ASlowWalletTakesTheBetAndIsCreditedTheWin) {
   wallet.player("w-1", "100.00");
   Player p = launched("w-1");
   // The balance is the operator's, asked at once.
@@ -107,7 +121,7 @@ TEST_P(SeamlessWallet, ASlowWalletTakesTheBetAndIsCreditedTheWin) {
   EXPECT_EQ(p.http.get("/api/ui/balance").json().at("balance").as_string(), "135.00");
 }
 
-TEST_P(SeamlessWallet, InsufficientFundsAndARestrictedAccountRefuseTheBet) {
+TEST_F(SeamlessWalletAnswers, InsufficientFundsAndARestrictedAccountRefuseTheBet) {
   wallet.player("w-2", "0.50");
   Player p = launched("w-2");
   json::object refused = bet_17(p, "short-1", "1.00");
@@ -168,6 +182,87 @@ TEST_P(SeamlessWallet, ACreditRefusedUntilCroupierRestartsIsMadeOnceAfter) {
   for (const auto& t : wallet.transactions())
     if (t.at("kind").as_string() == "credit") ++credits;
   EXPECT_EQ(credits, 1);
+}
+
+// The operator's back office reads what its players did: rounds by player (JSON) and by table
+// (CSV), the day's gross gaming revenue, the rounds still open, the wallet calls with every
+// attempt; unsigned or malformed requests are refused.
+TEST_P(SeamlessWallet, TheBackOfficeReportsRoundsRevenueAndTheWalletCalls) {
+  wallet.player("w-5", "100.00");
+  Player p = launched("w-5");
+  ASSERT_EQ(bet_17(p, "bo-1", "2.00").at("accepted").as_array().size(), 1u);
+  p.ws->wait_type("gameresult");
+  const std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
+  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "bo-2", {{"RED", "3.00"}}));
+  ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
+  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  HttpClient backend(server->port());
+  auto report = [&](const std::string& what, json::object body) {
+    body["operatorId"] = "op";
+    return operator_post(backend, "/api/operator/report/" + what, std::move(body), kSecret);
+  };
+  // The open round holds the red bet, before the ball lands.
+  HttpResponse open = report("open-rounds", {});
+  ASSERT_EQ(open.status, 200) << open.body;
+  const json::value open_doc = open.json();
+  ASSERT_EQ(open_doc.at("rounds").as_array().size(), 1u) << open.body;
+  EXPECT_EQ(open_doc.at("rounds").at(0).at("bets").at(0).at("spot").as_string(), "RED");
+  EXPECT_EQ(open_doc.at("rounds").at(0).at("bets").at(0).at("playerId").as_string(), "w-5");
+  p.ws->wait_type("gameresult");
+
+  HttpResponse rounds =
+      report("rounds", {{"playerId", "w-5"}, {"from", now - 60000}, {"to", now + 60000}});
+  ASSERT_EQ(rounds.status, 200) << rounds.body;
+  const json::value doc = rounds.json();
+  const auto& list = doc.at("rounds").as_array();
+  ASSERT_EQ(list.size(), 2u) << rounds.body;
+  EXPECT_EQ(list[1].at("bets").at(0).at("returned").as_string(), "72.00");
+  EXPECT_EQ(list[1].at("result").as_string(), "17");
+  EXPECT_EQ(list[1].at("outcome").at("values").at(0).as_int64(), 17);
+  EXPECT_EQ(list[0].at("bets").at(0).at("returned").as_string(), "0.00");
+
+  HttpResponse csv =
+      report("rounds",
+             {{"tableId", kTable}, {"from", now - 60000}, {"to", now + 60000}, {"format", "csv"}});
+  ASSERT_EQ(csv.status, 200) << csv.body;
+  EXPECT_NE(csv.header("content-type").find("text/csv"), std::string::npos);
+  EXPECT_EQ(csv.body.rfind("roundId,tableId,game,openedAt", 0), 0u) << csv.body;
+  EXPECT_NE(csv.body.find(",w-5,"), std::string::npos) << csv.body;
+  EXPECT_NE(csv.body.find(",STRAIGHT_17,2.00,EUR,settled,72.00"), std::string::npos) << csv.body;
+
+  HttpResponse ggr = report("ggr", {{"from", now - 60000}, {"to", now + 60000}});
+  ASSERT_EQ(ggr.status, 200) << ggr.body;
+  const json::value days = ggr.json();
+  ASSERT_EQ(days.at("days").as_array().size(), 1u) << ggr.body;
+  EXPECT_EQ(days.at("days").at(0).at("staked").as_string(), "5.00");
+  EXPECT_EQ(days.at("days").at(0).at("returned").as_string(), "72.00");
+  EXPECT_EQ(days.at("days").at(0).at("ggr").as_string(), "-67.00");
+
+  expect_wallet("w-5", 167'00000);
+  HttpResponse calls =
+      report("wallet-calls", {{"playerId", "w-5"}, {"from", now - 60000}, {"to", now + 60000}});
+  ASSERT_EQ(calls.status, 200) << calls.body;
+  const json::value trail = calls.json();
+  int debits = 0, credits = 0;
+  for (const auto& c : trail.at("calls").as_array()) {
+    EXPECT_EQ(c.at("status").as_string(), "ok") << json::serialize(c);
+    EXPECT_GE(c.at("attempts").as_array().size(), 1u);
+    if (c.at("kind").as_string() == "debit") ++debits;
+    if (c.at("kind").as_string() == "credit") ++credits;
+  }
+  EXPECT_EQ(debits, 2);
+  EXPECT_EQ(credits, 1);
+
+  // Refusals: a period too long, neither player nor table, a bad signature.
+  EXPECT_EQ(report("ggr", {{"from", 0}, {"to", now}}).status, 400);
+  EXPECT_EQ(report("rounds", {{"from", now - 1000}, {"to", now}}).status, 400);
+  EXPECT_EQ(operator_post(backend, "/api/operator/report/ggr",
+                          {{"operatorId", "op"}, {"from", now - 1000}, {"to", now}},
+                          "not-the-secret-0123456789")
+                .status,
+            401);
 }
 
 }  // namespace
