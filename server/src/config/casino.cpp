@@ -189,6 +189,17 @@ Operator parse_operator(const json::value& v, const std::string& path) {
       }
     }
   }
+  if (const json::value* a = field(o, "accounts")) {
+    const std::string at = path + ".accounts";
+    const json::object& ao = as_object(*a, at);
+    op.accounts.enabled = true;
+    const int64_t age = millis(ao, "minimumAge", 18, at);
+    if (age < 18 || age > 25) bad(at + ".minimumAge", "must be from 18 to 25");
+    op.accounts.minimum_age = static_cast<int>(age);
+    op.accounts.free_play_operator = text(ao, "freePlayOperator", at, "");
+    if (op.demo) bad(at, "a demo operator's players are guests: it has no accounts");
+    if (op.wallet.seamless) bad(at, "a seamless operator logs its players in itself");
+  }
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {
@@ -492,6 +503,14 @@ Result<Casino, std::string> parse_casino(std::string_view json_text, const std::
       std::string at = "operators[" + std::to_string(i) + "]";
       casino.operators.push_back(parse_operator(ops->as_array()[i], at));
       if (!ids.insert(casino.operators.back().id).second) bad(at + ".id", "is used twice");
+    }
+    for (size_t i = 0; i < casino.operators.size(); ++i) {
+      const std::string& free_play = casino.operators[i].accounts.free_play_operator;
+      if (free_play.empty()) continue;
+      const Operator* fp = casino.find_operator(free_play);
+      if (!fp || !fp->demo)
+        bad("operators[" + std::to_string(i) + "].accounts.freePlayOperator",
+            "must name a demo operator");
     }
     const json::value* tables = field(root, "tables");
     if (!tables || !tables->is_array() || tables->as_array().empty())

@@ -45,6 +45,14 @@ struct OperatorWallet {
   int debit_attempts = 3;
 };
 
+// Player accounts for an operator without its own login (docs/operators.md "Player
+// accounts"): registration with a voucher, login, and free play under a demo operator.
+struct OperatorAccounts {
+  bool enabled = false;
+  int minimum_age = 18;
+  std::string free_play_operator;  // a demo operator's id; empty: no free play
+};
+
 struct Operator {
   std::string id;
   std::string name;
@@ -73,6 +81,7 @@ struct Operator {
   // Promotions (docs/protocol.md "Promotions"), in the order shown.
   std::vector<Promotion> promotions;
   OperatorWallet wallet;
+  OperatorAccounts accounts;
 };
 
 // What one table offers in one currency.

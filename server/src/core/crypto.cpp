@@ -4,8 +4,10 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
+#include <sodium.h>
 
 #include <cstdlib>
+#include <stdexcept>
 #include <vector>
 
 namespace croupier::crypto {
@@ -61,6 +63,24 @@ std::string random_token(size_t bytes) {
 bool constant_time_equal(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+std::string hash_password(std::string_view password) {
+  static const bool ready = sodium_init() >= 0;
+  if (!ready) throw std::runtime_error("libsodium could not start");
+  char out[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
+    throw std::runtime_error("out of memory hashing a password");
+  }
+  return out;
+}
+
+bool verify_password(std::string_view hash, std::string_view password) {
+  static const bool ready = sodium_init() >= 0;
+  if (!ready) return false;
+  const std::string h(hash);  // NUL-terminated
+  return crypto_pwhash_str_verify(h.c_str(), password.data(), password.size()) == 0;
 }
 
 }  // namespace croupier::crypto

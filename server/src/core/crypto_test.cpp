@@ -48,3 +48,20 @@ TEST(ErrorCodes, CatalogueRoundTripsAndHasMeanings) {
 
 }  // namespace
 }  // namespace croupier
+
+namespace croupier::crypto {
+namespace {
+
+TEST(Passwords, AreHashedWithArgon2idAndVerified) {
+  const std::string hash = hash_password("correct horse 42");
+  EXPECT_TRUE(hash.starts_with("$argon2id$")) << hash;
+  EXPECT_EQ(hash.find("correct horse"), std::string::npos);
+  EXPECT_TRUE(verify_password(hash, "correct horse 42"));
+  EXPECT_FALSE(verify_password(hash, "correct horse 43"));
+  EXPECT_FALSE(verify_password("not a hash", "correct horse 42"));
+  // Salted: the same password twice gives two hashes.
+  EXPECT_NE(hash, hash_password("correct horse 42"));
+}
+
+}  // namespace
+}  // namespace croupier::crypto

@@ -13,6 +13,7 @@ constexpr int64_t kPersistEveryMs = 60'000;
 constexpr size_t kSessionIdMax = 64;
 
 AuthFailure failure_for_reason(const std::string& reason) {
+  if (reason == "logged_out") return AuthFailure::expired;  // the player's own logout
   return reason == "replaced" ? AuthFailure::replaced : AuthFailure::terminated;
 }
 }  // namespace
@@ -98,7 +99,9 @@ AuthedSession Sessions::create(const store::Player& player, const std::string& p
 }
 
 void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::string& keep) {
-  const std::string reason = why == AuthFailure::replaced ? "replaced" : "restricted";
+  const std::string reason = why == AuthFailure::replaced  ? "replaced"
+                             : why == AuthFailure::expired ? "logged_out"
+                                                           : "restricted";
   std::vector<std::string> ids = store_.terminate_sessions(player_id, reason, keep);
   mark_terminated(player_id, why, keep, ids);
   log::info("sessions terminated",

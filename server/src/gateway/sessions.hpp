@@ -54,6 +54,8 @@ class Sessions {
 
   AuthedSession create(const store::Player& player, const std::string& params_json);
   // Terminates the player's sessions except `keep`: `replaced` or `terminated`.
+  // `why`: replaced (a login elsewhere, 10003), terminated (the account restricted), expired
+  // (the player logged out).
   void terminate_player(int64_t player_id, AuthFailure why, const std::string& keep = {});
   // Updates the player copy held by the player's cached sessions (new screen name).
   void update_player(const store::Player& player);

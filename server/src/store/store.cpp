@@ -129,7 +129,36 @@ CREATE TABLE IF NOT EXISTS promo_entries(
   PRIMARY KEY(period_id, player_id));
 )sql";
 
-constexpr int kSchemaVersion = 4;
+// Version 5 (both engines): player accounts of an operator without its own login (the login
+// names and e-mail addresses are kept as keys, case-folded; the password as its libsodium
+// Argon2id string), the operators' vouchers, and each player's status as the operator set it.
+constexpr const char* kV5 = R"sql(
+CREATE TABLE IF NOT EXISTS accounts(
+  player_id BIGINT PRIMARY KEY REFERENCES players(id),
+  operator_id TEXT NOT NULL,
+  username TEXT NOT NULL,
+  username_key TEXT NOT NULL,
+  email_key TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  birth_date TEXT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  UNIQUE(operator_id, username_key),
+  UNIQUE(operator_id, email_key));
+CREATE TABLE IF NOT EXISTS vouchers(
+  operator_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  currency TEXT NOT NULL,
+  redeemed_by BIGINT,
+  redeemed_ms BIGINT,
+  PRIMARY KEY(operator_id, id));
+CREATE TABLE IF NOT EXISTS player_status(
+  player_id BIGINT PRIMARY KEY REFERENCES players(id),
+  status TEXT NOT NULL,
+  updated_ms BIGINT NOT NULL);
+)sql";
+
+constexpr int kSchemaVersion = 5;
 
 constexpr const char* kSessionColumns =
     "id, player_id, created_ms, last_seen_ms, state, reason, params";
@@ -455,6 +484,108 @@ class DbStore final : public Store {
     return out;
   }
 
+  std::optional<Player> create_account(const PlayerUpsert& p, const AccountInsert& a,
+                                       int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    begin();
+    try {
+      auto insert = connection()->query(
+          "INSERT INTO players(operator_id, external_id, screen_name, currency, country, "
+          "language, created_ms, name_key) VALUES(?,?,?,?,?,?,?,?) "
+          "ON CONFLICT(operator_id, external_id) DO NOTHING RETURNING id");
+      insert.bind(p.operator_id, p.external_id, p.screen_name, p.currency, p.country, p.language,
+                  now_ms, key_of_(p.screen_name));
+      if (!insert.step()) {
+        rollback();
+        return std::nullopt;
+      }
+      const int64_t id = insert.int64(0);
+      while (insert.step()) {
+      }  // finished before COMMIT
+      auto account = connection()->query(
+          "INSERT INTO accounts(player_id, operator_id, username, username_key, email_key, "
+          "password_hash, birth_date, created_ms) VALUES(?,?,?,?,?,?,?,?) "
+          "ON CONFLICT DO NOTHING RETURNING player_id");
+      account.bind(id, p.operator_id, a.username, a.username_key, a.email_key, a.password_hash,
+                   a.birth_date, now_ms);
+      if (!account.step()) {
+        rollback();
+        return std::nullopt;
+      }
+      while (account.step()) {
+      }
+      commit();
+      return Player{id,         p.operator_id, p.external_id, p.screen_name,
+                    p.currency, p.country,     p.language,    now_ms};
+    } catch (...) {
+      rollback();
+      throw;
+    }
+  }
+
+  std::optional<Account> account(const std::string& operator_id,
+                                 const std::string& login_key) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT player_id, username, password_hash FROM accounts WHERE operator_id=? AND "
+        "(username_key=? OR email_key=?)");
+    q.bind(operator_id, login_key, login_key);
+    if (!q.step()) return std::nullopt;
+    return Account{q.int64(0), q.text(1), q.text(2)};
+  }
+
+  void set_player_status(int64_t player_id, const std::string& status, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(
+            "INSERT INTO player_status(player_id, status, updated_ms) VALUES(?,?,?) "
+            "ON CONFLICT(player_id) DO UPDATE SET status=excluded.status, "
+            "updated_ms=excluded.updated_ms")
+        .bind(player_id, status, now_ms)
+        .run();
+  }
+
+  std::string player_status(int64_t player_id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query("SELECT status FROM player_status WHERE player_id=?");
+    q.bind(player_id);
+    return q.step() ? q.text(0) : std::string("active");
+  }
+
+  bool add_voucher(const std::string& operator_id, const std::string& id, int64_t amount_units,
+                   const std::string& currency) override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "INSERT INTO vouchers(operator_id, id, amount, currency) VALUES(?,?,?,?) "
+        "ON CONFLICT DO NOTHING RETURNING id");
+    q.bind(operator_id, id, amount_units, currency);
+    return q.step();
+  }
+
+  std::optional<std::pair<int64_t, std::string>> redeem_voucher(const std::string& operator_id,
+                                                                const std::string& id,
+                                                                int64_t player_id,
+                                                                int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "UPDATE vouchers SET redeemed_by=?, redeemed_ms=? WHERE operator_id=? AND id=? AND "
+        "redeemed_by IS NULL RETURNING amount, currency");
+    q.bind(player_id, now_ms, operator_id, id);
+    if (!q.step()) return std::nullopt;
+    return std::pair{q.int64(0), q.text(1)};
+  }
+
+  std::optional<std::pair<int64_t, std::string>> voucher(const std::string& operator_id,
+                                                         const std::string& id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT amount, currency FROM vouchers WHERE operator_id=? AND id=? AND "
+        "redeemed_by IS NULL");
+    q.bind(operator_id, id);
+    if (!q.step()) return std::nullopt;
+    return std::pair{q.int64(0), q.text(1)};
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -585,6 +716,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "3") {
       db->exec(kV4);
       db->exec("UPDATE meta SET value='4' WHERE key='schema_version'");
+      version = "4";
+    }
+    if (*version == "4") {
+      db->exec(kV5);
+      db->exec("UPDATE meta SET value='5' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -619,6 +755,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
       db->exec(kV4);
       db->exec("UPDATE meta SET value='4' WHERE key='schema_version'");
       version = "4";
+    }
+    if (version == "4") {
+      db->exec(kV5);
+      db->exec("UPDATE meta SET value='5' WHERE key='schema_version'");
+      version = "5";
     }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +

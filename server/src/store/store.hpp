@@ -71,6 +71,21 @@ struct Campaign {
   int64_t updated_ms = 0;
 };
 
+// A player account of an operator without its own login (docs/operators.md "Player
+// accounts"): the keys are the login name and e-mail address case-folded.
+struct AccountInsert {
+  std::string username;
+  std::string username_key;
+  std::string email_key;
+  std::string password_hash;  // libsodium's Argon2id string (crypto::hash_password)
+  std::string birth_date;     // YYYY-MM-DD
+};
+struct Account {
+  int64_t player_id = 0;
+  std::string username;
+  std::string password_hash;
+};
+
 // A player's entry in a promotion's period: opted in since `since_ms`, or out.
 struct PromoEntry {
   int64_t player_id = 0;
@@ -139,6 +154,27 @@ class Store {
                                                 int64_t player_id) const = 0;
   // The players opted in to a period, by player id.
   virtual std::vector<PromoEntry> promo_entrants(const std::string& period_id) const = 0;
+
+  // Creates the player and their account in one transaction; nullopt when the login name or
+  // the e-mail address is taken at that operator (nothing is created).
+  virtual std::optional<Player> create_account(const PlayerUpsert& p, const AccountInsert& a,
+                                               int64_t now_ms) = 0;
+  // The account whose login name or e-mail address has that key.
+  virtual std::optional<Account> account(const std::string& operator_id,
+                                         const std::string& login_key) const = 0;
+  // The player's status as the operator set it: "active" (the default), "disabled",
+  // "suspended" or "excluded" (a regulator's).
+  virtual void set_player_status(int64_t player_id, const std::string& status, int64_t now_ms) = 0;
+  virtual std::string player_status(int64_t player_id) const = 0;
+  // An operator's voucher: added once (false: the id is taken); redeemed once, answering its
+  // amount (units) and currency.
+  virtual bool add_voucher(const std::string& operator_id, const std::string& id,
+                           int64_t amount_units, const std::string& currency) = 0;
+  virtual std::optional<std::pair<int64_t, std::string>> redeem_voucher(
+      const std::string& operator_id, const std::string& id, int64_t player_id, int64_t now_ms) = 0;
+  // A voucher not yet redeemed.
+  virtual std::optional<std::pair<int64_t, std::string>> voucher(const std::string& operator_id,
+                                                                 const std::string& id) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;
