@@ -506,6 +506,7 @@ bool App::start() {
   gateway::add_promotion_routes(*m.router, *m.svc);
   gateway::add_backoffice_routes(*m.router, *m.svc);
   gateway::add_account_routes(*m.router, *m.svc);
+  gateway::add_regulation_routes(*m.router, *m.svc);
   gateway::add_user_routes(*m.router, *m.svc);
   gateway::add_operator_routes(*m.router, *m.svc);
   gateway::set_page_fallback(*m.router, *m.svc);

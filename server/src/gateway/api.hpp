@@ -58,6 +58,8 @@ struct SignedRequest {
   boost::json::object body;
 };
 Result<SignedRequest, StringReply> verify_signed(Ctx& ctx);
+// /api/cgibin/regulation/realityCheck (regulated markets, api_regulation.cpp)
+void add_regulation_routes(Router& router, Services& svc);
 // /api/account/* (player accounts) and /api/operator/player/status, /api/operator/voucher
 void add_account_routes(Router& router, Services& svc);
 // /api/operator/report/* (the operator's back office, api_backoffice.cpp)

@@ -344,6 +344,16 @@ struct WalletCallQuery {
   size_t limit = 1000;
 };
 
+// What a player staked and was paid back, per currency, for bets placed since a time (a
+// reality check's figures, responsible-gaming limits): refunded bets count in neither.
+struct PlayerTotals {
+  std::string currency;
+  int64_t bets = 0;
+  Money wagered;   // stakes of the player's own money (free bets' chips not counted)
+  Money returned;  // paid back by settled bets (stakes and winnings)
+  Money in_play;   // stakes of bets not settled yet (part of wagered)
+};
+
 struct CashHeld {
   PlayerId player = 0;
   std::string currency;
@@ -606,6 +616,8 @@ class Ledger {
   virtual std::optional<WalletCallView> wallet_call(std::string_view call_id) const = 0;
   // At most 10000, whatever the query's limit.
   virtual std::vector<WalletCallView> wallet_calls(const WalletCallQuery& query) const = 0;
+  // The player's totals for bets placed at or after `since_ms`, by currency.
+  virtual std::vector<PlayerTotals> player_totals(PlayerId player, int64_t since_ms) const = 0;
   // Each attempt at the call and the operator's answer, in order.
   virtual std::vector<WalletAnswer> wallet_attempts(std::string_view call_id) const = 0;
   // A page of a table's rounds with their bets (at most 1000 rounds).

@@ -340,6 +340,23 @@ std::vector<GgrRow> read_ggr(Db& db, int64_t from_ms, int64_t to_ms) {
 }
 
 template <class Db>
+std::vector<PlayerTotals> read_player_totals(Db& db, PlayerId player, int64_t since_ms) {
+  auto q = db.query(
+      "SELECT currency, COUNT(*),"
+      " CAST(SUM(CASE WHEN free_bet IS NULL THEN amount ELSE 0 END) AS BIGINT),"
+      " CAST(SUM(CASE WHEN status = 'settled' THEN COALESCE(returned, 0) ELSE 0 END) AS BIGINT),"
+      " CAST(SUM(CASE WHEN status = 'accepted' AND free_bet IS NULL THEN amount ELSE 0 END)"
+      " AS BIGINT)"
+      " FROM bets WHERE player_id = ? AND placed_ms >= ? AND status <> 'refunded'"
+      " GROUP BY currency ORDER BY currency");
+  q.bind(player, since_ms);
+  std::vector<PlayerTotals> out;
+  while (q.step())
+    out.push_back(PlayerTotals{q.text(0), q.int64(1), q.money(2), q.money(3), q.money(4)});
+  return out;
+}
+
+template <class Db>
 std::vector<WalletAnswer> read_wallet_attempts(Db& db, std::string_view call_id) {
   auto q = db.query(
       "SELECT call_id, attempt, outcome, detail, http_status, balance, latency_ms, at_ms "
@@ -486,6 +503,7 @@ std::optional<Money> read_last_wallet_balance(Db& db, PlayerId player, std::stri
   template std::optional<Money> read_last_wallet_balance(Db&, PlayerId, std::string_view);    \
   template std::vector<WalletCallView> read_wallet_calls(Db&, const WalletCallQuery&);        \
   template std::vector<WalletAnswer> read_wallet_attempts(Db&, std::string_view);             \
+  template std::vector<PlayerTotals> read_player_totals(Db&, PlayerId, int64_t);              \
   template std::vector<HistoryRound> read_table_rounds(Db&, const TableRoundsQuery&);         \
   template std::vector<GgrRow> read_ggr(Db&, int64_t, int64_t);
 CROUPIER_LEDGER_READS(sqlite::Db)

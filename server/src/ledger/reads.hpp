@@ -57,6 +57,8 @@ std::optional<WalletCallView> read_wallet_call(Db& db, std::string_view call_id)
 template <class Db>
 std::vector<WalletCallView> read_wallet_calls(Db& db, const WalletCallQuery& query);
 template <class Db>
+std::vector<PlayerTotals> read_player_totals(Db& db, PlayerId player, int64_t since_ms);
+template <class Db>
 std::vector<WalletAnswer> read_wallet_attempts(Db& db, std::string_view call_id);
 template <class Db>
 std::vector<HistoryRound> read_table_rounds(Db& db, const TableRoundsQuery& query);

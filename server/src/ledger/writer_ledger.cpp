@@ -455,6 +455,11 @@ std::vector<WalletCallView> WriterLedger<Db>::wallet_calls(const WalletCallQuery
 }
 
 template <class Db>
+std::vector<PlayerTotals> WriterLedger<Db>::player_totals(PlayerId player, int64_t since_ms) const {
+  return with_reader([&](Db& db) { return read_player_totals(db, player, since_ms); });
+}
+
+template <class Db>
 std::vector<WalletAnswer> WriterLedger<Db>::wallet_attempts(std::string_view call_id) const {
   return with_reader([&](Db& db) { return read_wallet_attempts(db, call_id); });
 }

@@ -116,6 +116,7 @@ class WriterLedger final : public Ledger {
   bool has_active_cash_bonus(PlayerId player, std::string_view currency) const override;
   std::vector<PromoScore> promotion_scores(const PromoQuery& query) const override;
   std::vector<WalletCallView> pending_wallet_calls(size_t limit) const override;
+  std::vector<PlayerTotals> player_totals(PlayerId player, int64_t since_ms) const override;
   std::vector<WalletAnswer> wallet_attempts(std::string_view call_id) const override;
   std::vector<HistoryRound> table_rounds(const TableRoundsQuery& query) const override;
   std::vector<GgrRow> ggr(int64_t from_ms, int64_t to_ms) const override;

@@ -722,6 +722,9 @@ std::optional<WalletCallView> SeamlessLedger::wallet_call(std::string_view call_
 std::vector<WalletCallView> SeamlessLedger::wallet_calls(const WalletCallQuery& query) const {
   return inner_->wallet_calls(query);
 }
+std::vector<PlayerTotals> SeamlessLedger::player_totals(PlayerId player, int64_t since_ms) const {
+  return inner_->player_totals(player, since_ms);
+}
 std::vector<WalletAnswer> SeamlessLedger::wallet_attempts(std::string_view call_id) const {
   return inner_->wallet_attempts(call_id);
 }

@@ -133,6 +133,8 @@ class SeamlessLedger final : public ledger::Ledger {
   bool has_active_cash_bonus(ledger::PlayerId player, std::string_view currency) const override;
   std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
   std::vector<ledger::WalletCallView> pending_wallet_calls(size_t limit) const override;
+  std::vector<ledger::PlayerTotals> player_totals(ledger::PlayerId player,
+                                                  int64_t since_ms) const override;
   std::vector<ledger::WalletAnswer> wallet_attempts(std::string_view call_id) const override;
   std::vector<ledger::HistoryRound> table_rounds(
       const ledger::TableRoundsQuery& query) const override;
