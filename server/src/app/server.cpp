@@ -119,7 +119,8 @@ struct App::Impl {
   std::vector<std::string> swearwords;
   std::unique_ptr<store::Store> store;
   std::unique_ptr<ledger::Ledger> ledger;
-  wallet::SeamlessLedger* seamless_ = nullptr;  // `ledger`, when operators have wallets
+  wallet::SeamlessLedger* seamless_ = nullptr;  // inside `ledger`, when operators have wallets
+  gateway::LimitsLedger* limits_ = nullptr;     // `ledger`
   std::unique_ptr<gateway::Sessions> sessions;
   std::unique_ptr<gateway::RateLimiter> limiter;
   std::unique_ptr<Services> svc;
@@ -227,6 +228,10 @@ bool App::Impl::open_data() {
       log::warn("screen names equal under the comparison rule kept as they were",
                 {{"count", kept}});
     use_seamless_wallets();
+    // Outermost: a stake beyond a limit is refused before an operator's wallet is called.
+    auto limited = std::make_unique<gateway::LimitsLedger>(std::move(ledger), *store, clock);
+    limits_ = limited.get();
+    ledger = std::move(limited);
   } catch (const std::exception& e) {
     log::error("cannot open the databases", {{"error", e.what()}, {"data_dir", settings.data_dir}});
     return false;
@@ -491,6 +496,7 @@ bool App::start() {
   }
   m.make_tables();
   m.svc->seamless = m.seamless_;
+  m.svc->limits = m.limits_;
   m.svc->slots = std::make_shared<gateway::SlotService>(*m.ledger, m.clock, m.io.get_executor());
   m.svc->promotions = std::make_shared<gateway::PromotionService>(
       *m.svc, m.settings.token_secret.empty() ? crypto::random_token(32) : m.settings.token_secret);

@@ -60,6 +60,12 @@ class Binding {
   void bind_one(int index, const char* value) { self().bind_text(index, value); }
   void bind_one(int index, Blob value) { self().bind_blob(index, value.bytes); }
   void bind_one(int index, std::nullopt_t) { self().bind_null(index); }
+  void bind_one(int index, const std::optional<int64_t>& value) {
+    if (value)
+      self().bind_int64(index, *value);
+    else
+      self().bind_null(index);
+  }
   void bind_one(int index, const std::optional<Money>& value) {
     if (value)
       self().bind_int64(index, value->units);

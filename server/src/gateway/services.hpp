@@ -14,6 +14,7 @@
 #include "config/settings.hpp"
 #include "core/clock.hpp"
 #include "gateway/hub.hpp"
+#include "gateway/limits.hpp"
 #include "gateway/lobby.hpp"
 #include "gateway/rate_limit.hpp"
 #include "gateway/sessions.hpp"
@@ -62,6 +63,8 @@ struct Services {
   // The ledger in front of operators' own wallets, when an operator has one (`ledger` is
   // then this one): its players' balances are asked of their operator.
   wallet::SeamlessLedger* seamless = nullptr;
+  // The ledger in front of everything, refusing stakes beyond responsible-gaming limits.
+  LimitsLedger* limits = nullptr;
 
   const LiveTable* table(std::string_view id) const {
     auto it = tables.find(id);

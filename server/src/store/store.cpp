@@ -158,7 +158,22 @@ CREATE TABLE IF NOT EXISTS player_status(
   updated_ms BIGINT NOT NULL);
 )sql";
 
-constexpr int kSchemaVersion = 5;
+// Version 6 (both engines): responsible-gaming limits, the player's and the operator's; a
+// player's raise (or removal) waits a cooling-off period (pending_*).
+constexpr const char* kV6 = R"sql(
+CREATE TABLE IF NOT EXISTS rg_limits(
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  kind TEXT NOT NULL,
+  set_by TEXT NOT NULL CHECK(set_by IN ('player','operator')),
+  amount BIGINT,
+  pending INTEGER NOT NULL DEFAULT 0,
+  pending_amount BIGINT,
+  pending_ms BIGINT,
+  updated_ms BIGINT NOT NULL,
+  PRIMARY KEY(player_id, kind, set_by));
+)sql";
+
+constexpr int kSchemaVersion = 6;
 
 constexpr const char* kSessionColumns =
     "id, player_id, created_ms, last_seen_ms, state, reason, params";
@@ -586,6 +601,41 @@ class DbStore final : public Store {
     return std::pair{q.int64(0), q.text(1)};
   }
 
+  void save_limit(const LimitRow& r, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(
+            "INSERT INTO rg_limits(player_id, kind, set_by, amount, pending, pending_amount, "
+            "pending_ms, updated_ms) VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(player_id, kind, set_by) "
+            "DO UPDATE SET amount=excluded.amount, pending=excluded.pending, "
+            "pending_amount=excluded.pending_amount, pending_ms=excluded.pending_ms, "
+            "updated_ms=excluded.updated_ms")
+        .bind(r.player_id, r.kind, r.set_by, r.amount, int64_t{r.pending}, r.pending_amount,
+              r.pending ? std::optional<int64_t>(r.pending_ms) : std::nullopt, now_ms)
+        .run();
+  }
+
+  std::vector<LimitRow> limits(int64_t player_id) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT kind, set_by, amount, pending, pending_amount, pending_ms FROM rg_limits "
+        "WHERE player_id=? ORDER BY kind, set_by");
+    q.bind(player_id);
+    std::vector<LimitRow> out;
+    while (q.step()) {
+      LimitRow r;
+      r.player_id = player_id;
+      r.kind = q.text(0);
+      r.set_by = q.text(1);
+      if (!q.is_null(2)) r.amount = q.int64(2);
+      r.pending = q.int64(3) != 0;
+      if (!q.is_null(4)) r.pending_amount = q.int64(4);
+      if (!q.is_null(5)) r.pending_ms = q.int64(5);
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -721,6 +771,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "4") {
       db->exec(kV5);
       db->exec("UPDATE meta SET value='5' WHERE key='schema_version'");
+      version = "5";
+    }
+    if (*version == "5") {
+      db->exec(kV6);
+      db->exec("UPDATE meta SET value='6' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -760,6 +815,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
       db->exec(kV5);
       db->exec("UPDATE meta SET value='5' WHERE key='schema_version'");
       version = "5";
+    }
+    if (version == "5") {
+      db->exec(kV6);
+      db->exec("UPDATE meta SET value='6' WHERE key='schema_version'");
+      version = "6";
     }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +

@@ -86,6 +86,18 @@ struct Account {
   std::string password_hash;
 };
 
+// A responsible-gaming limit (docs/regulation.md) as the player or the operator set it:
+// `amount` in units (none: no limit), and a change waiting for its cooling-off period.
+struct LimitRow {
+  int64_t player_id = 0;
+  std::string kind;    // loss_day, loss_week, loss_month, wager_day, wager_week, wager_month
+  std::string set_by;  // "player" or "operator"
+  std::optional<int64_t> amount;
+  bool pending = false;
+  std::optional<int64_t> pending_amount;  // the pending change (none: the limit removed)
+  int64_t pending_ms = 0;                 // when it takes effect
+};
+
 // A player's entry in a promotion's period: opted in since `since_ms`, or out.
 struct PromoEntry {
   int64_t player_id = 0;
@@ -175,6 +187,10 @@ class Store {
   // A voucher not yet redeemed.
   virtual std::optional<std::pair<int64_t, std::string>> voucher(const std::string& operator_id,
                                                                  const std::string& id) const = 0;
+
+  // Responsible-gaming limits: one row per player, kind and setter.
+  virtual void save_limit(const LimitRow& row, int64_t now_ms) = 0;
+  virtual std::vector<LimitRow> limits(int64_t player_id) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

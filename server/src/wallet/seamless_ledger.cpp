@@ -18,7 +18,7 @@ struct SeamlessLedger::Debit {
 };
 
 SeamlessLedger::SeamlessLedger(std::unique_ptr<Ledger> inner, SeamlessOptions options)
-    : inner_(std::move(inner)),
+    : ForwardingLedger(std::move(inner)),
       options_(std::move(options)),
       work_(asio::make_work_guard(io_)),
       scan_timer_(io_) {
@@ -69,8 +69,8 @@ bool SeamlessLedger::is_seamless(PlayerId player) const {
   return seamless(player).has_value();
 }
 
-Balance SeamlessLedger::reported(PlayerId player, std::string_view currency, Balance inner) const {
-  if (!seamless(player)) return inner;
+Balance SeamlessLedger::reported(PlayerId player, std::string_view currency, Balance here) const {
+  if (!seamless(player)) return here;
   const Key key{player, std::string(currency)};
   bool look_up = false;
   {
@@ -81,15 +81,15 @@ Balance SeamlessLedger::reported(PlayerId player, std::string_view currency, Bal
   // Not known since this process started: the last balance the operator reported, as the
   // ledger recorded it (a fresh one is asked at the player's next balance call).
   std::optional<Money> recorded;
-  if (look_up) recorded = inner_->last_wallet_balance(player, currency);
+  if (look_up) recorded = inner().last_wallet_balance(player, currency);
   std::lock_guard lock(mu_);
   Held& h = held_[key];
   if (look_up) {
     h.looked_up = true;
     if (!h.operator_balance) h.operator_balance = recorded;
   }
-  inner.cash += h.operator_balance.value_or(Money{}) + h.unsent;
-  return inner;
+  here.cash += h.operator_balance.value_or(Money{}) + h.unsent;
+  return here;
 }
 
 void SeamlessLedger::note_balance(PlayerId player, const std::string& currency,
@@ -102,7 +102,7 @@ void SeamlessLedger::note_balance(PlayerId player, const std::string& currency,
 void SeamlessLedger::fetch_balance(PlayerId player, std::string currency,
                                    std::function<void(Result<Balance, Failure>)> done) {
   auto who = seamless(player);
-  if (!who) return done(inner_->balance(player, currency));
+  if (!who) return done(inner().balance(player, currency));
   WalletRequest req;
   req.kind = CallKind::balance;
   req.player = who->external_id;
@@ -116,7 +116,7 @@ void SeamlessLedger::fetch_balance(PlayerId player, std::string currency,
                   return done(f == Failure::insufficient_funds ? Failure::wallet_unavailable : f);
                 }
                 note_balance(player, currency, reply.balance);
-                done(reported(player, currency, inner_->balance(player, currency)));
+                done(reported(player, currency, inner().balance(player, currency)));
               });
 }
 
@@ -135,7 +135,7 @@ bool SeamlessLedger::wait_idle(std::chrono::milliseconds limit) {
       return false;
     }
   }
-  inner_->flush();  // the last answers recorded
+  inner().flush();  // the last answers recorded
   return true;
 }
 
@@ -179,30 +179,22 @@ Callback<R> SeamlessLedger::after(Callback<R> done, F adjust) {
 }
 
 void SeamlessLedger::submit(Fund op, Callback<Done> done) {
-  if (!seamless(op.player)) return inner_->submit(std::move(op), std::move(done));
+  if (!seamless(op.player)) return inner().submit(std::move(op), std::move(done));
   const PlayerId player = op.player;
   const std::string currency = op.currency, key = op.key;
-  inner_->submit(std::move(op), after(std::move(done), [=, this](Done&) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](Done&) {
                    sweep(player, currency, "c:" + key, "", "fund");
                  }));
-}
-
-void SeamlessLedger::submit(OpenRound op, Callback<Done> done) {
-  inner_->submit(std::move(op), std::move(done));
-}
-
-void SeamlessLedger::submit(RecordResult op, Callback<Done> done) {
-  inner_->submit(std::move(op), std::move(done));
 }
 
 // A refund and a cash-out answer no currency: the player's own is credited here, and the scan
 // finds cash held in any other.
 void SeamlessLedger::submit(CancelBets op, Callback<CancelledBets> done) {
   auto who = seamless(op.player);
-  if (!who) return inner_->submit(std::move(op), std::move(done));
+  if (!who) return inner().submit(std::move(op), std::move(done));
   const PlayerId player = op.player;
   const std::string key = op.key, round = op.round_id, currency = who->currency;
-  inner_->submit(std::move(op), after(std::move(done), [=, this](CancelledBets& r) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](CancelledBets& r) {
                    if (r.balance.cash.is_positive())
                      sweep(player, currency, "c:" + key, round, "refund");
                    r.balance = reported(player, currency, r.balance);
@@ -211,10 +203,10 @@ void SeamlessLedger::submit(CancelBets op, Callback<CancelledBets> done) {
 
 void SeamlessLedger::submit(SettleBets op, Callback<SettledBets> done) {
   auto who = seamless(op.player);
-  if (!who) return inner_->submit(std::move(op), std::move(done));
+  if (!who) return inner().submit(std::move(op), std::move(done));
   const PlayerId player = op.player;
   const std::string key = op.key, round = op.round_id, currency = who->currency;
-  inner_->submit(std::move(op), after(std::move(done), [=, this](SettledBets& r) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](SettledBets& r) {
                    if (r.balance.cash.is_positive())
                      sweep(player, currency, "c:" + key, round, "cashout");
                    r.balance = reported(player, currency, r.balance);
@@ -223,7 +215,7 @@ void SeamlessLedger::submit(SettleBets op, Callback<SettledBets> done) {
 
 void SeamlessLedger::submit(SettleRound op, Callback<Settlement> done) {
   const std::string round = op.round_id;
-  inner_->submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
                    for (PlayerSettlement& p : s.players) {
                      if (!seamless(p.player)) continue;
                      if (p.balance.cash.is_positive()) {
@@ -237,7 +229,7 @@ void SeamlessLedger::submit(SettleRound op, Callback<Settlement> done) {
 
 void SeamlessLedger::submit(CancelRound op, Callback<Settlement> done) {
   const std::string round = op.round_id;
-  inner_->submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
                    for (PlayerSettlement& p : s.players) {
                      if (!seamless(p.player)) continue;
                      if (p.balance.cash.is_positive()) {
@@ -249,24 +241,12 @@ void SeamlessLedger::submit(CancelRound op, Callback<Settlement> done) {
                  }));
 }
 
-void SeamlessLedger::submit(GrantBonus op, Callback<BonusView> done) {
-  inner_->submit(std::move(op), std::move(done));
-}
-
 void SeamlessLedger::submit(ChangeBonus op, Callback<BonusView> done) {
   const std::string key =
       "c:bonus:" + op.bonus_id + ":" + std::to_string(static_cast<int>(op.action));
-  inner_->submit(std::move(op), after(std::move(done), [=, this](BonusView& v) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](BonusView& v) {
                    if (seamless(v.player)) sweep(v.player, v.currency, key, "", "bonus");
                  }));
-}
-
-void SeamlessLedger::submit(WalletCall op, Callback<WalletCallView> done) {
-  inner_->submit(std::move(op), std::move(done));
-}
-
-void SeamlessLedger::submit(WalletAnswer op, Callback<WalletCallView> done) {
-  inner_->submit(std::move(op), std::move(done));
 }
 
 // ---- Bets: the debit first ------------------------------------------------------------------
@@ -285,7 +265,7 @@ bool business_refusal(std::string_view status) {
 
 void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
   auto who = seamless(op.player);
-  if (!who) return inner_->submit(std::move(op), std::move(done));
+  if (!who) return inner().submit(std::move(op), std::move(done));
   Money own;
   for (const StakeLine& line : op.bets) {
     if (!line.free_bet.empty() || line.amount.is_negative()) continue;
@@ -295,14 +275,14 @@ void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
   }
   // The operator's bonusFirst rule: what the player's bonus here covers is not debited.
   if (op.bonus_first && own.is_positive())
-    own -= std::min(own, inner_->balance(op.player, op.currency).bonus);
+    own -= std::min(own, inner().balance(op.player, op.currency).bonus);
   const PlayerId player = op.player;
   const std::string currency = op.currency, key = op.key, round = op.round_id;
   const auto adjust = [=, this](PlacedBets& r) {
     if (r.balance.cash.is_positive()) sweep(player, currency, "c:" + key, round, "change");
     r.balance = reported(player, currency, r.balance);
   };
-  if (!own.is_positive()) return inner_->submit(std::move(op), after(std::move(done), adjust));
+  if (!own.is_positive()) return inner().submit(std::move(op), after(std::move(done), adjust));
 
   auto debit = std::make_shared<Debit>();
   debit->op = std::move(op);
@@ -323,7 +303,7 @@ void SeamlessLedger::submit(PlaceBets op, Callback<PlacedBets> done) {
     ++counts_.debits;
     waiting_debits_[call.call_id] = true;
   }
-  inner_->submit(std::move(call), [this, debit](Result<WalletCallView, Failure> r) {
+  inner().submit(std::move(call), [this, debit](Result<WalletCallView, Failure> r) {
     if (!r.ok()) return finish(debit, r.error());
     debit->call = r.value();
     switch (debit->call.status) {
@@ -393,7 +373,7 @@ void SeamlessLedger::place(std::shared_ptr<Debit> debit) {
   PlaceBets op = debit->op;
   op.wallet_debit = debit->call.call_id;
   op.wallet_operator = debit->call.operator_id;
-  inner_->submit(std::move(op), [this, debit](Result<PlacedBets, Failure> r) {
+  inner().submit(std::move(op), [this, debit](Result<PlacedBets, Failure> r) {
     if (r.ok()) return finish(debit, std::move(r));
     if (r.error() == Failure::wallet_call) {
       // Rolled back meanwhile (by a scan that took it for stale), or confirmed by another
@@ -421,7 +401,7 @@ void SeamlessLedger::roll_back(std::shared_ptr<Debit> debit, Failure why, bool c
     std::lock_guard lock(mu_);
     ++counts_.rollbacks;
   }
-  inner_->submit(std::move(call), [this, debit, why, confirmed](Result<WalletCallView, Failure> r) {
+  inner().submit(std::move(call), [this, debit, why, confirmed](Result<WalletCallView, Failure> r) {
     if (r.ok()) {
       if (r->status == WalletStatus::pending) track(r.value(), confirmed);
       return finish(debit, why);
@@ -467,7 +447,7 @@ void SeamlessLedger::sweep(PlayerId player, const std::string& currency, const s
   op_begun();
   // From the wallet thread: callers are often the ledger's callbacks, which must not submit.
   asio::post(io_, [this, call = std::move(call), player]() mutable {
-    inner_->submit(std::move(call), [this, player](Result<WalletCallView, Failure> r) {
+    inner().submit(std::move(call), [this, player](Result<WalletCallView, Failure> r) {
       if (r.ok() && r->status == WalletStatus::pending && r->amount.is_positive()) {
         {
           std::lock_guard lock(mu_);
@@ -500,7 +480,7 @@ void SeamlessLedger::record_answer(const std::string& call_id, const WalletReply
     std::lock_guard lock(mu_);
     ++counts_.errors;
   }
-  inner_->submit(std::move(a), [call_id](Result<WalletCallView, Failure> r) {
+  inner().submit(std::move(a), [call_id](Result<WalletCallView, Failure> r) {
     if (!r.ok())
       log::error("could not record a wallet answer",
                  {{"call", call_id}, {"failure", failure_name(r.error())}});
@@ -584,7 +564,7 @@ void SeamlessLedger::send(const std::string& call_id) {
 void SeamlessLedger::scan() {
   try {
     const int64_t now = now_ms();
-    for (const WalletCallView& call : inner_->pending_wallet_calls(10000)) {
+    for (const WalletCallView& call : inner().pending_wallet_calls(10000)) {
       if (!wallets_.contains(call.operator_id)) continue;
       if (call.kind != WalletKind::debit) {
         // A rollback found pending may be of a debit never made: not counted as owed.
@@ -612,7 +592,7 @@ void SeamlessLedger::scan() {
     }
     std::optional<CashHeld> after;
     for (bool more = cash_scan; more;) {
-      auto held = inner_->cash_held(after, 1000);
+      auto held = inner().cash_held(after, 1000);
       for (const CashHeld& h : held) {
         if (seamless(h.player))
           sweep(h.player, h.currency,
@@ -648,7 +628,7 @@ void SeamlessLedger::flush() {
     std::unique_lock lock(mu_);
     idle_cv_.wait(lock, [this] { return ops_in_flight_ == 0; });
   }
-  inner_->flush();
+  inner().flush();
 }
 
 void SeamlessLedger::stop() {
@@ -663,84 +643,10 @@ void SeamlessLedger::stop() {
   work_.reset();
   io_.stop();
   if (thread_.joinable()) thread_.join();
-  inner_->stop();
-}
-
-void SeamlessLedger::set_commit_observer(CommitObserver observer) {
-  inner_->set_commit_observer(std::move(observer));
+  inner().stop();
 }
 
 Balance SeamlessLedger::balance(PlayerId player, std::string_view currency) const {
-  return reported(player, currency, inner_->balance(player, currency));
+  return reported(player, currency, inner().balance(player, currency));
 }
-std::vector<UnsettledRound> SeamlessLedger::unsettled_rounds(std::string_view table_id) const {
-  return inner_->unsettled_rounds(table_id);
-}
-int64_t SeamlessLedger::max_round_seq(std::string_view table_id) const {
-  return inner_->max_round_seq(table_id);
-}
-bool SeamlessLedger::has_bets_in_play(PlayerId player) const {
-  return inner_->has_bets_in_play(player);
-}
-std::vector<RoundResult> SeamlessLedger::recent_results(std::string_view table_id,
-                                                        size_t limit) const {
-  return inner_->recent_results(table_id, limit);
-}
-std::vector<PlayerTable> SeamlessLedger::player_tables(PlayerId player, size_t limit) const {
-  return inner_->player_tables(player, limit);
-}
-std::vector<TablePlayer> SeamlessLedger::recent_players(int64_t since_ms, size_t limit) const {
-  return inner_->recent_players(since_ms, limit);
-}
-std::vector<HistoryRound> SeamlessLedger::player_history(const HistoryQuery& query) const {
-  return inner_->player_history(query);
-}
-std::optional<FairRound> SeamlessLedger::fair_round(std::string_view round_id) const {
-  return inner_->fair_round(round_id);
-}
-std::vector<BonusView> SeamlessLedger::bonuses(PlayerId player) const {
-  return inner_->bonuses(player);
-}
-std::optional<BonusView> SeamlessLedger::bonus(std::string_view bonus_id) const {
-  return inner_->bonus(bonus_id);
-}
-std::vector<PromoScore> SeamlessLedger::promotion_scores(const PromoQuery& query) const {
-  return inner_->promotion_scores(query);
-}
-bool SeamlessLedger::has_active_cash_bonus(PlayerId player, std::string_view currency) const {
-  return inner_->has_active_cash_bonus(player, currency);
-}
-std::vector<std::string> SeamlessLedger::bonuses_due(int64_t now_ms, size_t limit) const {
-  return inner_->bonuses_due(now_ms, limit);
-}
-std::vector<WalletCallView> SeamlessLedger::pending_wallet_calls(size_t limit) const {
-  return inner_->pending_wallet_calls(limit);
-}
-std::optional<WalletCallView> SeamlessLedger::wallet_call(std::string_view call_id) const {
-  return inner_->wallet_call(call_id);
-}
-std::vector<WalletCallView> SeamlessLedger::wallet_calls(const WalletCallQuery& query) const {
-  return inner_->wallet_calls(query);
-}
-std::vector<PlayerTotals> SeamlessLedger::player_totals(PlayerId player, int64_t since_ms) const {
-  return inner_->player_totals(player, since_ms);
-}
-std::vector<WalletAnswer> SeamlessLedger::wallet_attempts(std::string_view call_id) const {
-  return inner_->wallet_attempts(call_id);
-}
-std::vector<HistoryRound> SeamlessLedger::table_rounds(const TableRoundsQuery& query) const {
-  return inner_->table_rounds(query);
-}
-std::vector<GgrRow> SeamlessLedger::ggr(int64_t from_ms, int64_t to_ms) const {
-  return inner_->ggr(from_ms, to_ms);
-}
-std::vector<CashHeld> SeamlessLedger::cash_held(const std::optional<CashHeld>& after,
-                                                size_t limit) const {
-  return inner_->cash_held(after, limit);
-}
-std::optional<Money> SeamlessLedger::last_wallet_balance(PlayerId player,
-                                                         std::string_view currency) const {
-  return inner_->last_wallet_balance(player, currency);
-}
-
 }  // namespace croupier::wallet

@@ -46,7 +46,7 @@
 #include <vector>
 
 #include "core/clock.hpp"
-#include "ledger/ledger.hpp"
+#include "ledger/forwarding_ledger.hpp"
 #include "wallet/operator_wallet.hpp"
 
 namespace croupier::wallet {
@@ -80,7 +80,7 @@ struct SeamlessCounts {
   int64_t outstanding = 0;                         // credits and rollbacks not acknowledged
 };
 
-class SeamlessLedger final : public ledger::Ledger {
+class SeamlessLedger final : public ledger::ForwardingLedger {
  public:
   SeamlessLedger(std::unique_ptr<ledger::Ledger> inner, SeamlessOptions options);
   ~SeamlessLedger() override;
@@ -99,53 +99,16 @@ class SeamlessLedger final : public ledger::Ledger {
   bool wait_idle(std::chrono::milliseconds limit);
 
   void submit(ledger::Fund op, ledger::Callback<ledger::Done> done) override;
-  void submit(ledger::OpenRound op, ledger::Callback<ledger::Done> done) override;
   void submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedBets> done) override;
   void submit(ledger::CancelBets op, ledger::Callback<ledger::CancelledBets> done) override;
-  void submit(ledger::RecordResult op, ledger::Callback<ledger::Done> done) override;
   void submit(ledger::SettleRound op, ledger::Callback<ledger::Settlement> done) override;
   void submit(ledger::SettleBets op, ledger::Callback<ledger::SettledBets> done) override;
   void submit(ledger::CancelRound op, ledger::Callback<ledger::Settlement> done) override;
-  void submit(ledger::GrantBonus op, ledger::Callback<ledger::BonusView> done) override;
   void submit(ledger::ChangeBonus op, ledger::Callback<ledger::BonusView> done) override;
-  void submit(ledger::WalletCall op, ledger::Callback<ledger::WalletCallView> done) override;
-  void submit(ledger::WalletAnswer op, ledger::Callback<ledger::WalletCallView> done) override;
 
   void flush() override;
   void stop() override;
-  void set_commit_observer(ledger::CommitObserver observer) override;
-
   ledger::Balance balance(ledger::PlayerId player, std::string_view currency) const override;
-  std::vector<ledger::UnsettledRound> unsettled_rounds(std::string_view table_id) const override;
-  int64_t max_round_seq(std::string_view table_id) const override;
-  bool has_bets_in_play(ledger::PlayerId player) const override;
-  std::vector<ledger::RoundResult> recent_results(std::string_view table_id,
-                                                  size_t limit) const override;
-  std::vector<ledger::PlayerTable> player_tables(ledger::PlayerId player,
-                                                 size_t limit) const override;
-  std::vector<ledger::TablePlayer> recent_players(int64_t since_ms, size_t limit) const override;
-  std::vector<ledger::HistoryRound> player_history(
-      const ledger::HistoryQuery& query) const override;
-  std::optional<ledger::FairRound> fair_round(std::string_view round_id) const override;
-  std::vector<ledger::BonusView> bonuses(ledger::PlayerId player) const override;
-  std::optional<ledger::BonusView> bonus(std::string_view bonus_id) const override;
-  std::vector<ledger::PromoScore> promotion_scores(const ledger::PromoQuery& query) const override;
-  bool has_active_cash_bonus(ledger::PlayerId player, std::string_view currency) const override;
-  std::vector<std::string> bonuses_due(int64_t now_ms, size_t limit) const override;
-  std::vector<ledger::WalletCallView> pending_wallet_calls(size_t limit) const override;
-  std::vector<ledger::PlayerTotals> player_totals(ledger::PlayerId player,
-                                                  int64_t since_ms) const override;
-  std::vector<ledger::WalletAnswer> wallet_attempts(std::string_view call_id) const override;
-  std::vector<ledger::HistoryRound> table_rounds(
-      const ledger::TableRoundsQuery& query) const override;
-  std::vector<ledger::GgrRow> ggr(int64_t from_ms, int64_t to_ms) const override;
-  std::optional<ledger::WalletCallView> wallet_call(std::string_view call_id) const override;
-  std::vector<ledger::WalletCallView> wallet_calls(
-      const ledger::WalletCallQuery& query) const override;
-  std::vector<ledger::CashHeld> cash_held(const std::optional<ledger::CashHeld>& after,
-                                          size_t limit) const override;
-  std::optional<Money> last_wallet_balance(ledger::PlayerId player,
-                                           std::string_view currency) const override;
 
  private:
   struct Seamless {
@@ -172,7 +135,7 @@ class SeamlessLedger final : public ledger::Ledger {
 
   std::optional<Seamless> seamless(ledger::PlayerId player) const;
   ledger::Balance reported(ledger::PlayerId player, std::string_view currency,
-                           ledger::Balance inner) const;
+                           ledger::Balance here) const;
   void note_balance(ledger::PlayerId player, const std::string& currency,
                     std::optional<Money> balance);
 
@@ -202,7 +165,6 @@ class SeamlessLedger final : public ledger::Ledger {
   template <class R, class F>
   ledger::Callback<R> after(ledger::Callback<R> done, F adjust);
 
-  std::unique_ptr<ledger::Ledger> inner_;
   const SeamlessOptions options_;
   std::map<std::string, WalletConfig, std::less<>> wallets_;
 
