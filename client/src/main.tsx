@@ -3,13 +3,23 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
+import { AccountEntry, accountLanguage } from './app/AccountEntry';
 import { App } from './app/App';
+import { gameOfPath, parseLaunchParams } from './app/launch';
 import { LoginFailedPage, MissingPage } from './app/pages/Pages';
 import { startServices } from './app/start';
 import { initI18n } from './lib/i18n';
+import { navigate } from './lib/navigation';
 import { startViewportWatcher } from './lib/viewport/watch';
 
-const { services, launch, game, host } = startServices();
+// The login page (/play/login) has no session to start the app's services with: they
+// start once a form has signed the player in.
+const loginPage = gameOfPath(window.location.pathname) === 'login';
+let started = loginPage ? null : startServices();
+const { launch, game } = started ?? {
+  launch: parseLaunchParams(window.location.search),
+  game: 'login',
+};
 const root = createRoot(document.getElementById('root')!);
 startViewportWatcher({ lobbyInFrame: launch.lobbyInFrame }); // SPEC §9 layout flags on <body>
 
@@ -18,15 +28,9 @@ async function loadLanguage(lang: string) {
   await initI18n(lang);
 }
 
-async function main() {
-  // English until boot has chosen (only the chosen language and English load); the error
-  // page of /play/error has no boot and takes the launch language, English if it fails.
-  await initI18n(game === 'error' ? (launch.lang ?? 'en') : 'en').catch(() => initI18n('en'));
-  if (game === 'error') {
-    const code = new URLSearchParams(window.location.search).get('code');
-    root.render(<StrictMode>{code === 'EV01' ? <LoginFailedPage /> : <MissingPage />}</StrictMode>);
-    return;
-  }
+function renderApp() {
+  started ??= startServices();
+  const { services, launch, game, host } = started;
   root.render(
     <StrictMode>
       <App
@@ -38,6 +42,34 @@ async function main() {
       />
     </StrictMode>,
   );
+}
+
+/** Signed in on the login page: the lobby, in place (the app boots with the new session). */
+function enterCasino() {
+  navigate('/play/lobby', { replace: true });
+  renderApp();
+}
+
+async function main() {
+  if (game === 'login') {
+    const lang = accountLanguage(window.location.search, navigator.languages ?? []);
+    await initI18n(lang).catch(() => initI18n('en'));
+    root.render(
+      <StrictMode>
+        <AccountEntry onSignedIn={enterCasino} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // English until boot has chosen (only the chosen language and English load); the error
+  // page of /play/error has no boot and takes the launch language, English if it fails.
+  await initI18n(game === 'error' ? (launch.lang ?? 'en') : 'en').catch(() => initI18n('en'));
+  if (game === 'error') {
+    const code = new URLSearchParams(window.location.search).get('code');
+    root.render(<StrictMode>{code === 'EV01' ? <LoginFailedPage /> : <MissingPage />}</StrictMode>);
+    return;
+  }
+  renderApp();
 }
 
 void main();

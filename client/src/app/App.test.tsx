@@ -14,10 +14,18 @@ import type { Services, SessionState } from '../lib/session';
 import { App, pageRoute } from './App';
 import { parseLaunchParams } from './launch';
 import { testSession } from '../lib/session.test-util';
+import { goToLogin } from '../lib/account';
+
+// The login page is a page of its own, loaded: its loading is checked here.
+vi.mock('../lib/account', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/account')>()),
+  goToLogin: vi.fn(),
+}));
 
 const URLS = '<urls><url key="socket" href="/ws"/></urls>';
 
-function services() {
+/** The app's services; `answers` adds or replaces the server's answers by path. */
+function services(answers: Record<string, unknown> = {}) {
   const session = testSession({
     device: { orientation: 'landscape', deviceType: 'desktop' } as SessionState['device'],
   });
@@ -33,7 +41,12 @@ function services() {
     balance: { balance: '10.00', bonusBalance: '0.00', actualBalance: '10.00', currency: 'EUR' },
     assignedTables: tables,
   };
-  const get = vi.fn(async (path: string, params?: Record<string, unknown>) => {
+  const get = vi.fn(async (path: string, params?: Record<string, unknown>): Promise<unknown> => {
+    if (path in answers) {
+      const answer = answers[path];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }
     if (path === '/api/player/features/ui/configuredFeatures') return { feature_combineAPI: true };
     if (path === '/api/ui/getAllConfig') return config;
     if (path === '/api/ui/tableConfig' && params?.tableId === 'nope-1')
@@ -191,5 +204,32 @@ describe('App routing', () => {
     fireEvent.click(document.querySelector('[data-table="bac-1"]')!);
     expect(window.location.pathname + window.location.search).toBe('/play/baccarat?gameId=bac-1');
     await screen.findByTestId('page-message'); // the table's configuration fails here
+  });
+
+  it("keeps the casino's player accounts once booted (the header's log out reads them)", async () => {
+    navigate('/play/lobby', { replace: true });
+    const club = { accounts: true, operatorId: 'club', minimumAge: 18, freePlay: true };
+    const { services: s, session } = services({ '/api/account/config': club });
+    render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    await screen.findByTestId('lobby');
+    await waitFor(() => expect(session.get().account).toEqual({ ...club, currency: '' }));
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('leads to the login page, not to an error, without a session at a casino with accounts', async () => {
+    navigate('/play/lobby', { replace: true });
+    const { services: s } = services({
+      '/api/account/config': { accounts: true, operatorId: 'club' },
+      '/api/ui/getAllConfig': new HttpError('unauthorized', 401, ''),
+    });
+    render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    await waitFor(() => expect(goToLogin).toHaveBeenCalledWith({ replace: true }));
+    expect(screen.getByTestId('page-loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('page-message')).toBeNull(); // no EV01
+    expect(s.showPopup).not.toHaveBeenCalledWith('session-expired');
   });
 });

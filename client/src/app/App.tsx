@@ -7,7 +7,9 @@
 // this renders the page it names. A table page gets its table's configuration
 // (tableConfig) into the session before it shows; the table it replaces unmounts and
 // stops following its channel; the host page hears the lifecycle event `switch`. Table
-// pages have a lobby button that opens the mini lobby to switch tables.
+// pages have a lobby button that opens the mini lobby to switch tables. Without a session
+// at a casino with player accounts, the boot leads to the login page (/play/login, a page
+// of its own: app/AccountEntry) instead of failing.
 import '../features/lobby/lobby.css';
 
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +39,7 @@ import { isTableGame } from '../lib/guide';
 import { urlOf } from '../lib/http/urls';
 import { casinoConfigOf } from '../lib/host/casino-config';
 import { useLobbyLinkOf } from '../ui/LobbyLink';
+import { goToLogin, readAccountConfig } from '../lib/account';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -149,6 +152,10 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
       if (cancelled) return;
       if (!r.ok) {
         setFailure(r.failure);
+        if (r.failure.kind === 'login') {
+          goToLogin({ replace: true });
+          return;
+        }
         const popup = popupFor(r.failure);
         if (popup) services.showPopup(popup);
         return;
@@ -171,6 +178,11 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
       // The operator's ws_time_in_sec: how often the socket's round trip is measured.
       services.realtime.setPingEvery(casinoConfigOf(config.casinoConfig).ws_time_in_sec * 1000);
       services.realtime.connect();
+      // The casino's player accounts (the header's "Log out", the popups' "Log in again").
+      readAccountConfig(services.http).then(
+        (account) => !cancelled && session.set((s) => ({ ...s, account })),
+        (e: unknown) => console.error('the account settings could not be read', e),
+      );
     });
     return () => {
       cancelled = true;
@@ -240,6 +252,13 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     page = <ErrorPage />;
   } else if (failure?.kind === 'missing') {
     page = <MissingPage />;
+  } else if (failure?.kind === 'login') {
+    // On the way to the login page.
+    page = (
+      <main className="page-loading" aria-busy="true" data-testid="page-loading">
+        <p>{t('LOADING')}</p>
+      </main>
+    );
   } else if (failure) {
     page = <LoginFailedPage />;
   } else if (booted) {

@@ -14,6 +14,13 @@ import { headerChat } from '../lib/table/useTableChat';
 import { Header } from './Header';
 import { currencyOf } from './start';
 import { testSession } from '../lib/session.test-util';
+import { goToLogin } from '../lib/account';
+
+// The login page is loaded, not shown in place: its loading is checked here.
+vi.mock('../lib/account', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/account')>()),
+  goToLogin: vi.fn(),
+}));
 
 function fakeHost(framed = false) {
   return {
@@ -257,5 +264,76 @@ describe('the header on a small screen', () => {
     act(() => layoutStore.set(computeLayout({ width: 740, height: 340, inFrame: false })));
     expect(screen.getByTestId('settings-button')).not.toBeVisible();
     expect(screen.getByRole('button', { name: '[[HEADER_MENU]]' })).toBeVisible();
+  });
+});
+
+describe("the player's account", () => {
+  const CLUB = {
+    accounts: true as const,
+    operatorId: 'club',
+    minimumAge: 18,
+    freePlay: true,
+    currency: 'EUR',
+  };
+
+  function renderAccountHeader(
+    operatorId: string,
+    post = vi.fn(async () => ({ loggedOut: true })),
+  ) {
+    const config = {
+      playerConfig: {
+        player: { id: '7', name: 'Ann', currency: '€', currencyCode: 'EUR', operatorId },
+        settings: {},
+      },
+      casinoConfig: {},
+    } as unknown as AllConfig;
+    const session = testSession({ config, account: CLUB, balance: null });
+    const realtime = { close: vi.fn() };
+    const services = {
+      session,
+      http: { get: vi.fn(async () => ({})), post },
+      realtime,
+      currency: () => currencyOf(session.get().config),
+      saveSetting: vi.fn(),
+    } as unknown as Services;
+    render(
+      <ServicesContext.Provider value={services}>
+        <HostContext.Provider value={null}>
+          <Header />
+        </HostContext.Provider>
+      </ServicesContext.Provider>,
+    );
+    return { post, realtime };
+  }
+
+  it('lets a player of the accounts operator log out, then opens the login page', async () => {
+    const { post, realtime } = renderAccountHeader('club');
+    const logout = screen.getByRole('button', { name: '[[ACCOUNT_LOG_OUT]]' });
+    fireEvent.click(logout);
+    expect(realtime.close).toHaveBeenCalled();
+    expect(post).toHaveBeenCalledWith('/api/account/logout', {});
+    await vi.waitFor(() => expect(goToLogin).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('logout-button')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('logout-button'));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the login page even when the logout call fails', async () => {
+    vi.mocked(goToLogin).mockClear();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAccountHeader(
+      'club',
+      vi.fn(async () => {
+        throw new Error('offline');
+      }),
+    );
+    fireEvent.click(screen.getByTestId('logout-button'));
+    await vi.waitFor(() => expect(goToLogin).toHaveBeenCalledTimes(1));
+    vi.restoreAllMocks();
+  });
+
+  it("offers no log out to another operator's player (a guest, a launched player)", () => {
+    renderAccountHeader('demo');
+    expect(screen.queryByTestId('logout-button')).toBeNull();
   });
 });

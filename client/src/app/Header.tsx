@@ -7,7 +7,9 @@
 // message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
 // the host page). They are a SpeedDial (ui/SpeedDial) that groups them behind one "More"
 // button: see `foldHeader` for when. The player's name opens the screen-name dialog
-// (ScreenName), unless the operator restricts editing (restrict_nickname_edit).
+// (ScreenName), unless the operator restricts editing (restrict_nickname_edit). A player
+// of the casino's accounts operator (lib/account) also has "Log out", last: it ends the
+// player's sessions and opens the login page.
 import './host.css';
 
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
@@ -30,6 +32,7 @@ import { useMediaQuery } from '../lib/viewport/useMediaQuery';
 import { ConnectionIndicator } from '../ui/ConnectionIndicator';
 import { SpeedDial, type SpeedDialItem } from '../ui/SpeedDial';
 import { ScreenName } from './ScreenName';
+import { goToLogin, isAccountsPlayer, logOut } from '../lib/account';
 
 const HistoryPanel = lazy(
   withTextPart('history', () => import('../features/history/HistoryPanel')),
@@ -56,11 +59,15 @@ export function foldHeader(count: number, speedDialGrouped: boolean, narrow: boo
 
 export function Header() {
   const { t } = useTranslation();
-  const { session, currency, saveSetting, http } = useServices();
+  const { session, currency, saveSetting, http, realtime } = useServices();
   const host = useHost();
   const balance = useStore(session, (s: SessionState) => s.balance);
   const connection = useStore(session, (s: SessionState) => s.connection);
   const rawCasino = useStore(session, (s: SessionState) => s.config?.casinoConfig ?? null);
+  const accountsPlayer = useStore(session, (s: SessionState) =>
+    isAccountsPlayer(s.account, s.config?.playerConfig?.player?.operatorId),
+  );
+  const [leaving, setLeaving] = useState(false);
   const savedSubtitles = useStore(session, (s: SessionState) =>
     subtitlesEnabled(s.config?.playerConfig.settings.subtitle_config),
   );
@@ -178,6 +185,29 @@ export function Header() {
       </svg>
     ),
   });
+
+  // The player's account: log out (the session ends everywhere; then the login page).
+  if (accountsPlayer)
+    actions.push({
+      id: 'logout',
+      testId: 'logout-button',
+      label: t('ACCOUNT_LOG_OUT'),
+      disabled: leaving,
+      onSelect: () => {
+        if (leaving) return;
+        setLeaving(true);
+        // The socket first: the session's end would otherwise show as a popup here.
+        realtime.close();
+        logOut(http)
+          .catch((e: unknown) => console.error('logout failed; the login page anyway', e))
+          .finally(() => goToLogin());
+      },
+      icon: (
+        <svg {...iconProps}>
+          <path d="M12 3v8M6.3 7.5a8 8 0 1 0 11.4 0" />
+        </svg>
+      ),
+    });
 
   return (
     <header className="app-header">

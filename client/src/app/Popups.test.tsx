@@ -125,3 +125,50 @@ describe("the host page's popups", () => {
     }
   });
 });
+
+describe('an ended session of a player with an account here', () => {
+  const CLUB = {
+    accounts: true as const,
+    operatorId: 'club',
+    minimumAge: 18,
+    freePlay: false,
+    currency: 'EUR',
+  };
+
+  function renderEnded(kind: PopupKind, operatorId: string) {
+    const session = testSession({
+      config: {
+        casinoConfig: {},
+        playerConfig: { player: { operatorId }, settings: {} },
+      } as unknown as AllConfig,
+      account: CLUB,
+      popups: [kind],
+    });
+    const services = { session, realtime: {}, currency: () => ({}) } as unknown as Services;
+    render(
+      <ServicesContext.Provider value={services}>
+        <HostContext.Provider value={null}>
+          <Popups />
+        </HostContext.Provider>
+      </ServicesContext.Provider>,
+    );
+  }
+
+  it('offers to log in again after a login elsewhere (10003) or an expired session', () => {
+    renderEnded('logged-out-elsewhere', 'club');
+    expect(screen.getByTestId('popup-logged-out')).toHaveTextContent(
+      '[[LOGGED_OUT_ELSEWHERE_TEXT]]',
+    );
+    const link = screen.getByRole('link', { name: '[[ACCOUNT_LOG_IN_AGAIN]]' });
+    expect(link).toHaveAttribute('href', '/play/login');
+    cleanup();
+    renderEnded('session-expired', 'club');
+    expect(screen.getByRole('link', { name: '[[ACCOUNT_LOG_IN_AGAIN]]' })).toBeInTheDocument();
+  });
+
+  it("offers nothing to another operator's player", () => {
+    renderEnded('logged-out-elsewhere', 'demo');
+    expect(screen.getByTestId('popup-logged-out')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

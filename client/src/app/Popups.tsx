@@ -2,6 +2,8 @@
 // elsewhere, balance error, and no internet (shown while the socket is down; it goes
 // away by itself when the connection comes back); and the host page's: the game paused
 // by the host (PAUSE until RESUME) and the reality check (lib/host).
+// A player of the casino's own accounts (lib/account) whose session ended can log in
+// again from the session-expired and logged-out popups.
 // One shows at a time: an ended session first, then the pause, the reality check, and
 // the other alerts.
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +15,7 @@ import { useHost, useHostUi } from '../lib/host/context';
 import { type PopupKind, useServices } from '../lib/session';
 import { useStore } from '../lib/store';
 import { Popup } from '../ui/Popup';
+import { isAccountsPlayer, loginHref } from '../lib/account';
 
 /** How long past the idle message's end a kickout may take to arrive. */
 const IDLE_GRACE_MS = 3000;
@@ -35,6 +38,15 @@ export function Popups() {
   const netPosition = useMemo(() => casinoConfigOf(rawCasino).net_position, [rawCasino]);
   const dismiss = (kind: PopupKind) =>
     session.set((s) => ({ ...s, popups: s.popups.filter((p) => p !== kind) }));
+  // A player of the casino's own accounts logs in again on its login page.
+  const accountsPlayer = useStore(session, (s) =>
+    isAccountsPlayer(s.account, s.config?.playerConfig?.player?.operatorId),
+  );
+  const logInAgain = accountsPlayer ? (
+    <a className="button" href={loginHref()} data-testid="popup-log-in">
+      {t('ACCOUNT_LOG_IN_AGAIN')}
+    </a>
+  ) : undefined;
   const top = popups[popups.length - 1];
   const ended = top !== undefined && ENDED.includes(top);
   if (!ended && paused) {
@@ -90,13 +102,23 @@ export function Popups() {
       return null;
     case 'session-expired':
       return (
-        <Popup title={t('SESSION_EXPIRED_TITLE')} tone="error" testId="popup-session-expired">
+        <Popup
+          title={t('SESSION_EXPIRED_TITLE')}
+          tone="error"
+          testId="popup-session-expired"
+          actions={logInAgain}
+        >
           <p>{t('SESSION_EXPIRED_TEXT')}</p>
         </Popup>
       );
     case 'logged-out-elsewhere':
       return (
-        <Popup title={t('SESSION_EXPIRED_TITLE')} tone="error" testId="popup-logged-out">
+        <Popup
+          title={t('SESSION_EXPIRED_TITLE')}
+          tone="error"
+          testId="popup-logged-out"
+          actions={logInAgain}
+        >
           <p>{t('LOGGED_OUT_ELSEWHERE_TEXT')}</p>
         </Popup>
       );

@@ -185,6 +185,56 @@ describe('boot', () => {
     expect(restricted).toEqual({ ok: false, failure: { kind: 'account-restricted' } });
   });
 
+  it('leads to the login page without a session at a casino with player accounts', async () => {
+    const club = { accounts: true, operatorId: 'club', minimumAge: 18, freePlay: true };
+    const offline = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': 'offline',
+          '/api/account/config': club,
+        }),
+      ),
+    );
+    expect(offline).toEqual({ ok: false, failure: { kind: 'login' } });
+    // An expired session (401) too.
+    const expired = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': '{}',
+          '/api/ui/getAllConfig': new HttpError('unauthorized', 401, ''),
+          '/api/account/config': club,
+        }),
+      ),
+    );
+    expect(expired).toEqual({ ok: false, failure: { kind: 'login' } });
+    // A restricted account is not sent to log in again; a casino without accounts (or
+    // whose answer fails) keeps the expired session.
+    const restricted = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': new HttpError('restricted', 403, ''),
+          '/api/account/config': club,
+        }),
+      ),
+    );
+    expect(restricted).toEqual({ ok: false, failure: { kind: 'account-restricted' } });
+    for (const none of [{ accounts: false }, new HttpError('network', 0, '')]) {
+      const r = await boot(
+        steps(
+          http({
+            '/assets/api/urlxml.xml': URLS,
+            '/api/env/getAll': 'offline',
+            '/api/account/config': none,
+          }),
+        ),
+      );
+      expect(r).toEqual({ ok: false, failure: { kind: 'session-expired' } });
+    }
+  });
+
   it('aborts when the primary language file fails', async () => {
     const h = http({
       '/assets/api/urlxml.xml': URLS,

@@ -10,6 +10,9 @@
 // The language is the launch `lang` parameter, else the server's (getAllConfig
 // `language`), aliases and region suffixes resolved, and one the operator does not offer
 // (casinoConfig.languages) gives way to the first it offers (lib/i18n chooseLanguage).
+// Without a session (none, or one that ended) at a casino that keeps its players' accounts
+// (lib/account), the boot leads to the login page instead of failing: `login`.
+//
 // The theme is the launch `theme` parameter, else the operator's `lobby_theme`, else
 // green; its skin JSON (public/skins) holds every colour variable of styles.css, and
 // <html data-theme> names it.
@@ -18,6 +21,7 @@ import { chooseLanguage, offeredLanguages } from '../lib/i18n/languages';
 import type { AllConfig, AssignedTable, TableConfig } from '../lib/session';
 import { applyUrlList, urlOf } from '../lib/http/urls';
 import { DEFAULT_FEATURES, parseFeatures } from '../lib/features';
+import { readAccountConfig } from '../lib/account';
 import type { Theme } from './launch';
 
 export type BootFailure =
@@ -25,7 +29,8 @@ export type BootFailure =
   | { kind: 'session-expired' }
   | { kind: 'account-restricted' }
   | { kind: 'language'; lang: string }
-  | { kind: 'missing' }; // the table named does not exist (EV03)
+  | { kind: 'missing' } // the table named does not exist (EV03)
+  | { kind: 'login' }; // no session, and the casino has player accounts: its login page
 
 export interface Skin {
   name: string;
@@ -149,9 +154,17 @@ function statusOf(e: unknown): number {
   return e instanceof HttpError && e.status > 0 ? e.status : 404;
 }
 
-export async function boot(
-  steps: BootSteps,
-): Promise<{ ok: true; value: BootResult } | { ok: false; failure: BootFailure }> {
+type Booted = { ok: true; value: BootResult } | { ok: false; failure: BootFailure };
+
+export async function boot(steps: BootSteps): Promise<Booted> {
+  const booted = await bootSteps(steps);
+  if (booted.ok || booted.failure.kind !== 'session-expired') return booted;
+  // No session: at a casino with player accounts, its login page.
+  const accounts = await readAccountConfig(steps.http).catch(() => null);
+  return accounts?.accounts ? { ok: false, failure: { kind: 'login' } } : booted;
+}
+
+async function bootSteps(steps: BootSteps): Promise<Booted> {
   const { http } = steps;
   let done = 0;
   const step = () => steps.onStep(++done, BOOT_STEPS);

@@ -92,6 +92,8 @@ describe('navigation', () => {
     expect(isAppPath('/play/lobby')).toBe(true);
     expect(isAppPath('/play/multi-baccarat')).toBe(true);
     expect(isAppPath('/play/error')).toBe(false);
+    expect(isAppPath('/play/login')).toBe(false); // no session there: a page of its own
+    expect(isAppPath('/play/loginx')).toBe(true);
     expect(isAppPath('/api/ui/balance')).toBe(false);
     expect(isAppPath('/player')).toBe(false);
   });

@@ -47,9 +47,12 @@ export function useLocation(): AppLocation {
   return useSyncExternalStore(subscribeLocation, currentLocation, currentLocation);
 }
 
-/** Whether an address is one of the client's pages, which the app can show in place. */
+/**
+ * Whether an address is one of the client's pages, which the app can show in place. The
+ * error page and the login page are pages of their own, without the app's session.
+ */
 export function isAppPath(pathname: string): boolean {
-  return /^\/play(\/|$)/.test(pathname) && !/^\/play\/error(\/|$)/.test(pathname);
+  return /^\/play(\/|$)/.test(pathname) && !/^\/play\/(error|login)(\/|$)/.test(pathname);
 }
 
 /** The address with the visit's sticky launch parameters added where it does not set them. */

@@ -2,6 +2,7 @@
 // app and the features through one store, and the services (HTTP, the socket) they use.
 import { createContext, useContext } from 'react';
 
+import type { AccountConfig } from './account';
 import type { FreeChipState } from './bonus';
 import type { DeviceInfo } from './device/device';
 import type { CurrencyStyle, Units } from './format/money';
@@ -22,6 +23,8 @@ export interface PlayerInfo {
   actualBalance: string;
   blocksafebets: boolean;
   language: string;
+  /** The operator whose player this is (lib/account: a player of the accounts operator). */
+  operatorId?: string;
 }
 
 export interface SpotLimit {
@@ -125,6 +128,8 @@ export interface SessionState {
   noLobby?: boolean;
   /** The player's free-bet chips (lib/bonus), once /bonus/chips has been read. */
   freeChips?: FreeChipState;
+  /** The casino's player accounts (lib/account), once read after the boot. */
+  account?: AccountConfig;
 }
 
 export interface Services {

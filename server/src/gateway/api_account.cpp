@@ -261,8 +261,9 @@ Reply free_play(Ctx& ctx) {
   p.operator_id = demo->id;
   // The address is kept only as its digest: free play needs no mail sent.
   p.external_id = "fp-" + crypto::to_hex(crypto::sha256(fold(email))).substr(0, 32);
-  p.screen_name = email.substr(0, std::min<size_t>(email.find('@'), 20));
-  if (p.screen_name.size() < 3) p.screen_name = "Player";
+  // A name of digits from the digest: no part of the address is shown to other players.
+  p.screen_name =
+      "Player" + std::to_string(1000 + std::stoul(p.external_id.substr(3, 6), nullptr, 16) % 9000);
   p.currency = demo->currency;
   p.language = config::normalise_language(text_of(b, "language")).value_or("en");
   auto existing = ctx.svc.store.player_by_external(demo->id, p.external_id);

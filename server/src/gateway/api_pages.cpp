@@ -1,5 +1,6 @@
 // Pages: "/", the client's routes under /play/, static files, and the operations
 // endpoints (/healthz, /readyz, /metrics).
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "config/languages.hpp"
@@ -66,12 +67,19 @@ Reply page(Ctx& ctx) {
   const std::string path = ctx.url.path();
   if (path == "/" || path == "/index.html") {
     ensure_session(ctx);
-    if (!ctx.session) return redirect_reply(ctx.req, "/play/error?code=EV01");
+    if (!ctx.session) {
+      // No guests here: players of an operator with accounts log in; anyone else has no way in.
+      const bool accounts =
+          std::any_of(ctx.svc.casino.operators.begin(), ctx.svc.casino.operators.end(),
+                      [](const auto& op) { return op.accounts.enabled; });
+      return redirect_reply(ctx.req, accounts ? "/play/login" : "/play/error?code=EV01");
+    }
     const config::Operator* op = ctx.svc.casino.find_operator(ctx.session->player.operator_id);
     return redirect_reply(ctx.req, op ? op->landing : "/play/lobby");
   }
   if (path == "/play" || path.rfind("/play/", 0) == 0) {
-    if (path != "/play/error") ensure_session(ctx);
+    // The error and login pages need no session: no guest is made for them.
+    if (path != "/play/error" && path != "/play/login") ensure_session(ctx);
     return client_page(ctx);
   }
   if (auto file = serve_file(ctx.req, ctx.svc.settings.static_dir, path)) return std::move(*file);

@@ -166,12 +166,17 @@ TEST_P(Accounts, RegisterLogInPlayAndBeRestricted) {
 }
 
 TEST_P(Accounts, FreePlayWithAnEmailAddress) {
+  // The login page makes no guest.
+  HttpClient visitor(server->port());
+  visitor.get("/play/login");
+  EXPECT_TRUE(visitor.cookie("JSESSIONID").empty());
   HttpClient http(server->port());
   EXPECT_EQ(code_of(post(http, "/api/account/freeplay", {{"email", "not-an-address"}})), 20101);
   HttpResponse made = post(http, "/api/account/freeplay", {{"email", "Carol@example.com"}});
   ASSERT_EQ(made.status, 201) << made.body;
   const json::value player = made.json().at("player");
   EXPECT_EQ(player.at("type").as_string(), "FUN");
+  EXPECT_EQ(player.at("name").as_string().find("Carol"), std::string::npos);  // no address shown
   EXPECT_EQ(http.get("/api/ui/balance").json().at("balance").as_string(), "500.00");
   // The same address again: the same player, no second fun money.
   HttpClient again(server->port());

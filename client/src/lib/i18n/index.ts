@@ -50,6 +50,7 @@ export const TEXT_PARTS = [
   'boomorbust',
   'history',
   'settings',
+  'account',
 ] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
@@ -78,6 +79,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   boomorbust: () => import('./parts/boomorbust').then((m) => m.default),
   history: () => import('./parts/history').then((m) => m.default),
   settings: () => import('./parts/settings').then((m) => m.default),
+  account: () => import('./parts/account').then((m) => m.default),
 };
 
 export const TEST_LOCALE = 'test';
