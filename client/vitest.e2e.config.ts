@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Only suites marked concurrent (layout.e2e.ts: independent tables) run tests side by side.
+    maxConcurrency: 3,
     retry: 0,
   },
 });
