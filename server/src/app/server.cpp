@@ -229,7 +229,8 @@ bool App::Impl::open_data() {
                 {{"count", kept}});
     use_seamless_wallets();
     // Outermost: a stake beyond a limit is refused before an operator's wallet is called.
-    auto limited = std::make_unique<gateway::LimitsLedger>(std::move(ledger), *store, clock);
+    auto limited =
+        std::make_unique<gateway::LimitsLedger>(std::move(ledger), *store, *casino, clock);
     limits_ = limited.get();
     ledger = std::move(limited);
   } catch (const std::exception& e) {
@@ -462,6 +463,9 @@ bool App::start() {
   }
   m.sessions = std::make_unique<gateway::Sessions>(
       *m.store, m.clock, std::chrono::seconds(m.settings.session_idle_timeout_s));
+  m.sessions->set_lifetime([&m](const store::Player& p) {
+    return gateway::session_lifetime_ms(*m.store, *m.casino, p, m.clock.wall_ms());
+  });
   m.limiter =
       std::make_unique<gateway::RateLimiter>(m.settings.http_rate_per_s, m.settings.http_burst);
   m.svc.reset(new Services{m.settings,

@@ -1,6 +1,8 @@
 #include "config/casino.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -18,6 +20,11 @@ namespace roulette = games::roulette;
 namespace cards = games::cards;
 
 namespace {
+
+bool is_country_code(std::string_view c) {
+  return c.size() == 2 && std::isupper(static_cast<unsigned char>(c[0])) &&
+         std::isupper(static_cast<unsigned char>(c[1]));
+}
 
 // Thrown inside the parser only, with the path of the offending field; turned into an
 // error message at the top.
@@ -88,6 +95,56 @@ bool valid_id(const std::string& id) {
   for (char c : id)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
   return true;
+}
+
+// {"allowed": ["GB"]} or {"blocked": ["US", "FR"]}.
+CountryRule parse_countries(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  CountryRule rule;
+  for (const auto& [key, list] : o) {
+    const std::string at = path + "." + std::string(key);
+    if (key != "allowed" && key != "blocked") bad(at, "must be \"allowed\" or \"blocked\"");
+    if (!list.is_array()) bad(at, "must list country codes such as \"DE\"");
+    auto& into = key == "allowed" ? rule.allowed : rule.blocked;
+    for (const auto& c : list.as_array()) {
+      if (!c.is_string() || !is_country_code(c.as_string()))
+        bad(at, "must list two-letter country codes such as \"DE\"");
+      into.emplace_back(c.as_string());
+    }
+  }
+  if (!rule.allowed.empty() && !rule.blocked.empty())
+    bad(path, "give \"allowed\" or \"blocked\", not both");
+  return rule;
+}
+
+OperatorRegulation parse_regulation(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  OperatorRegulation r;
+  for (const auto& [key, _] : o)
+    if (key != "countries" && key != "italianSession" && key != "maxBet")
+      bad(path + "." + std::string(key),
+          "is not a regulation setting (countries, "
+          "italianSession, maxBet)");
+  if (const json::value* c = field(o, "countries"))
+    r.countries = parse_countries(*c, path + ".countries");
+  if (field(o, "maxBet")) {
+    r.max_bet = amount_field(o, "maxBet", path);
+    if (!r.max_bet->is_positive()) bad(path + ".maxBet", "must be above zero");
+  }
+  if (const json::value* it = field(o, "italianSession")) {
+    const std::string at = path + ".italianSession";
+    const json::object& io = as_object(*it, at);
+    r.italian_session = true;
+    const int64_t minutes = millis(io, "minutes", 60, at);
+    if (minutes < 1 || minutes > 1440) bad(at + ".minutes", "must be from 1 to 1440");
+    r.italian_session_minutes = minutes;
+    if (field(io, "maxBet")) {
+      const Money max = amount_field(io, "maxBet", at);
+      if (!max.is_positive()) bad(at + ".maxBet", "must be above zero");
+      if (!r.max_bet || max < *r.max_bet) r.max_bet = max;
+    }
+  }
+  return r;
 }
 
 Operator parse_operator(const json::value& v, const std::string& path) {
@@ -200,6 +257,8 @@ Operator parse_operator(const json::value& v, const std::string& path) {
     if (op.demo) bad(at, "a demo operator's players are guests: it has no accounts");
     if (op.wallet.seamless) bad(at, "a seamless operator logs its players in itself");
   }
+  if (const json::value* r = field(o, "regulation"))
+    op.regulation = parse_regulation(*r, path + ".regulation");
   op.landing = text(o, "landing", path, "/play/lobby");
   if (op.landing.front() != '/') bad(path + ".landing", "must be a path starting with /");
   if (const json::value* origins = field(o, "origins")) {
@@ -465,6 +524,8 @@ TableDef parse_table(const json::value& v, const std::string& path) {
       if (!engine->decode(c.scripted_results[i]))
         bad(path + ".scriptedResults[" + std::to_string(i) + "]", "is not a result of this table");
   }
+  if (const json::value* c = field(o, "countries"))
+    def.countries = parse_countries(*c, path + ".countries");
   return def;
 }
 
@@ -539,11 +600,21 @@ Result<Casino, std::string> parse_casino(std::string_view json_text, const std::
       auto complete = complete_casino_config(op.casino_config, op, casino.tables);
       if (!complete.ok()) bad(at, complete.error());
       op.casino_config = std::move(complete).value();
+      // Croupier's own flag: the client opens the Italian game session before play.
+      op.casino_config["italian_session"] = op.regulation.italian_session;
     }
     return casino;
   } catch (const Bad& b) {
     return b.message;
   }
+}
+
+bool CountryRule::permits(std::string_view country) const {
+  auto listed = [&](const std::vector<std::string>& list) {
+    return std::find(list.begin(), list.end(), country) != list.end();
+  };
+  if (!allowed.empty()) return !country.empty() && listed(allowed);
+  return !listed(blocked);
 }
 
 Result<Casino, std::string> load_casino(const std::string& path) {

@@ -53,6 +53,26 @@ struct OperatorAccounts {
   std::string free_play_operator;  // a demo operator's id; empty: no free play
 };
 
+// Where players may play from (docs/regulation.md "Location"), by ISO 3166-1 alpha-2 code.
+struct CountryRule {
+  std::vector<std::string> allowed;  // when not empty: only these
+  std::vector<std::string> blocked;  // never these
+  bool any() const { return !allowed.empty() || !blocked.empty(); }
+  // Whether `country` ("" when unknown) may play. An unknown country is refused where only
+  // some countries are allowed: a regulated market cannot check it.
+  bool permits(std::string_view country) const;
+  // The operator plays in the UK only (the location page's UK-only play message).
+  bool uk_only() const { return allowed.size() == 1 && allowed.front() == "GB"; }
+};
+
+// An operator's regulated-market rules (docs/regulation.md).
+struct OperatorRegulation {
+  CountryRule countries;
+  bool italian_session = false;  // the Italian game session: an amount brought in before play
+  int64_t italian_session_minutes = 60;
+  std::optional<Money> max_bet;  // the most one bet command may stake (3003)
+};
+
 struct Operator {
   std::string id;
   std::string name;
@@ -82,6 +102,7 @@ struct Operator {
   std::vector<Promotion> promotions;
   OperatorWallet wallet;
   OperatorAccounts accounts;
+  OperatorRegulation regulation;
 };
 
 // What one table offers in one currency.
@@ -97,6 +118,8 @@ struct TableDef {
   std::map<std::string, CurrencyTerms, std::less<>> terms;  // by currency code
   // Ratios set instead of the family's default paytable (Family::paytable), by name.
   std::map<std::string, int64_t, std::less<>> paytable;
+  // The countries the table is offered in (2006 elsewhere; the lobby leaves it out).
+  CountryRule countries;
 
   // The table's game family (games/registry.hpp); every loaded table has one.
   const games::Family& family() const { return *games::find_family(config.game); }

@@ -76,6 +76,49 @@ TEST(Casino, RefusesABadFileNamingTheField) {
   EXPECT_FALSE(parse_casino(R"({"operators": [], "tables": []})").ok());
 }
 
+// An operator's regulation (docs/regulation.md) and a table's countries; each mistake named.
+TEST(Casino, ReadsTheRegulationAndRefusesAMistakeNamingIt) {
+  std::string text = kGood;
+  text.replace(text.find(R"("demo": true,)"), 13,
+               R"("demo": true, "regulation": {"countries": {"allowed": ["GB"]},
+                  "maxBet": "500.00", "italianSession": {"minutes": 30, "maxBet": "100.00"}},)");
+  text.replace(text.find(R"("game": "roulette",)"), 19,
+               R"("game": "roulette", "countries": {"blocked": ["US", "FR"]},)");
+  auto c = parse_casino(text);
+  ASSERT_TRUE(c.ok()) << c.error();
+  const OperatorRegulation& r = c->demo_operator()->regulation;
+  EXPECT_TRUE(r.countries.uk_only());
+  EXPECT_TRUE(r.countries.permits("GB"));
+  EXPECT_FALSE(r.countries.permits("IE"));
+  EXPECT_FALSE(r.countries.permits(""));  // unknown: refused where only some are allowed
+  EXPECT_TRUE(r.italian_session);
+  EXPECT_EQ(r.italian_session_minutes, 30);
+  EXPECT_EQ(r.max_bet, Money::from_major(100));  // the lower of the two
+  EXPECT_EQ(c->demo_operator()->casino_config.at("italian_session"), true);
+  const CountryRule& t = c->find_table("rou-1")->countries;
+  EXPECT_TRUE(t.permits("DE"));
+  EXPECT_TRUE(t.permits(""));
+  EXPECT_FALSE(t.permits("FR"));
+
+  struct Case {
+    std::string regulation, field;
+  };
+  for (const Case& bad : std::vector<Case>{
+           {R"({"countries": {"allowed": ["GB"], "blocked": ["FR"]}})", "regulation.countries"},
+           {R"({"countries": {"allowed": ["gb"]}})", "regulation.countries.allowed"},
+           {R"({"countries": {"only": ["GB"]}})", "regulation.countries.only"},
+           {R"({"italianSession": {"minutes": 0}})", "regulation.italianSession.minutes"},
+           {R"({"maxBet": "0.00"})", "regulation.maxBet"},
+           {R"({"sessionLimit": 5})", "regulation.sessionLimit"}}) {
+    std::string t2 = kGood;
+    t2.replace(t2.find(R"("demo": true,)"), 13,
+               R"("demo": true, "regulation": )" + bad.regulation + ",");
+    auto r2 = parse_casino(t2);
+    ASSERT_FALSE(r2.ok()) << bad.regulation;
+    EXPECT_NE(r2.error().find("operators[0]." + bad.field), std::string::npos) << r2.error();
+  }
+}
+
 TEST(Casino, ConfigurationFieldsAreCheckedAndNamed) {
   struct Case {
     std::string config, field;

@@ -111,6 +111,10 @@ const std::vector<Option>& options() {
                    return parse_bool(v, s.cross_site_embedding);
                  }});
     o.push_back(string_option("data_dir", "directory for the databases", &Settings::data_dir));
+    o.push_back(string_option("country_header",
+                              "a request header the edge proxy sets to the caller's country "
+                              "(such as CF-IPCountry), trusted for location rules; empty: none",
+                              &Settings::country_header));
     o.push_back({"node_id",
                  "this node's name in a cluster (letters, digits, - and _): every /metrics series "
                  "is labelled node=\"…\"; empty for a single node",

@@ -77,6 +77,9 @@ struct Settings {
   // Operators' seamless wallets: credits and rollbacks left pending (by a restart, another
   // node) and cash held by their players are looked for this often.
   int64_t wallet_scan_ms = 5'000;
+  // The header an edge proxy sets to the caller's country (docs/regulation.md "Location");
+  // empty: no header is trusted and the launch's country counts.
+  std::string country_header;
 
   // Bounds.
   size_t http_body_bytes_max = 64 * 1024;

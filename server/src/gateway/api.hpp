@@ -60,6 +60,18 @@ struct SignedRequest {
 Result<SignedRequest, StringReply> verify_signed(Ctx& ctx);
 // /api/cgibin/regulation/realityCheck (regulated markets, api_regulation.cpp)
 void add_regulation_routes(Router& router, Services& svc);
+// Location rules (docs/regulation.md "Location"). The caller's country: the edge proxy's
+// header when croupierd trusts one (--country-header), else the player's launch country.
+std::string country_of(const Ctx& ctx, const store::Player* player);
+// The location page for a refusal: /play/location-restrictions?code=...&lang=...(&uk=1).
+std::string location_page(const config::Operator* op, ErrorCode code, std::string_view lang);
+// The refusal (403 with 1052 and the page) of a caller the operator's countries keep out.
+std::optional<StringReply> location_refusal(const Ctx& ctx, const config::Operator& op,
+                                            const store::Player* player);
+// Whether the table is offered in the caller's country (2006 when not).
+bool table_offered(const Ctx& ctx, const config::TableDef& def, const store::Player* player);
+// The player's open Italian game session's ids ("" when none), for the player's config.
+std::pair<std::string, std::string> regulated_session_ids(Services& svc, int64_t player_id);
 // /api/account/* (player accounts) and /api/operator/player/status, /api/operator/voucher
 void add_account_routes(Router& router, Services& svc);
 // /api/operator/report/* (the operator's back office, api_backoffice.cpp)

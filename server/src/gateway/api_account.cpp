@@ -145,6 +145,7 @@ Reply register_account(Ctx& ctx) {
   if (!op)
     return error_reply(ctx.req, http::status::not_found, "NO_ACCOUNTS",
                        "this casino has no player accounts");
+  if (auto refused = location_refusal(ctx, *op, nullptr)) return std::move(*refused);
   const auto bad = [&](const std::string& field, const std::string& message) {
     return refuse(ctx, http::status::bad_request, "REGISTRATION_REFUSED", field, message,
                   ErrorCode::CannotRegisterAlias);
@@ -222,6 +223,7 @@ Reply login(Ctx& ctx) {
   if (!op)
     return error_reply(ctx.req, http::status::not_found, "NO_ACCOUNTS",
                        "this casino has no player accounts");
+  if (auto refused = location_refusal(ctx, *op, nullptr)) return std::move(*refused);
   const std::string name = text_of(b, "username"), password = text_of(b, "password");
   if (name.empty() || password.empty()) {
     return refuse(ctx, http::status::bad_request, "CREDENTIALS_REQUIRED", "",
@@ -252,6 +254,7 @@ Reply free_play(Ctx& ctx) {
       op ? ctx.svc.casino.find_operator(op->accounts.free_play_operator) : nullptr;
   if (!demo)
     return error_reply(ctx.req, http::status::not_found, "NO_FREE_PLAY", "no free play here");
+  if (auto refused = location_refusal(ctx, *demo, nullptr)) return std::move(*refused);
   const std::string email = text_of(b, "email");
   if (!valid_email(email)) {
     return refuse(ctx, http::status::bad_request, "REGISTRATION_REFUSED", "email",

@@ -115,8 +115,17 @@ std::string_view win_lose(const ledger::HistoryRound& r, Money stake, Money payo
   return payoff < stake ? "lose" : "push";
 }
 
-json::object round_json(Services& svc, const ledger::HistoryRound& r) {
+// The Italian game session a bet placed at `at_ms` belongs to ("" when none).
+std::string session_at(const std::vector<store::RegulatedSession>& sessions, int64_t at_ms) {
+  for (const auto& s : sessions)
+    if (s.created_ms <= at_ms && at_ms < s.ended_ms.value_or(s.expires_ms)) return s.id;
+  return {};
+}
+
+json::object round_json(Services& svc, const ledger::HistoryRound& r,
+                        const std::vector<store::RegulatedSession>& sessions = {}) {
   const LiveTable* live = svc.table(r.table_id);
+  std::string round_session;
   Money stake, payoff;
   json::array bets;
   for (const auto& b : r.bets) {
@@ -131,6 +140,11 @@ json::object round_json(Services& svc, const ledger::HistoryRound& r) {
                      {"placedAt", b.placed_ms}};
     bet["payoff"] = paid ? protocol::money_json(*paid) : json::value(nullptr);
     if (int seat = seat_of(b.spot)) bet["seat"] = seat;
+    if (!sessions.empty()) {
+      std::string session = session_at(sessions, b.placed_ms);
+      if (round_session.empty()) round_session = session;
+      bet["sessionId"] = std::move(session);
+    }
     bets.push_back(std::move(bet));
   }
   json::object o{
@@ -148,6 +162,7 @@ json::object round_json(Services& svc, const ledger::HistoryRound& r) {
       {"winLose", win_lose(r, stake, payoff)},
       {"bets", std::move(bets)}};
   if (live) o["kind"] = live->def->config.kind;
+  if (!sessions.empty()) o["sessionId"] = round_session;
   if (r.closed_ms) o["endedAt"] = *r.closed_ms;
   // A result is shown once the round is settled: before that it is not announced yet.
   if (r.result && r.state == "settled") {
@@ -194,8 +209,13 @@ Reply history(Ctx& ctx) {
   auto rounds = ctx.svc.ledger.player_history(q);
   const bool more = rounds.size() > asked;
   if (more) rounds.resize(asked);
+  // The Italian game sessions the bets were placed in (docs/regulation.md).
+  std::vector<store::RegulatedSession> sessions;
+  const config::Operator* op = ctx.svc.casino.find_operator(ctx.me().player.operator_id);
+  if (op && op->regulation.italian_session && !rounds.empty())
+    sessions = ctx.svc.store.regulated_sessions(q.player, rounds.back().opened_ms);
   json::array out;
-  for (const auto& r : rounds) out.push_back(round_json(ctx.svc, r));
+  for (const auto& r : rounds) out.push_back(round_json(ctx.svc, r, sessions));
   json::object body{{"rounds", std::move(out)}};
   body["next"] = more ? json::value(cursor_of(rounds.back())) : json::value(nullptr);
   return json_reply(ctx.req, http::status::ok, body);

@@ -368,6 +368,10 @@ Reply launch(Ctx& ctx) {
 
   auto player = ctx.svc.store.player(token->player_id);
   if (!player) return redirect_reply(ctx.req, "/play/error?code=EV01");
+  const config::Operator* op = ctx.svc.casino.find_operator(player->operator_id);
+  if (op && location_refusal(ctx, *op, &*player))
+    return redirect_reply(ctx.req,
+                          location_page(op, ErrorCode::LocationRestricted, player->language));
   AuthedSession session = ctx.svc.sessions.create(*player, json::serialize(params));
   // One live session per player: a new launch logs the others out (code 10003).
   ctx.svc.sessions.terminate_player(player->id, AuthFailure::replaced, session.id);

@@ -21,6 +21,7 @@ namespace {
 std::optional<AuthedSession> create_guest(Ctx& ctx) {
   const config::Operator* op = ctx.svc.casino.demo_operator();
   if (!op) return std::nullopt;
+  if (location_refusal(ctx, *op, nullptr)) return std::nullopt;  // the page says why
   std::string token = crypto::random_token(12);
   store::PlayerUpsert p;
   p.operator_id = op->id;
@@ -63,10 +64,25 @@ Reply client_page(Ctx& ctx) {
   return std::move(*page);
 }
 
+// The location page for a caller whose country the operator's rules keep out (the session's
+// operator, else the demo operator a guest would belong to); nullopt when they may play.
+std::optional<std::string> refused_location(Ctx& ctx) {
+  const config::Operator* op = ctx.session
+                                   ? ctx.svc.casino.find_operator(ctx.session->player.operator_id)
+                                   : ctx.svc.casino.demo_operator();
+  const store::Player* player = ctx.session ? &ctx.session->player : nullptr;
+  if (!op || !location_refusal(ctx, *op, player)) return std::nullopt;
+  return location_page(op, ErrorCode::LocationRestricted,
+                       ctx.has_param("lang") ? ctx.param("lang")
+                       : player              ? player->language
+                                             : std::string());
+}
+
 Reply page(Ctx& ctx) {
   const std::string path = ctx.url.path();
   if (path == "/" || path == "/index.html") {
     ensure_session(ctx);
+    if (auto page = refused_location(ctx)) return redirect_reply(ctx.req, *page);
     if (!ctx.session) {
       // No guests here: players of an operator with accounts log in; anyone else has no way in.
       const bool accounts =
@@ -78,8 +94,11 @@ Reply page(Ctx& ctx) {
     return redirect_reply(ctx.req, op ? op->landing : "/play/lobby");
   }
   if (path == "/play" || path.rfind("/play/", 0) == 0) {
-    // The error and login pages need no session: no guest is made for them.
-    if (path != "/play/error" && path != "/play/login") ensure_session(ctx);
+    // The error, login and location pages need no session: no guest is made for them.
+    if (path != "/play/error" && path != "/play/login" && path != "/play/location-restrictions") {
+      ensure_session(ctx);
+      if (auto page = refused_location(ctx)) return redirect_reply(ctx.req, *page);
+    }
     return client_page(ctx);
   }
   if (auto file = serve_file(ctx.req, ctx.svc.settings.static_dir, path)) return std::move(*file);

@@ -156,11 +156,14 @@ Result<std::pair<const LiveTable*, const config::CurrencyTerms*>, StringReply> r
   return std::pair{live, &terms->second};
 }
 
-json::array assigned_tables(Services& svc, const store::Player& player) {
+// The tables the player may play: in their currency, offered in their country.
+json::array assigned_tables(Services& svc, const store::Player& player,
+                            const std::string& country) {
   json::array out;
   for (const auto& [id, live] : svc.tables) {
     auto terms = live.def->terms.find(player.currency);
     if (terms == live.def->terms.end()) continue;
+    if (live.def->countries.any() && !live.def->countries.permits(country)) continue;
     const auto& l = terms->second.limits;
     out.push_back(json::object{{"tableId", id},
                                {"name", live.def->config.name},
@@ -242,6 +245,8 @@ json::object balance_object(const ledger::Balance& b, const std::string& currenc
 
 Reply get_all_config(Ctx& ctx) {
   const store::Player& p = ctx.me().player;
+  if (const auto* op = operator_of(ctx.svc, p))
+    if (auto refused = location_refusal(ctx, *op, &p)) return std::move(*refused);
   json::object out;
   out["language"] = language_of(ctx);
   out["urlxml"] = url_list_json();
@@ -252,12 +257,20 @@ Reply get_all_config(Ctx& ctx) {
   if (ctx.has_param("tableId")) {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
+    if (!table_offered(ctx, *t->first->def, &p))
+      return json_reply(
+          ctx.req, http::status::forbidden,
+          json::object{{"error", "COUNTRY_UNAVAILABLE"},
+                       {"message", meaning(ErrorCode::CountryUnavailable)},
+                       {"code", to_int(ErrorCode::CountryUnavailable)},
+                       {"page", location_page(operator_of(ctx.svc, p),
+                                              ErrorCode::CountryUnavailable, language_of(ctx))}});
     out["tableConfig"] = table_json(ctx, *t->first, *t->second);
   }
   const auto* op = operator_of(ctx.svc, p);
   out["casinoConfig"] = op ? config::casino_config_json(*op, ctx.svc.casino) : json::object{};
   out["balance"] = balance_json(ctx.svc, p);
-  out["assignedTables"] = assigned_tables(ctx.svc, p);
+  out["assignedTables"] = assigned_tables(ctx.svc, p, country_of(ctx, &p));
   out["features"] = features_json(ctx.svc, p);
   if (!ctx.svc.seamless || !ctx.svc.seamless->is_seamless(p.id))
     return json_reply(ctx.req, http::status::ok, out);
@@ -548,6 +561,8 @@ json::object player_json(Services& svc, const store::Player& p) {
   const config::CurrencyInfo* cur = svc.rates.find(p.currency);
   const config::Operator* op = svc.casino.find_operator(p.operator_id);
   ledger::Balance b = svc.ledger.balance(p.id, p.currency);
+  const auto italian = op && op->regulation.italian_session ? regulated_session_ids(svc, p.id)
+                                                            : std::pair<std::string, std::string>{};
   return json::object{{"id", std::to_string(p.id)},
                       {"name", p.screen_name},
                       {"type", op && op->demo ? "FUN" : "REAL"},
@@ -563,6 +578,9 @@ json::object player_json(Services& svc, const store::Player& p) {
                       {"has_active_bets", svc.ledger.has_bets_in_play(p.id)},
                       {"enrollmentDate", p.created_ms},
                       {"countryCode", p.country},
+                      // The Italian game session's ids (docs/regulation.md), "" when none.
+                      {"sessionId", italian.first},
+                      {"ticketId", italian.second},
                       {"language", p.language},
                       {"operatorId", p.operator_id}};
 }
@@ -617,6 +635,10 @@ void add_ui_routes(Router& router, Services& svc) {
     return r;
   });
   router.add(V::get, "/api/env/getAll", Auth::session_or_offline, [](Ctx& ctx) -> Reply {
+    if (ctx.session)
+      if (const auto* op = operator_of(ctx.svc, ctx.session->player))
+        if (auto refused = location_refusal(ctx, *op, &ctx.session->player))
+          return std::move(*refused);
     return json_reply(ctx.req, http::status::ok, env_json(ctx));
   });
   router.add(V::get, "/api/ui/getAllConfig", Auth::session, get_all_config);
@@ -631,7 +653,8 @@ void add_ui_routes(Router& router, Services& svc) {
   router.add(V::get, "/api/ui/balance", Auth::session, get_balance);
   router.add(V::get, "/api/ui/assignedTables", Auth::session, [](Ctx& ctx) -> Reply {
     return json_reply(ctx.req, http::status::ok,
-                      json::object{{"tables", assigned_tables(ctx.svc, ctx.me().player)}});
+                      json::object{{"tables", assigned_tables(ctx.svc, ctx.me().player,
+                                                              country_of(ctx, &ctx.me().player))}});
   });
   router.add(V::get, "/api/ui/casinoConfig", Auth::session, [](Ctx& ctx) -> Reply {
     const auto* op = operator_of(ctx.svc, ctx.me().player);

@@ -14,6 +14,11 @@ bool is_limit_kind(std::string_view kind) {
   return std::find(std::begin(kLimitKinds), std::end(kLimitKinds), kind) != std::end(kLimitKinds);
 }
 
+bool is_time_limit_kind(std::string_view kind) {
+  return std::find(std::begin(kTimeLimitKinds), std::end(kTimeLimitKinds), kind) !=
+         std::end(kTimeLimitKinds);
+}
+
 int64_t period_start(std::string_view kind, int64_t now_ms) {
   const int64_t day = now_ms / kDayMs * kDayMs;
   if (kind.ends_with("_day")) return day;
@@ -72,22 +77,51 @@ Money usage(const ledger::Ledger& ledger, ledger::PlayerId player, const std::st
   return Money{};
 }
 
-LimitsLedger::LimitsLedger(std::unique_ptr<ledger::Ledger> inner, const store::Store& store,
-                           const Clock& clock)
-    : ForwardingLedger(std::move(inner)), store_(store), clock_(clock) {}
+int64_t session_lifetime_ms(const store::Store& store, const config::Casino& casino,
+                            const store::Player& player, int64_t now_ms) {
+  int64_t most = 0;
+  auto shorter = [&most](int64_t ms) {
+    if (ms > 0 && (most == 0 || ms < most)) most = ms;
+  };
+  if (const config::Operator* op = casino.find_operator(player.operator_id)) {
+    const auto& c = op->casino_config;
+    auto* micro = c.if_contains("micro_gaming");
+    auto* minutes = c.if_contains("estimated_micro_game_session_time");
+    if (micro && micro->is_bool() && micro->as_bool() && minutes && minutes->is_number())
+      shorter(static_cast<int64_t>(minutes->to_number<double>() * 60'000));
+  }
+  const auto limits = effective_limits(store.limits(player.id), now_ms);
+  if (auto it = limits.find("session_time"); it != limits.end()) shorter(it->second.units * 60'000);
+  return most;
+}
 
-std::map<std::string, Money> LimitsLedger::limits_of(ledger::PlayerId player) {
+Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session) {
+  Money balance{session.brought};
+  for (const auto& t : ledger.player_totals(session.player_id, session.created_ms))
+    if (t.currency == session.currency) balance += t.returned - t.wagered;
+  return balance;
+}
+
+LimitsLedger::LimitsLedger(std::unique_ptr<ledger::Ledger> inner, const store::Store& store,
+                           const config::Casino& casino, const Clock& clock)
+    : ForwardingLedger(std::move(inner)), store_(store), casino_(casino), clock_(clock) {}
+
+LimitsLedger::Known LimitsLedger::known(ledger::PlayerId player) {
   const int64_t now = clock_.wall_ms();
   {
     std::lock_guard lock(mu_);
     auto it = known_.find(player);
-    if (it != known_.end() && now < it->second.until_ms) return it->second.limits;
+    if (it != known_.end() && now < it->second.until_ms) return it->second;
   }
-  auto limits = effective_limits(store_.limits(player), now);
+  Known k;
+  for (auto& [kind, limit] : effective_limits(store_.limits(player), now))
+    if (is_limit_kind(kind)) k.limits.emplace(kind, limit);
+  if (auto p = store_.player(player)) k.op = casino_.find_operator(p->operator_id);
+  k.until_ms = now + kKnownForMs;
   std::lock_guard lock(mu_);
   if (known_.size() > 100'000) known_.clear();
-  known_[player] = Known{limits, now + kKnownForMs};
-  return limits;
+  known_[player] = k;
+  return k;
 }
 
 void LimitsLedger::forget(ledger::PlayerId player) {
@@ -95,19 +129,52 @@ void LimitsLedger::forget(ledger::PlayerId player) {
   known_.erase(player);
 }
 
-void LimitsLedger::submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedBets> done) {
-  const auto limits = limits_of(op.player);
-  if (!limits.empty()) {
-    Money stake;
-    for (const auto& line : op.bets)
-      if (line.free_bet.empty()) stake += line.amount;
-    const int64_t now = clock_.wall_ms();
-    for (const auto& [kind, limit] : limits) {
-      if (stake + usage(inner(), op.player, op.currency, kind, now) > limit)
-        return done(ledger::Failure::limit_reached);
-    }
+std::optional<ledger::Failure> LimitsLedger::refusal(const ledger::PlaceBets& op, Money stake,
+                                                     Money in_flight) {
+  const Known k = known(op.player);
+  const int64_t now = clock_.wall_ms();
+  for (const auto& [kind, limit] : k.limits)
+    if (stake + in_flight + usage(inner(), op.player, op.currency, kind, now) > limit)
+      return ledger::Failure::limit_reached;
+  if (!k.op) return std::nullopt;
+  const config::OperatorRegulation& rules = k.op->regulation;
+  if (rules.max_bet && stake > *rules.max_bet) return ledger::Failure::regulation_limit;
+  if (rules.italian_session) {
+    auto session = store_.open_regulated_session(op.player, now);
+    if (!session || session->currency != op.currency) return ledger::Failure::session_balance;
+    if (stake + in_flight > session_balance(inner(), *session))
+      return ledger::Failure::session_balance;
   }
-  ForwardingLedger::submit(std::move(op), std::move(done));
+  return std::nullopt;
+}
+
+void LimitsLedger::submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedBets> done) {
+  Money stake;
+  for (const auto& line : op.bets)
+    if (line.free_bet.empty()) stake += line.amount;
+  if (!stake.is_positive()) return ForwardingLedger::submit(std::move(op), std::move(done));
+  const ledger::PlayerId player = op.player;
+  Money in_flight;
+  {
+    std::lock_guard lock(mu_);
+    in_flight = in_flight_[player];
+    in_flight_[player] += stake;  // held until the answer, so two commands cannot both fit
+  }
+  auto release = [this, player, stake] {
+    std::lock_guard lock(mu_);
+    auto it = in_flight_.find(player);
+    if (it == in_flight_.end()) return;
+    it->second -= stake;
+    if (!it->second.is_positive()) in_flight_.erase(it);
+  };
+  if (auto refused = refusal(op, stake, in_flight)) {
+    release();
+    return done(*refused);
+  }
+  ForwardingLedger::submit(std::move(op), [release, done = std::move(done)](auto r) mutable {
+    release();
+    done(std::move(r));
+  });
 }
 
 }  // namespace croupier::gateway

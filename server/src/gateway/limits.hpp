@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "config/casino.hpp"
 #include "core/clock.hpp"
 #include "core/money.hpp"
 #include "ledger/forwarding_ledger.hpp"
@@ -27,7 +28,11 @@ namespace croupier::gateway {
 inline constexpr int64_t kLimitCoolingOffMs = 24 * 3600 * 1000;
 inline constexpr std::string_view kLimitKinds[] = {"loss_day",  "loss_week",  "loss_month",
                                                    "wager_day", "wager_week", "wager_month"};
+// Limits in minutes: how long a session may last, and the player's reality-check interval.
+inline constexpr std::string_view kTimeLimitKinds[] = {"session_time", "reality_check"};
+// A money limit's kind.
 bool is_limit_kind(std::string_view kind);
+bool is_time_limit_kind(std::string_view kind);
 
 // The start (Unix ms, UTC) of the period a kind counts in, at `now_ms`.
 int64_t period_start(std::string_view kind, int64_t now_ms);
@@ -48,27 +53,43 @@ store::LimitRow player_change(std::optional<store::LimitRow> current, int64_t pl
 Money usage(const ledger::Ledger& ledger, ledger::PlayerId player, const std::string& currency,
             std::string_view kind, int64_t now_ms);
 
+// How long a session of the player may last (ms; 0: no bound): a micro-gaming operator's
+// estimated_micro_game_session_time, the session_time limit, the shorter.
+int64_t session_lifetime_ms(const store::Store& store, const config::Casino& casino,
+                            const store::Player& player, int64_t now_ms);
+
+// An Italian game session's balance: what was brought in, less the stakes of the player's
+// own money since it opened, plus what those bets paid back.
+Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session);
+
 class LimitsLedger final : public ledger::ForwardingLedger {
  public:
   LimitsLedger(std::unique_ptr<ledger::Ledger> inner, const store::Store& store,
-               const Clock& clock);
-  // A stake of the player's own money that would take a loss or wager limit beyond itself is
-  // refused with limit_reached (the whole command), before anything moves.
+               const config::Casino& casino, const Clock& clock);
+  // The stake of the player's own money in a bet command is refused, the whole command and
+  // before anything moves, when it would take a loss or wager limit beyond itself
+  // (limit_reached), is above the operator's most for one command (regulation_limit), or,
+  // at an operator with the Italian session, is not covered by the open session's balance
+  // (session_balance). Stakes of the player's commands still in flight here count as spent.
   void submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedBets> done) override;
   // Forgets what it knows of the player's limits (after a change here).
   void forget(ledger::PlayerId player);
 
  private:
-  std::map<std::string, Money> limits_of(ledger::PlayerId player);
-
-  const store::Store& store_;
-  const Clock& clock_;
-  std::mutex mu_;
   struct Known {
-    std::map<std::string, Money> limits;
+    std::map<std::string, Money> limits;  // the money limits that count
+    const config::Operator* op = nullptr;
     int64_t until_ms = 0;
   };
-  std::map<ledger::PlayerId, Known> known_;  // for a few seconds (another node may change them)
+  Known known(ledger::PlayerId player);
+  std::optional<ledger::Failure> refusal(const ledger::PlaceBets& op, Money stake, Money in_flight);
+
+  const store::Store& store_;
+  const config::Casino& casino_;
+  const Clock& clock_;
+  std::mutex mu_;
+  std::map<ledger::PlayerId, Known> known_;      // for a few seconds (another node may change them)
+  std::map<ledger::PlayerId, Money> in_flight_;  // stakes submitted, not yet answered
 };
 
 }  // namespace croupier::gateway

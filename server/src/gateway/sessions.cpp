@@ -35,6 +35,8 @@ std::shared_ptr<Sessions::Entry> Sessions::find(const std::string& id) {
   entry->session = AuthedSession{stored->id, *player, stored->params_json};
   entry->last_seen_ms = stored->last_seen_ms;
   entry->persisted_ms = stored->last_seen_ms;
+  entry->created_ms = stored->created_ms;
+  bound(*entry);
   if (stored->state == store::SessionState::terminated) {
     entry->state = static_cast<int>(failure_for_reason(stored->reason));
   }
@@ -56,6 +58,8 @@ Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool t
   if (int state = entry->state.load(); state != 0) return static_cast<AuthFailure>(state);
   const int64_t now = clock_.wall_ms();
   if (now - entry->last_seen_ms.load() > idle_timeout_.count()) return AuthFailure::expired;
+  if (const int64_t ends = entry->ends_ms.load(); ends != 0 && now >= ends)
+    return AuthFailure::expired;
   if (touch) {
     entry->last_seen_ms = now;
     if (now - entry->persisted_ms.load() >= kPersistEveryMs) {
@@ -93,9 +97,26 @@ AuthedSession Sessions::create(const store::Player& player, const std::string& p
   entry->session = AuthedSession{s.id, player, params_json};
   entry->last_seen_ms = now;
   entry->persisted_ms = now;
+  entry->created_ms = now;
+  bound(*entry);
   std::unique_lock lock(mutex_);
   cache_.emplace(s.id, entry);
   return entry->session;
+}
+
+void Sessions::set_lifetime(Lifetime lifetime) {
+  lifetime_ = std::move(lifetime);
+}
+
+void Sessions::bound(Entry& e) {
+  const int64_t most = lifetime_ ? lifetime_(e.session.player) : 0;
+  e.ends_ms = most > 0 ? e.created_ms + most : 0;
+}
+
+void Sessions::refresh_lifetime(int64_t player_id) {
+  std::shared_lock lock(mutex_);
+  for (auto& [id, e] : cache_)
+    if (e->session.player.id == player_id) bound(*e);
 }
 
 void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::string& keep) {
@@ -182,7 +203,9 @@ void Sessions::sweep() {
     std::unique_lock lock(mutex_);
     for (auto it = cache_.begin(); it != cache_.end();) {
       Entry& e = *it->second;
-      const bool idle = now - e.last_seen_ms.load() > idle_timeout_.count();
+      const int64_t ends = e.ends_ms.load();
+      const bool idle =
+          now - e.last_seen_ms.load() > idle_timeout_.count() || (ends != 0 && now >= ends);
       if (idle || e.state != 0) {
         if (idle && e.state == 0) expired.push_back(it->first);
         it = cache_.erase(it);

@@ -72,6 +72,14 @@ class Sessions {
   void terminated_elsewhere(int64_t player_id, AuthFailure why, const std::string& keep);
   void updated_elsewhere(int64_t player_id);
 
+  // How long a session of the player may last at most, in ms from its start (0: no bound):
+  // a micro-gaming operator's session, a session-time limit (docs/regulation.md). A session
+  // past it ends as expired. Set before use.
+  using Lifetime = std::function<int64_t(const store::Player& player)>;
+  void set_lifetime(Lifetime lifetime);
+  // Recomputes the bound of the player's sessions (after a change of their limits).
+  void refresh_lifetime(int64_t player_id);
+
   void add_listener(Listener listener);
   void add_idle_listener(IdleListener listener);
   // How long before it expires an idle session is warned (SPEC §8 IDLE_MESSAGE): a minute,
@@ -88,7 +96,10 @@ class Sessions {
     std::atomic<int64_t> persisted_ms{0};
     std::atomic<int64_t> warned_at_seen{0};  // last_seen_ms when the idle warning went out
     std::atomic<int> state{0};               // 0 active, else an AuthFailure
+    int64_t created_ms = 0;
+    std::atomic<int64_t> ends_ms{0};  // when it ends whatever the activity (0: never)
   };
+  void bound(Entry& e);
   std::shared_ptr<Entry> find(const std::string& id);
   // Records activity in the store; how the session ended if the store says it did.
   std::optional<AuthFailure> ended_in_store(const std::string& id, int64_t seen_ms);
@@ -107,6 +118,7 @@ class Sessions {
   std::vector<Listener> listeners_;           // guarded by mutex_
   Announcer announce_;                        // set before use
   std::vector<IdleListener> idle_listeners_;  // guarded by mutex_
+  Lifetime lifetime_;                         // set before use
 };
 
 }  // namespace croupier::gateway

@@ -35,6 +35,8 @@ Refusal failed(ledger::Failure f) {
     case ledger::Failure::account_disabled:
     case ledger::Failure::account_suspended:
     case ledger::Failure::limit_reached:
+    case ledger::Failure::session_balance:
+    case ledger::Failure::regulation_limit:
       return {table::code_for(f), std::string(ledger::failure_name(f))};
     default:
       return {ErrorCode::ActionFailed, std::string(ledger::failure_name(f))};

@@ -69,6 +69,11 @@ enum class Failure {
   account_suspended,
   limit_reached,
   wallet_unavailable,
+  // A regulated market's rules refused the stake (gateway/limits.hpp answers these; the
+  // ledger never does): the Italian game session's balance does not cover it (3002), or it
+  // is above the operator's most for one bet (3003).
+  session_balance,
+  regulation_limit,
 };
 std::string_view failure_name(Failure f);
 

@@ -527,6 +527,10 @@ std::string_view failure_name(Failure f) {
       return "limit_reached";
     case Failure::wallet_unavailable:
       return "wallet_unavailable";
+    case Failure::session_balance:
+      return "session_balance";
+    case Failure::regulation_limit:
+      return "regulation_limit";
   }
   return "unknown";
 }

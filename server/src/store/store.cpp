@@ -173,7 +173,25 @@ CREATE TABLE IF NOT EXISTS rg_limits(
   PRIMARY KEY(player_id, kind, set_by));
 )sql";
 
-constexpr int kSchemaVersion = 6;
+// Version 7 (both engines): Italian game sessions (docs/regulation.md).
+constexpr const char* kV7 = R"sql(
+CREATE TABLE IF NOT EXISTS regulated_sessions(
+  id TEXT PRIMARY KEY,
+  ticket_id TEXT NOT NULL,
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  currency TEXT NOT NULL,
+  brought BIGINT NOT NULL DEFAULT 0,
+  created_ms BIGINT NOT NULL,
+  expires_ms BIGINT NOT NULL,
+  ended_ms BIGINT);
+CREATE INDEX IF NOT EXISTS regulated_sessions_player
+  ON regulated_sessions(player_id, created_ms);
+)sql";
+
+constexpr int kSchemaVersion = 7;
+
+constexpr const char* kRegulatedColumns =
+    "id, ticket_id, player_id, currency, brought, created_ms, expires_ms, ended_ms";
 
 constexpr const char* kSessionColumns =
     "id, player_id, created_ms, last_seen_ms, state, reason, params";
@@ -636,6 +654,68 @@ class DbStore final : public Store {
     return out;
   }
 
+  std::optional<RegulatedSession> open_regulated_session(int64_t player_id,
+                                                         int64_t now_ms) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(std::string("SELECT ") + kRegulatedColumns +
+                                 " FROM regulated_sessions WHERE player_id=? AND ended_ms IS NULL "
+                                 "AND expires_ms>? ORDER BY created_ms DESC LIMIT 1");
+    q.bind(player_id, now_ms);
+    if (!q.step()) return std::nullopt;
+    return regulated_row(q);
+  }
+
+  void create_regulated_session(const RegulatedSession& s) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(std::string("INSERT INTO regulated_sessions(") + kRegulatedColumns +
+                ") VALUES(?,?,?,?,?,?,?,?)")
+        .bind(s.id, s.ticket_id, s.player_id, s.currency, s.brought, s.created_ms, s.expires_ms,
+              s.ended_ms)
+        .run();
+  }
+
+  bool bring_into_session(const std::string& id, int64_t player_id, int64_t amount,
+                          int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    auto db = connection();
+    db->query(
+          "UPDATE regulated_sessions SET brought=brought+? WHERE id=? AND player_id=? AND "
+          "ended_ms IS NULL AND expires_ms>?")
+        .bind(amount, id, player_id, now_ms)
+        .run();
+    return db->changes() == 1;
+  }
+
+  std::optional<RegulatedSession> end_regulated_session(const std::string& id, int64_t player_id,
+                                                        int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    auto db = connection();
+    db->query(
+          "UPDATE regulated_sessions SET ended_ms=? WHERE id=? AND player_id=? AND ended_ms IS "
+          "NULL")
+        .bind(now_ms, id, player_id)
+        .run();
+    auto q = db->query(std::string("SELECT ") + kRegulatedColumns +
+                       " FROM regulated_sessions WHERE id=? AND player_id=?");
+    q.bind(id, player_id);
+    if (!q.step()) return std::nullopt;
+    return regulated_row(q);
+  }
+
+  std::vector<RegulatedSession> regulated_sessions(int64_t player_id,
+                                                   int64_t since_ms) const override {
+    std::lock_guard lock(mutex_);
+    auto q =
+        connection()->query(std::string("SELECT ") + kRegulatedColumns +
+                            " FROM regulated_sessions WHERE player_id=? AND (created_ms>=? OR "
+                            "COALESCE(ended_ms, expires_ms)>=?) ORDER BY created_ms LIMIT 10000");
+    q.bind(player_id, since_ms, since_ms);
+    std::vector<RegulatedSession> out;
+    while (q.step()) out.push_back(regulated_row(q));
+    return out;
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -654,6 +734,13 @@ class DbStore final : public Store {
                    q.text(4) == "active" ? SessionState::active : SessionState::terminated,
                    q.text(5),
                    q.text(6)};
+  }
+
+  static RegulatedSession regulated_row(Query& q) {
+    RegulatedSession r{q.text(0),  q.text(1),  q.int64(2), q.text(3),
+                       q.int64(4), q.int64(5), q.int64(6), std::nullopt};
+    if (!q.is_null(7)) r.ended_ms = q.int64(7);
+    return r;
   }
 
   static Player read_player(Query& q) {
@@ -776,6 +863,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "5") {
       db->exec(kV6);
       db->exec("UPDATE meta SET value='6' WHERE key='schema_version'");
+      version = "6";
+    }
+    if (*version == "6") {
+      db->exec(kV7);
+      db->exec("UPDATE meta SET value='7' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -820,6 +912,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
       db->exec(kV6);
       db->exec("UPDATE meta SET value='6' WHERE key='schema_version'");
       version = "6";
+    }
+    if (version == "6") {
+      db->exec(kV7);
+      db->exec("UPDATE meta SET value='7' WHERE key='schema_version'");
+      version = "7";
     }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +

@@ -86,11 +86,26 @@ struct Account {
   std::string password_hash;
 };
 
+// An Italian game session (docs/regulation.md "The Italian session"): the amount the player
+// brought into it (units, in the player's currency) and how long it lasts.
+struct RegulatedSession {
+  std::string id;         // the session id (ADM "id sessione")
+  std::string ticket_id;  // the player's participation ticket for it
+  int64_t player_id = 0;
+  std::string currency;
+  int64_t brought = 0;
+  int64_t created_ms = 0;
+  int64_t expires_ms = 0;
+  std::optional<int64_t> ended_ms;
+};
+
 // A responsible-gaming limit (docs/regulation.md) as the player or the operator set it:
 // `amount` in units (none: no limit), and a change waiting for its cooling-off period.
 struct LimitRow {
   int64_t player_id = 0;
-  std::string kind;    // loss_day, loss_week, loss_month, wager_day, wager_week, wager_month
+  // loss_day, loss_week, loss_month, wager_day, wager_week, wager_month (`amount` in units);
+  // session_time and reality_check (`amount` in minutes)
+  std::string kind;
   std::string set_by;  // "player" or "operator"
   std::optional<int64_t> amount;
   bool pending = false;
@@ -191,6 +206,22 @@ class Store {
   // Responsible-gaming limits: one row per player, kind and setter.
   virtual void save_limit(const LimitRow& row, int64_t now_ms) = 0;
   virtual std::vector<LimitRow> limits(int64_t player_id) const = 0;
+
+  // Italian game sessions. The player's session not ended and not expired at `now_ms`.
+  virtual std::optional<RegulatedSession> open_regulated_session(int64_t player_id,
+                                                                 int64_t now_ms) const = 0;
+  virtual void create_regulated_session(const RegulatedSession& s) = 0;
+  // Adds to what the player brought into their session; false when it has ended or expired.
+  virtual bool bring_into_session(const std::string& id, int64_t player_id, int64_t amount,
+                                  int64_t now_ms) = 0;
+  // Ends the player's session (once); the session as it ended, if it was theirs.
+  virtual std::optional<RegulatedSession> end_regulated_session(const std::string& id,
+                                                                int64_t player_id,
+                                                                int64_t now_ms) = 0;
+  // The player's sessions that began at or after `since_ms` or still covered it (until they
+  // ended or expired), oldest first.
+  virtual std::vector<RegulatedSession> regulated_sessions(int64_t player_id,
+                                                           int64_t since_ms) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

@@ -202,5 +202,38 @@ TEST(StoreMigration, AVersionOneFileKeepsItsPlayersAndComparesTheirNamesAfterwar
   std::filesystem::remove_all(dir);
 }
 
+// Italian game sessions: one open at a time per player, money brought in only while it is
+// open, ended once, and listed for the history by the time they cover.
+TEST_P(StoreTest, AnItalianSessionTakesMoneyWhileOpenAndEndsOnce) {
+  Player p = launch("it-1", "Giulia");
+  EXPECT_FALSE(store->open_regulated_session(p.id, 1000));
+  RegulatedSession s{"ITaaa", "TKaaa", p.id, "EUR", 0, 1000, 61'000, std::nullopt};
+  store->create_regulated_session(s);
+  auto open = store->open_regulated_session(p.id, 2000);
+  ASSERT_TRUE(open);
+  EXPECT_EQ(open->id, "ITaaa");
+  EXPECT_EQ(open->ticket_id, "TKaaa");
+  EXPECT_TRUE(store->bring_into_session("ITaaa", p.id, 10'00000, 2000));
+  EXPECT_TRUE(store->bring_into_session("ITaaa", p.id, 5'00000, 3000));
+  EXPECT_FALSE(store->bring_into_session("ITaaa", p.id + 1, 5'00000, 3000));  // not theirs
+  EXPECT_EQ(store->open_regulated_session(p.id, 3000)->brought, 15'00000);
+  // Past its time it is no longer open and takes nothing.
+  EXPECT_FALSE(store->open_regulated_session(p.id, 61'000));
+  EXPECT_FALSE(store->bring_into_session("ITaaa", p.id, 1'00000, 61'000));
+  store->create_regulated_session({"ITbbb", "TKbbb", p.id, "EUR", 0, 70'000, 130'000, {}});
+  auto ended = store->end_regulated_session("ITbbb", p.id, 80'000);
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(ended->ended_ms, 80'000);
+  EXPECT_EQ(store->end_regulated_session("ITbbb", p.id, 90'000)->ended_ms, 80'000);  // once
+  EXPECT_FALSE(store->end_regulated_session("ITbbb", p.id + 1, 90'000));
+  EXPECT_FALSE(store->open_regulated_session(p.id, 85'000));
+  EXPECT_FALSE(store->bring_into_session("ITbbb", p.id, 1'00000, 85'000));
+  auto listed = store->regulated_sessions(p.id, 0);
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_EQ(listed[0].id, "ITaaa");
+  EXPECT_EQ(listed[1].id, "ITbbb");
+  EXPECT_EQ(store->regulated_sessions(p.id, 100'000).size(), 0u);
+}
+
 }  // namespace
 }  // namespace croupier::store

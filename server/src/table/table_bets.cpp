@@ -72,6 +72,10 @@ ErrorCode code_for(ledger::Failure f) {
       return ErrorCode::AccountSuspended;
     case ledger::Failure::limit_reached:
       return ErrorCode::ResponsibleGamingLimit;
+    case ledger::Failure::session_balance:
+      return ErrorCode::SessionBalanceInsufficient;
+    case ledger::Failure::regulation_limit:
+      return ErrorCode::RegulationLimit;
     case ledger::Failure::storage:
     case ledger::Failure::fenced:  // the table moved to another node: nothing was done
       return ErrorCode::GameServerProblem;

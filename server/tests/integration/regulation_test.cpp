@@ -1,11 +1,41 @@
 // Regulated markets over real sockets (issue 20, docs/regulation.md): the reality check's
-// figures for the session (time, stakes, returns, net position, the operator's interval).
+// figures for the session (time, stakes, returns, net position, the interval), the limits,
+// the Italian game session, location rules and the UK's.
 #include <gtest/gtest.h>
 
+#include "db/postgres_testing.hpp"
 #include "support/harness.hpp"
 
 namespace croupier::testing {
 namespace {
+
+// A player the operator launched (signed /api/operator/launch), with a socket on `table`.
+Player launched(uint16_t port, const std::string& operator_id, const std::string& secret,
+                const std::string& player_id, const std::string& country, const std::string& table,
+                const std::string& header_country = {}) {
+  HttpClient backend(port);
+  HttpResponse issued = operator_post(backend, "/api/operator/launch",
+                                      {{"operatorId", operator_id},
+                                       {"playerId", player_id},
+                                       {"currency", "EUR"},
+                                       {"country", country}},
+                                      secret);
+  EXPECT_EQ(issued.status, 200) << issued.body;
+  std::string url(issued.json().at("launchUrl").as_string());
+  Player p{HttpClient(port), "", "", nullptr};
+  if (!header_country.empty()) p.http.set_header("X-Country", header_country);
+  HttpResponse opened = p.http.get(url.substr(url.find("/launch")));
+  EXPECT_EQ(opened.status, 302) << opened.body;
+  p.http.get("/api/ge/versions");
+  p.session = p.http.cookie("JSESSIONID");
+  if (p.session.empty()) return p;  // refused: the caller looks at why
+  p.id = std::string(p.http.get("/api/ui/playerConfig").json().at("player").at("id").as_string());
+  p.ws = std::make_unique<WsClient>(port, p.session);
+  p.ws->wait_type("welcome");
+  p.ws->send("<subscribe channel=\"table-" + table + "\"/>");
+  p.ws->wait_type("resync");
+  return p;
+}
 
 // Every round lands on 17 (black): red loses, a straight-up on 17 pays 35 to 1.
 constexpr const char* kCasino = R"({
@@ -60,21 +90,7 @@ TEST_F(Regulation, TheRealityCheckSumsTheSessionsBets) {
 // lower of the two counts.
 TEST_F(Regulation, LimitsRefuseStakesBeyondThem) {
   HttpClient backend(server->port());
-  HttpResponse issued =
-      operator_post(backend, "/api/operator/launch",
-                    {{"operatorId", "demo"}, {"playerId", "lim-1"}, {"currency", "EUR"}},
-                    "test-operator-secret-0123");
-  ASSERT_EQ(issued.status, 200) << issued.body;
-  std::string url(issued.json().at("launchUrl").as_string());
-  Player p{HttpClient(server->port()), "", "", nullptr};
-  ASSERT_EQ(p.http.get(url.substr(url.find("/launch"))).status, 302);
-  p.http.get("/api/ge/versions");
-  p.session = p.http.cookie("JSESSIONID");
-  p.id = std::string(p.http.get("/api/ui/playerConfig").json().at("player").at("id").as_string());
-  p.ws = std::make_unique<WsClient>(server->port(), p.session);
-  p.ws->wait_type("welcome");
-  p.ws->send(R"(<subscribe channel="table-rou-r"/>)");
-  p.ws->wait_type("resync");
+  Player p = launched(server->port(), "demo", "test-operator-secret-0123", "lim-1", "", "rou-r");
   auto set_limit = [&](const std::string& kind, json::value amount) {
     HttpResponse r = p.http.post("/api/ui/limits",
                                  json::serialize(json::object{{"kind", kind}, {"amount", amount}}));
@@ -115,6 +131,228 @@ TEST_F(Regulation, LimitsRefuseStakesBeyondThem) {
   ASSERT_EQ(op.status, 200) << op.body;
   set_limit("wager_day", nullptr);
   EXPECT_EQ(bet("l-5", "1.00").at("code").as_int64(), 101019);
+}
+
+// The time limits: the player's reality-check interval (shorter than the operator's counts,
+// at once) and a session-time limit, listed with the minutes the session has lasted.
+TEST_F(Regulation, TheTimeLimitsAreTheSessionsAndTheRealityChecks) {
+  Player p = join_as_guest(server->port(), "");
+  auto set = [&](const std::string& body) { return p.http.post("/api/ui/limits", body); };
+  ASSERT_EQ(set(R"({"kind":"reality_check","minutes":5})").status, 200);
+  EXPECT_EQ(p.http.get("/api/cgibin/regulation/realityCheck").json().at("intervalMinutes"), 5);
+  ASSERT_EQ(set(R"({"kind":"reality_check","minutes":45})").status, 200);  // the operator's 30
+  EXPECT_EQ(p.http.get("/api/cgibin/regulation/realityCheck").json().at("intervalMinutes"), 30);
+  HttpResponse r = set(R"({"kind":"session_time","minutes":120})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  bool listed = false;
+  const json::value limits = r.json();
+  for (const auto& l : limits.at("limits").as_array()) {
+    if (l.at("kind") != "session_time") continue;
+    EXPECT_EQ(l.at("limit"), 120);
+    EXPECT_EQ(l.at("player"), 120);
+    EXPECT_EQ(l.at("used"), 0);
+    listed = true;
+  }
+  EXPECT_TRUE(listed);
+  EXPECT_EQ(set(R"({"kind":"session_time","minutes":0})").status, 400);
+  EXPECT_EQ(set(R"({"kind":"session_time","amount":"5.00"})").status, 400);
+  EXPECT_EQ(set(R"({"kind":"reality_check","minutes":"5"})").status, 400);
+}
+
+// Four operators on one casino: a plain demo one that keeps France out, an Italian one with
+// the game session, a UK one for Great Britain only. One table only for Germany.
+constexpr const char* kMarkets = R"({
+  "operators": [
+    {"id": "demo", "name": "Demo", "secret": "demo-operator-secret-0123", "demo": true,
+     "funMoney": "100.00", "currency": "EUR", "regulation": {"countries": {"blocked": ["FR"]}}},
+    {"id": "it", "name": "Casino Italia", "secret": "it-operator-secret-012345", "demo": true,
+     "funMoney": "100.00", "currency": "EUR",
+     "regulation": {"italianSession": {"minutes": 60, "maxBet": "20.00"}}},
+    {"id": "uk", "name": "UK Casino", "secret": "uk-operator-secret-012345", "demo": true,
+     "funMoney": "100.00", "currency": "EUR", "casinoConfig": {"uk_regulation_check": true,
+     "net_position": true}, "regulation": {"countries": {"allowed": ["GB"]}}}],
+  "tables": [
+    {"id": "rou-r", "name": "Roulette", "game": "roulette",
+     "scriptedResults": ["17", "17", "17", "17", "17", "17", "17", "17", "17", "17"],
+     "limits": {"EUR": {"min": "1.00", "tableMax": "500.00", "insideMax": "100.00",
+                        "outsideMax": "500.00", "chips": ["1.00", "5.00"]}}},
+    {"id": "rou-de", "name": "Roulette Deutschland", "game": "roulette",
+     "countries": {"allowed": ["DE"]},
+     "limits": {"EUR": {"min": "2.00", "tableMax": "500.00", "insideMax": "100.00",
+                        "outsideMax": "500.00", "chips": ["2.00"]}}}
+  ]})";
+
+class Markets : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    if (GetParam())
+      database = {"--database", postgres::testing::TestServer::instance().fresh_database()};
+    std::vector<std::string> args = database;
+    args.insert(args.end(), {"--country-header", "X-Country"});
+    server = start_with_casino("croupier-markets", kMarkets, args);
+  }
+  void TearDown() override { stop_and_check_ledger(*server, database); }
+  std::unique_ptr<ServerProcess> server;
+  std::vector<std::string> database;
+};
+
+INSTANTIATE_TEST_SUITE_P(Stores, Markets, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "Postgres" : "Sqlite"; });
+
+// The Italian game session: nothing is staked before an amount is brought in; the amount
+// must exceed the table minimum and fit the balance; stakes must fit the session's balance
+// (3002) and the operator's most per bet (3003); wins add to it; the session ends once and a
+// new one starts empty. The history names the session of each round.
+TEST_P(Markets, TheItalianSessionBoundsTheStakesByWhatWasBroughtIn) {
+  Player p = launched(server->port(), "it", "it-operator-secret-012345", "it-1", "IT", "rou-r");
+  auto bet = [&](const std::string& key, std::vector<std::pair<std::string, std::string>> bets,
+                 const std::string& game) {
+    p.ws->send(pbet_xml("pbet", "rou-r", game, p.id, key, bets));
+    return p.ws->wait_type("betack");
+  };
+  auto post = [&](const std::string& path, json::object body) {
+    return p.http.post(path, json::serialize(body));
+  };
+  json::value config = p.http.get("/api/ui/getAllConfig").json();
+  EXPECT_EQ(config.at("casinoConfig").at("italian_session"), true);
+  std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
+  EXPECT_EQ(bet("i-0", {{"RED", "1.00"}}, game).at("code"), 3002);  // no session yet
+
+  EXPECT_EQ(post("/api/ui/italianSession", {{"userId", "999999"}}).status, 403);
+  HttpResponse opened = post("/api/ui/italianSession", {{"userId", p.id}});
+  ASSERT_EQ(opened.status, 200) << opened.body;
+  const json::value s = opened.json();
+  const std::string id(s.at("sessionId").as_string());
+  EXPECT_EQ(s.at("state"), "needs_balance");
+  EXPECT_EQ(s.at("minimum"), "1.00");
+  EXPECT_EQ(s.at("maximum"), "100.00");
+  EXPECT_FALSE(s.at("ticketId").as_string().empty());
+  EXPECT_EQ(post("/api/ui/italianSession", {{"userId", p.id}}).json().at("sessionId").as_string(),
+            id);
+
+  HttpResponse low = post("/api/ui/rgsChoosenBalance", {{"sessionId", id}, {"amount", "1.00"}});
+  EXPECT_EQ(low.status, 400);
+  EXPECT_EQ(low.json().at("code"), 2004);
+  HttpResponse high = post("/api/ui/rgsChoosenBalance", {{"sessionId", id}, {"amount", "100.01"}});
+  EXPECT_EQ(high.json().at("code"), 2003);
+  EXPECT_EQ(post("/api/ui/rgsChoosenBalance", {{"sessionId", "ITnope"}, {"amount", "10.00"}})
+                .json()
+                .at("code"),
+            3002);
+  EXPECT_EQ(post("/api/ui/rgsChoosenBalance", {{"sessionId", id}, {"amount", "ten"}}).status, 400);
+  HttpResponse chosen = post("/api/ui/rgsChoosenBalance", {{"sessionId", id}, {"amount", "10.00"}});
+  ASSERT_EQ(chosen.status, 200) << chosen.body;
+  EXPECT_EQ(chosen.json().at("state"), "open");
+  EXPECT_EQ(chosen.json().at("sessionBalance"), "10.00");
+  EXPECT_EQ(chosen.json().at("maximum"), "90.00");
+  json::value player = p.http.get("/api/ui/playerConfig").json().at("player");
+  EXPECT_EQ(player.at("sessionId").as_string(), id);
+  EXPECT_EQ(player.at("ticketId"), s.at("ticketId"));
+
+  game = std::string(p.ws->wait_type("betsopen").at("gameId").as_string());
+  EXPECT_EQ(bet("i-1", {{"RED", "25.00"}}, game).at("code"), 3003);  // over maxBet 20.00
+  EXPECT_EQ(bet("i-2", {{"RED", "6.00"}}, game).at("accepted").as_array().size(), 1u);
+  EXPECT_EQ(bet("i-3", {{"RED", "5.00"}}, game).at("code"), 3002);  // 4.00 left
+  p.ws->wait_type("gameresult");                                    // 17: red lost
+  EXPECT_EQ(post("/api/ui/italianSession", {}).json().at("sessionBalance"), "4.00");
+  game = std::string(p.ws->wait_type("betsopen").at("gameId").as_string());
+  EXPECT_EQ(bet("i-4", {{"STRAIGHT_17", "4.00"}}, game).at("accepted").as_array().size(), 1u);
+  p.ws->wait_type("gameresult");  // 35 to 1: 144.00 back
+  EXPECT_EQ(post("/api/ui/italianSession", {}).json().at("sessionBalance"), "144.00");
+
+  json::value history = p.http.get("/api/ui/history").json();
+  ASSERT_EQ(history.at("rounds").as_array().size(), 2u);
+  for (const auto& r : history.at("rounds").as_array()) {
+    EXPECT_EQ(r.at("sessionId").as_string(), id);
+    EXPECT_EQ(r.at("bets").as_array().at(0).at("sessionId").as_string(), id);
+  }
+
+  HttpResponse ended = post("/api/ui/gameSessionExpired", {{"sessionId", id}});
+  ASSERT_EQ(ended.status, 200) << ended.body;
+  EXPECT_EQ(ended.json().at("state"), "ended");
+  EXPECT_EQ(ended.json().at("brought"), "10.00");
+  EXPECT_EQ(ended.json().at("wagered"), "10.00");
+  EXPECT_EQ(ended.json().at("returned"), "144.00");
+  EXPECT_EQ(post("/api/ui/gameSessionExpired", {{"sessionId", "ITnope"}}).status, 404);
+  game = std::string(p.ws->wait_type("betsopen").at("gameId").as_string());
+  EXPECT_EQ(bet("i-5", {{"RED", "1.00"}}, game).at("code"), 3002);  // the session is over
+  json::value next = post("/api/ui/italianSession", {{"userId", p.id}}).json();
+  EXPECT_NE(next.at("sessionId").as_string(), id);
+  EXPECT_EQ(next.at("state"), "needs_balance");
+
+  // Elsewhere there is no Italian session.
+  Player guest = join_as_guest(server->port(), "");
+  EXPECT_EQ(guest.http.post("/api/ui/italianSession", "{}").status, 403);
+}
+
+// Location: the edge proxy's country (X-Country here) against the operator's rules (1052,
+// the location page, in the player's language, with the UK-only message for a UK-only
+// operator) and a table's (2006, out of the lobby).
+TEST_P(Markets, LocationRulesSendPlayersOutsideThemToTheLocationPage) {
+  HttpClient french(server->port());
+  french.set_header("X-Country", "FR");
+  HttpResponse home = french.get("/?lang=de");
+  EXPECT_EQ(home.status, 302);
+  EXPECT_EQ(home.header("location"), "/play/location-restrictions?code=1052&lang=de");
+  EXPECT_TRUE(french.cookie("JSESSIONID").empty());  // no guest was made
+  // The page itself is served to them (the client's; not built here: 503 rather than 302).
+  EXPECT_NE(french.get("/play/location-restrictions?code=1052&lang=de").status, 302);
+  EXPECT_TRUE(french.cookie("JSESSIONID").empty());
+
+  // A UK player launched from France: the location page with the UK-only message.
+  Player away =
+      launched(server->port(), "uk", "uk-operator-secret-012345", "uk-1", "GB", "rou-r", "FR");
+  EXPECT_TRUE(away.session.empty());
+  Player home_gb =
+      launched(server->port(), "uk", "uk-operator-secret-012345", "uk-1", "GB", "rou-r", "GB");
+  ASSERT_FALSE(home_gb.session.empty());
+  EXPECT_EQ(home_gb.http.get("/api/ui/getAllConfig").status, 200);
+  home_gb.http.set_header("X-Country", "ES");  // travelled
+  HttpResponse refused = home_gb.http.get("/api/ui/getAllConfig");
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(refused.json().at("code"), 1052);
+  EXPECT_EQ(refused.json().at("page"), "/play/location-restrictions?code=1052&lang=en&uk=1");
+  EXPECT_EQ(home_gb.http.get("/api/env/getAll").json().at("code"), 1052);
+  HttpResponse page = home_gb.http.get("/play/lobby");
+  EXPECT_EQ(page.status, 302);
+  EXPECT_EQ(page.header("location"), "/play/location-restrictions?code=1052&lang=en&uk=1");
+
+  // The table for Germany only: out of an Italian visitor's lobby, 2006 when opened.
+  Player italian = join_as_guest(server->port(), "");
+  italian.http.set_header("X-Country", "IT");
+  auto has_table = [](const json::value& config, std::string_view id) {
+    for (const auto& t : config.at("assignedTables").as_array())
+      if (t.at("tableId").as_string() == id) return true;
+    return false;
+  };
+  json::value config = italian.http.get("/api/ui/getAllConfig").json();
+  EXPECT_TRUE(has_table(config, "rou-r"));
+  EXPECT_FALSE(has_table(config, "rou-de"));
+  HttpResponse table = italian.http.get("/api/ui/getAllConfig?tableId=rou-de");
+  EXPECT_EQ(table.status, 403);
+  EXPECT_EQ(table.json().at("code"), 2006);
+  italian.http.set_header("X-Country", "DE");
+  EXPECT_TRUE(has_table(italian.http.get("/api/ui/getAllConfig").json(), "rou-de"));
+  EXPECT_EQ(italian.http.get("/api/ui/getAllConfig?tableId=rou-de").status, 200);
+}
+
+// The UK: no auto-play (the strategy cannot be saved); elsewhere it can.
+TEST_P(Markets, TheUksRulesOfferNoAutoPlay) {
+  Player uk =
+      launched(server->port(), "uk", "uk-operator-secret-012345", "uk-2", "GB", "rou-r", "GB");
+  const std::string strategy = R"({"stand":13,"hit":15,"split":10,"splitMax":16,"double":16,)"
+                               R"("doubleMax":16,"insurance":2})";
+  HttpResponse r = uk.http.request(
+      "PUT", "/api/bjstrategy/user", strategy,
+      {{"Content-Type", "application/json"}, {"X-XSRF-TOKEN", uk.http.cookie("XSRF-TOKEN")}});
+  EXPECT_EQ(r.status, 403) << r.body;
+  EXPECT_EQ(r.json().at("error"), "UK_RULES");
+  Player other = join_as_guest(server->port(), "");
+  other.http.set_header("X-Country", "DE");
+  HttpResponse ok = other.http.request(
+      "PUT", "/api/bjstrategy/user", strategy,
+      {{"Content-Type", "application/json"}, {"X-XSRF-TOKEN", other.http.cookie("XSRF-TOKEN")}});
+  EXPECT_EQ(ok.status, 200) << ok.body;
 }
 
 }  // namespace

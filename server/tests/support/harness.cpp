@@ -213,6 +213,7 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
   for (const auto& [k, v] : cookies_)
     cookie_header += (cookie_header.empty() ? "" : "; ") + k + "=" + v;
   if (!cookie_header.empty()) req.set(http::field::cookie, cookie_header);
+  for (const auto& [k, v] : headers_) req.set(k, v);
   for (const auto& [k, v] : headers) req.set(k, v);
   req.body() = body;
   req.prepare_payload();

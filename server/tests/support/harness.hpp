@@ -102,6 +102,8 @@ class HttpClient {
   std::string cookie(const std::string& name) const;
   void set_cookie(const std::string& name, const std::string& value) { cookies_[name] = value; }
   void clear_cookies() { cookies_.clear(); }
+  // A header sent with every request from now on (an edge proxy's country header, ...).
+  void set_header(const std::string& name, const std::string& value) { headers_[name] = value; }
   // Opens "/" (which makes a demo guest), then loads the anti-forgery cookie.
   void become_guest();
   uint16_t port() const { return port_; }
@@ -109,6 +111,7 @@ class HttpClient {
  private:
   uint16_t port_;
   std::map<std::string, std::string> cookies_;
+  std::map<std::string, std::string> headers_;
 };
 
 class WsClient {
