@@ -178,6 +178,13 @@ bool App::Impl::open_data() {
     return false;
   }
   casino = std::move(loaded_casino).value();
+  for (const auto& op : casino->operators) {
+    if (!op.regulation.countries.allowed.empty() && settings.country_header.empty())
+      log::warn(
+          "an operator allows some countries only, and no --country-header is trusted: "
+          "only players launched with one of them can play",
+          {{"operator", op.id}});
+  }
   for (const auto& t : casino->tables) {
     if (!t.config.scripted_results.empty() && !settings.rng_seed) {
       // Dealt results are a test aid: a production server must draw every result.

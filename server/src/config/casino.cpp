@@ -105,6 +105,7 @@ CountryRule parse_countries(const json::value& v, const std::string& path) {
     const std::string at = path + "." + std::string(key);
     if (key != "allowed" && key != "blocked") bad(at, "must be \"allowed\" or \"blocked\"");
     if (!list.is_array()) bad(at, "must list country codes such as \"DE\"");
+    if (list.as_array().empty()) bad(at, "must list at least one country");
     auto& into = key == "allowed" ? rule.allowed : rule.blocked;
     for (const auto& c : list.as_array()) {
       if (!c.is_string() || !is_country_code(c.as_string()))
@@ -135,9 +136,11 @@ OperatorRegulation parse_regulation(const json::value& v, const std::string& pat
     const std::string at = path + ".italianSession";
     const json::object& io = as_object(*it, at);
     r.italian_session = true;
-    const int64_t minutes = millis(io, "minutes", 60, at);
-    if (minutes < 1 || minutes > 1440) bad(at + ".minutes", "must be from 1 to 1440");
-    r.italian_session_minutes = minutes;
+    if (const json::value* m = field(io, "minutes")) {
+      if (!m->is_int64() || m->as_int64() < 1 || m->as_int64() > 1440)
+        bad(at + ".minutes", "must be whole minutes from 1 to 1440");
+      r.italian_session_minutes = m->as_int64();
+    }
     if (field(io, "maxBet")) {
       const Money max = amount_field(io, "maxBet", at);
       if (!max.is_positive()) bad(at + ".maxBet", "must be above zero");
@@ -607,6 +610,11 @@ Result<Casino, std::string> parse_casino(std::string_view json_text, const std::
   } catch (const Bad& b) {
     return b.message;
   }
+}
+
+bool Operator::config_flag(std::string_view key) const {
+  const json::value* v = casino_config.if_contains(key);
+  return v && v->is_bool() && v->as_bool();
 }
 
 bool CountryRule::permits(std::string_view country) const {

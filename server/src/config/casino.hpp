@@ -74,6 +74,9 @@ struct OperatorRegulation {
 };
 
 struct Operator {
+  // A true/false flag of the casino configuration (uk_regulation_check, micro_gaming, ...).
+  bool config_flag(std::string_view key) const;
+
   std::string id;
   std::string name;
   std::string secret;                 // HMAC-SHA256 key for signed operator requests

@@ -107,6 +107,8 @@ TEST(Casino, ReadsTheRegulationAndRefusesAMistakeNamingIt) {
            {R"({"countries": {"allowed": ["GB"], "blocked": ["FR"]}})", "regulation.countries"},
            {R"({"countries": {"allowed": ["gb"]}})", "regulation.countries.allowed"},
            {R"({"countries": {"only": ["GB"]}})", "regulation.countries.only"},
+           {R"({"countries": {"blocked": []}})", "regulation.countries.blocked"},
+           {R"({"italianSession": {"minutes": 1.5}})", "regulation.italianSession.minutes"},
            {R"({"italianSession": {"minutes": 0}})", "regulation.italianSession.minutes"},
            {R"({"maxBet": "0.00"})", "regulation.maxBet"},
            {R"({"sessionLimit": 5})", "regulation.sessionLimit"}}) {

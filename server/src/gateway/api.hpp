@@ -70,6 +70,8 @@ std::optional<StringReply> location_refusal(const Ctx& ctx, const config::Operat
                                             const store::Player* player);
 // Whether the table is offered in the caller's country (2006 when not).
 bool table_offered(const Ctx& ctx, const config::TableDef& def, const store::Player* player);
+// The refusal of a table not offered in the caller's country: 403 with 2006 and the page.
+StringReply country_unavailable(const Ctx& ctx, const store::Player& player);
 // The player's open Italian game session's ids ("" when none), for the player's config.
 std::pair<std::string, std::string> regulated_session_ids(Services& svc, int64_t player_id);
 // /api/account/* (player accounts) and /api/operator/player/status, /api/operator/voucher

@@ -199,12 +199,10 @@ Reply get_strategy(Ctx& ctx) {
 
 Reply put_strategy(Ctx& ctx) {
   // The UK's rules allow no auto-play (docs/regulation.md "The UK").
-  if (const auto* op = ctx.svc.casino.find_operator(ctx.me().player.operator_id)) {
-    auto* uk = op->casino_config.if_contains("uk_regulation_check");
-    if (uk && uk->is_bool() && uk->as_bool())
-      return error_reply(ctx.req, http::status::forbidden, "UK_RULES",
-                         "auto-play is not offered under the UK's rules");
-  }
+  const auto* op = ctx.svc.casino.find_operator(ctx.me().player.operator_id);
+  if (op && op->config_flag("uk_regulation_check"))
+    return error_reply(ctx.req, http::status::forbidden, "UK_RULES",
+                       "auto-play is not offered under the UK's rules");
   auto body = json_object_body(ctx);
   if (!body.ok()) return std::move(body).error();
   const json::object* o = &*body;

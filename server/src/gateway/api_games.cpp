@@ -129,6 +129,7 @@ Reply place_bet(Ctx& ctx, const games::Family& family) {
     return error_reply(ctx.req, http::status::service_unavailable, "DRAINING",
                        "the server is restarting", ErrorCode::BetsNotAccepted);
 
+  if (!table_offered(ctx, *live->def, &player)) return country_unavailable(ctx, player);
   auto command = place_bets_command(ctx.svc, player, player.screen_name, std::move(c));
   std::shared_ptr<TableLink> link = live->table;
   const Request& req = ctx.req;

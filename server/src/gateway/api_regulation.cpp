@@ -212,18 +212,14 @@ Money session_minimum(Ctx& ctx) {
   return lowest.value_or(Money{});
 }
 
-// The player's money (a seamless operator's: the balance its wallet last answered).
-Money player_money(Services& svc, const store::Player& p) {
-  if (svc.seamless && svc.seamless->is_seamless(p.id))
-    return svc.ledger.last_wallet_balance(p.id, p.currency).value_or(Money{});
-  return svc.ledger.balance(p.id, p.currency).total();
-}
-
 json::object session_json(Ctx& ctx, const store::RegulatedSession& s) {
-  const Money balance = session_balance(ctx.svc.ledger, s);
-  Money room = player_money(ctx.svc, ctx.me().player) - balance;
+  const int64_t now = ctx.svc.clock.wall_ms();
+  const Money balance = session_balance(ctx.svc.ledger, s, now);
+  // The player's money (at a seamless operator the ledger reports the wallet's balance).
+  const store::Player& p = ctx.me().player;
+  Money room = ctx.svc.ledger.balance(p.id, p.currency).total() - balance;
   if (room.is_negative()) room = Money{};
-  const bool ended = s.ended_ms || s.expires_ms <= ctx.svc.clock.wall_ms();
+  const bool ended = s.ended_ms || s.expires_ms <= now;
   return json::object{{"sessionId", s.id},
                       {"ticketId", s.ticket_id},
                       {"state", ended           ? "ended"
@@ -320,15 +316,10 @@ Reply session_expired(Ctx& ctx) {
     return error_reply(ctx.req, http::status::not_found, "NO_SUCH_SESSION",
                        "no such game session of the player");
   json::object out = session_json(ctx, *ended);
-  Money wagered, returned;
-  for (const auto& t : ctx.svc.ledger.player_totals(p.id, ended->created_ms)) {
-    if (t.currency != ended->currency) continue;
-    wagered = t.wagered;
-    returned = t.returned;
-  }
-  out["wagered"] = format_money(wagered);
-  out["returned"] = format_money(returned);
-  out["endedAt"] = ended->ended_ms.value_or(ended->expires_ms);
+  const SessionFigures f = session_figures(ctx.svc.ledger, *ended, ctx.svc.clock.wall_ms());
+  out["wagered"] = format_money(f.wagered);
+  out["returned"] = format_money(f.returned);
+  out["endedAt"] = std::min(ended->ended_ms.value_or(ended->expires_ms), ended->expires_ms);
   return json_reply(ctx.req, http::status::ok, out);
 }
 
@@ -376,6 +367,17 @@ std::optional<StringReply> location_refusal(const Ctx& ctx, const config::Operat
 
 bool table_offered(const Ctx& ctx, const config::TableDef& def, const store::Player* player) {
   return !def.countries.any() || def.countries.permits(country_of(ctx, player));
+}
+
+StringReply country_unavailable(const Ctx& ctx, const store::Player& player) {
+  const std::string lang = ctx.has_param("lang") ? ctx.param("lang") : player.language;
+  return json_reply(
+      ctx.req, http::status::forbidden,
+      json::object{{"error", "COUNTRY_UNAVAILABLE"},
+                   {"message", meaning(ErrorCode::CountryUnavailable)},
+                   {"code", to_int(ErrorCode::CountryUnavailable)},
+                   {"page", location_page(ctx.svc.casino.find_operator(player.operator_id),
+                                          ErrorCode::CountryUnavailable, lang)}});
 }
 
 std::pair<std::string, std::string> regulated_session_ids(Services& svc, int64_t player_id) {

@@ -257,14 +257,7 @@ Reply get_all_config(Ctx& ctx) {
   if (ctx.has_param("tableId")) {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
-    if (!table_offered(ctx, *t->first->def, &p))
-      return json_reply(
-          ctx.req, http::status::forbidden,
-          json::object{{"error", "COUNTRY_UNAVAILABLE"},
-                       {"message", meaning(ErrorCode::CountryUnavailable)},
-                       {"code", to_int(ErrorCode::CountryUnavailable)},
-                       {"page", location_page(operator_of(ctx.svc, p),
-                                              ErrorCode::CountryUnavailable, language_of(ctx))}});
+    if (!table_offered(ctx, *t->first->def, &p)) return country_unavailable(ctx, p);
     out["tableConfig"] = table_json(ctx, *t->first, *t->second);
   }
   const auto* op = operator_of(ctx.svc, p);
@@ -648,6 +641,8 @@ void add_ui_routes(Router& router, Services& svc) {
   router.add(V::get, "/api/ui/tableConfig", Auth::session, [](Ctx& ctx) -> Reply {
     auto t = requested_table(ctx);
     if (!t.ok()) return t.error();
+    if (!table_offered(ctx, *t->first->def, &ctx.me().player))
+      return country_unavailable(ctx, ctx.me().player);
     return json_reply(ctx.req, http::status::ok, table_json(ctx, *t->first, *t->second));
   });
   router.add(V::get, "/api/ui/balance", Auth::session, get_balance);

@@ -1,7 +1,10 @@
 #include "gateway/limits.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <ctime>
+
+#include "core/log.hpp"
 
 namespace croupier::gateway {
 
@@ -84,10 +87,8 @@ int64_t session_lifetime_ms(const store::Store& store, const config::Casino& cas
     if (ms > 0 && (most == 0 || ms < most)) most = ms;
   };
   if (const config::Operator* op = casino.find_operator(player.operator_id)) {
-    const auto& c = op->casino_config;
-    auto* micro = c.if_contains("micro_gaming");
-    auto* minutes = c.if_contains("estimated_micro_game_session_time");
-    if (micro && micro->is_bool() && micro->as_bool() && minutes && minutes->is_number())
+    auto* minutes = op->casino_config.if_contains("estimated_micro_game_session_time");
+    if (op->config_flag("micro_gaming") && minutes && minutes->is_number())
       shorter(static_cast<int64_t>(minutes->to_number<double>() * 60'000));
   }
   const auto limits = effective_limits(store.limits(player.id), now_ms);
@@ -95,11 +96,29 @@ int64_t session_lifetime_ms(const store::Store& store, const config::Casino& cas
   return most;
 }
 
-Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session) {
-  Money balance{session.brought};
-  for (const auto& t : ledger.player_totals(session.player_id, session.created_ms))
-    if (t.currency == session.currency) balance += t.returned - t.wagered;
-  return balance;
+SessionFigures session_figures(const ledger::Ledger& ledger, const store::RegulatedSession& session,
+                               int64_t now_ms) {
+  SessionFigures f;
+  for (const auto& t : ledger.player_totals(session.player_id, session.created_ms)) {
+    if (t.currency != session.currency) continue;
+    f.wagered += t.wagered;
+    f.returned += t.returned;
+  }
+  // An ended session covers no later bet (another session's, or one refused in between).
+  const int64_t end = std::min(session.ended_ms.value_or(session.expires_ms), session.expires_ms);
+  if (end > now_ms) return f;
+  for (const auto& t : ledger.player_totals(session.player_id, end)) {
+    if (t.currency != session.currency) continue;
+    f.wagered -= t.wagered;
+    f.returned -= t.returned;
+  }
+  return f;
+}
+
+Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session,
+                      int64_t now_ms) {
+  const SessionFigures f = session_figures(ledger, session, now_ms);
+  return Money{session.brought} + f.returned - f.wagered;
 }
 
 LimitsLedger::LimitsLedger(std::unique_ptr<ledger::Ledger> inner, const store::Store& store,
@@ -133,16 +152,21 @@ std::optional<ledger::Failure> LimitsLedger::refusal(const ledger::PlaceBets& op
                                                      Money in_flight) {
   const Known k = known(op.player);
   const int64_t now = clock_.wall_ms();
-  for (const auto& [kind, limit] : k.limits)
-    if (stake + in_flight + usage(inner(), op.player, op.currency, kind, now) > limit)
-      return ledger::Failure::limit_reached;
+  if (stake.is_positive()) {
+    for (const auto& [kind, limit] : k.limits)
+      if (stake + in_flight + usage(inner(), op.player, op.currency, kind, now) > limit)
+        return ledger::Failure::limit_reached;
+  }
   if (!k.op) return std::nullopt;
   const config::OperatorRegulation& rules = k.op->regulation;
-  if (rules.max_bet && stake > *rules.max_bet) return ledger::Failure::regulation_limit;
+  // The operator's most per bet command is in its own currency.
+  if (rules.max_bet && op.currency == k.op->currency && stake > *rules.max_bet)
+    return ledger::Failure::regulation_limit;
   if (rules.italian_session) {
+    // No bet outside an open session, a free bet's neither.
     auto session = store_.open_regulated_session(op.player, now);
     if (!session || session->currency != op.currency) return ledger::Failure::session_balance;
-    if (stake + in_flight > session_balance(inner(), *session))
+    if (stake.is_positive() && stake + in_flight > session_balance(inner(), *session, now))
       return ledger::Failure::session_balance;
   }
   return std::nullopt;
@@ -152,29 +176,44 @@ void LimitsLedger::submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedB
   Money stake;
   for (const auto& line : op.bets)
     if (line.free_bet.empty()) stake += line.amount;
-  if (!stake.is_positive()) return ForwardingLedger::submit(std::move(op), std::move(done));
   const ledger::PlayerId player = op.player;
   Money in_flight;
-  {
+  if (stake.is_positive()) {
     std::lock_guard lock(mu_);
     in_flight = in_flight_[player];
     in_flight_[player] += stake;  // held until the answer, so two commands cannot both fit
   }
-  auto release = [this, player, stake] {
+  // Gives the hold back, once.
+  auto held = std::make_shared<std::atomic<bool>>(stake.is_positive());
+  auto release = [this, player, stake, held] {
+    if (!held->exchange(false)) return;
     std::lock_guard lock(mu_);
     auto it = in_flight_.find(player);
     if (it == in_flight_.end()) return;
     it->second -= stake;
     if (!it->second.is_positive()) in_flight_.erase(it);
   };
-  if (auto refused = refusal(op, stake, in_flight)) {
+  std::optional<ledger::Failure> refused;
+  try {
+    refused = refusal(op, stake, in_flight);
+  } catch (const std::exception& e) {  // the store or the ledger could not be read
+    log::warn("limits not checked: the bets are refused",
+              {{"player", player}, {"error", e.what()}});
+    refused = ledger::Failure::storage;
+  }
+  if (refused) {
     release();
     return done(*refused);
   }
-  ForwardingLedger::submit(std::move(op), [release, done = std::move(done)](auto r) mutable {
+  try {
+    ForwardingLedger::submit(std::move(op), [release, done = std::move(done)](auto r) mutable {
+      release();
+      done(std::move(r));
+    });
+  } catch (...) {
     release();
-    done(std::move(r));
-  });
+    throw;
+  }
 }
 
 }  // namespace croupier::gateway

@@ -58,9 +58,17 @@ Money usage(const ledger::Ledger& ledger, ledger::PlayerId player, const std::st
 int64_t session_lifetime_ms(const store::Store& store, const config::Casino& casino,
                             const store::Player& player, int64_t now_ms);
 
-// An Italian game session's balance: what was brought in, less the stakes of the player's
-// own money since it opened, plus what those bets paid back.
-Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session);
+// What the player staked of their own money in an Italian game session (from its start to its
+// end or expiry), and what those bets paid back.
+struct SessionFigures {
+  Money wagered;
+  Money returned;
+};
+SessionFigures session_figures(const ledger::Ledger& ledger, const store::RegulatedSession& session,
+                               int64_t now_ms);
+// Its balance: what was brought in, less the stakes, plus what came back.
+Money session_balance(const ledger::Ledger& ledger, const store::RegulatedSession& session,
+                      int64_t now_ms);
 
 class LimitsLedger final : public ledger::ForwardingLedger {
  public:
@@ -70,7 +78,9 @@ class LimitsLedger final : public ledger::ForwardingLedger {
   // before anything moves, when it would take a loss or wager limit beyond itself
   // (limit_reached), is above the operator's most for one command (regulation_limit), or,
   // at an operator with the Italian session, is not covered by the open session's balance
-  // (session_balance). Stakes of the player's commands still in flight here count as spent.
+  // (session_balance; a free bet too without an open session). Stakes of the player's commands
+  // still in flight on this node count as spent. A store that cannot be read refuses the
+  // command (storage).
   void submit(ledger::PlaceBets op, ledger::Callback<ledger::PlacedBets> done) override;
   // Forgets what it knows of the player's limits (after a change here).
   void forget(ledger::PlayerId player);

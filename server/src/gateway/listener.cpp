@@ -18,6 +18,7 @@
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
+#include "gateway/api.hpp"
 #include "gateway/connections.hpp"
 #include "gateway/jwt.hpp"
 #include "gateway/promotions.hpp"
@@ -163,7 +164,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       : code_reply(req, http::status::unauthorized, ErrorCode::SessionExpired),
                   false);
     }
-    admit(req, auth.value(), 0);
+    // Location rules (docs/regulation.md): a socket from a country the operator keeps out is
+    // refused (1052); the socket's player carries the country it was opened from, for the
+    // tables offered only in some countries.
+    AuthedSession session = auth.value();
+    if (const config::Operator* op = svc_.casino.find_operator(session.player.operator_id))
+      if (auto refused = location_refusal(ctx, *op, &session.player))
+        return send(std::move(*refused), false);
+    session.player.country = country_of(ctx, &session.player);
+    admit(req, std::move(session), 0);
   }
 
   // Admits the socket of `session` (a promotions socket: with its token's expiry) and hands

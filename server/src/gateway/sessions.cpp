@@ -36,7 +36,7 @@ std::shared_ptr<Sessions::Entry> Sessions::find(const std::string& id) {
   entry->last_seen_ms = stored->last_seen_ms;
   entry->persisted_ms = stored->last_seen_ms;
   entry->created_ms = stored->created_ms;
-  bound(*entry);
+  bound(*entry, *player);
   if (stored->state == store::SessionState::terminated) {
     entry->state = static_cast<int>(failure_for_reason(stored->reason));
   }
@@ -71,6 +71,15 @@ Result<AuthedSession, AuthFailure> Sessions::check(const std::string& id, bool t
         notify(id, *ended);
         return *ended;
       }
+      // The bound again: a limit set on another node of a cluster reaches this one.
+      store::Player player;
+      {
+        std::shared_lock lock(mutex_);
+        player = entry->session.player;
+      }
+      bound(*entry, player);
+      if (const int64_t ends = entry->ends_ms.load(); ends != 0 && now >= ends)
+        return AuthFailure::expired;
     }
   }
   std::shared_lock lock(mutex_);
@@ -98,7 +107,7 @@ AuthedSession Sessions::create(const store::Player& player, const std::string& p
   entry->last_seen_ms = now;
   entry->persisted_ms = now;
   entry->created_ms = now;
-  bound(*entry);
+  bound(*entry, player);
   std::unique_lock lock(mutex_);
   cache_.emplace(s.id, entry);
   return entry->session;
@@ -108,15 +117,26 @@ void Sessions::set_lifetime(Lifetime lifetime) {
   lifetime_ = std::move(lifetime);
 }
 
-void Sessions::bound(Entry& e) {
-  const int64_t most = lifetime_ ? lifetime_(e.session.player) : 0;
+void Sessions::bound(Entry& e, const store::Player& player) {
+  const int64_t most = lifetime_ ? lifetime_(player) : 0;
   e.ends_ms = most > 0 ? e.created_ms + most : 0;
 }
 
 void Sessions::refresh_lifetime(int64_t player_id) {
-  std::shared_lock lock(mutex_);
-  for (auto& [id, e] : cache_)
-    if (e->session.player.id == player_id) bound(*e);
+  std::vector<std::shared_ptr<Entry>> entries;
+  std::optional<store::Player> player;
+  {
+    std::shared_lock lock(mutex_);
+    for (auto& [id, e] : cache_)
+      if (e->session.player.id == player_id) {
+        entries.push_back(e);
+        player = e->session.player;
+      }
+  }
+  if (!player) return;
+  // The bound is read outside the lock (it reads the store), once for all of them.
+  const int64_t most = lifetime_ ? lifetime_(*player) : 0;
+  for (auto& e : entries) e->ends_ms = most > 0 ? e->created_ms + most : 0;
 }
 
 void Sessions::terminate_player(int64_t player_id, AuthFailure why, const std::string& keep) {

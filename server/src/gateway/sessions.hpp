@@ -77,7 +77,8 @@ class Sessions {
   // past it ends as expired. Set before use.
   using Lifetime = std::function<int64_t(const store::Player& player)>;
   void set_lifetime(Lifetime lifetime);
-  // Recomputes the bound of the player's sessions (after a change of their limits).
+  // Recomputes the bound of the player's sessions (after a change of their limits here; a
+  // session also recomputes its own when it records its activity, once a minute).
   void refresh_lifetime(int64_t player_id);
 
   void add_listener(Listener listener);
@@ -99,7 +100,7 @@ class Sessions {
     int64_t created_ms = 0;
     std::atomic<int64_t> ends_ms{0};  // when it ends whatever the activity (0: never)
   };
-  void bound(Entry& e);
+  void bound(Entry& e, const store::Player& player);  // sets e.ends_ms
   std::shared_ptr<Entry> find(const std::string& id);
   // Records activity in the store; how the session ended if the store says it did.
   std::optional<AuthFailure> ended_in_store(const std::string& id, int64_t seen_ms);

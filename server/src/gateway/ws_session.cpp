@@ -269,6 +269,17 @@ void WsSession::handle(std::string_view text) {
       std::move(parsed).value());
 }
 
+// A table with its own countries plays only for a socket from one of them (the country the
+// socket was opened from: listener.cpp).
+bool WsSession::offered(const LiveTable& live) const {
+  return !live.def->countries.any() || live.def->countries.permits(session_.player.country);
+}
+
+void WsSession::refuse_country(const std::string& request_id) {
+  send_error(ErrorCode::CountryUnavailable, "this table is not offered in your country",
+             request_id);
+}
+
 void WsSession::on_subscribe(SubscribeCommand c) {
   const std::string prefix = "table-";
   const bool lobby = c.channel == "lobby";
@@ -276,6 +287,7 @@ void WsSession::on_subscribe(SubscribeCommand c) {
       c.channel.rfind(prefix, 0) == 0 ? svc_.table(c.channel.substr(prefix.size())) : nullptr;
   if (!live && !lobby)
     return send_error(ErrorCode::InvalidBet, "no such channel: " + c.channel, "");
+  if (live && !offered(*live)) return refuse_country("");
   if (!channels_.contains(c.channel) && channels_.size() >= svc_.settings.ws_subscriptions_max) {
     return send_error(ErrorCode::OverMaxLimit, "too many channels on one connection", "");
   }
@@ -317,6 +329,7 @@ void WsSession::on_bet(BetCommand c) {
   }
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::InvalidBet, "no such table: " + c.table_id, c.request_id);
+  if (!offered(*live)) return refuse_country(c.request_id);
   // The game mode names the table's game (roulette_mobile at a roulette table), as a bet
   // over HTTP must.
   const std::string mode(live->def->family().mode);
@@ -361,6 +374,7 @@ void WsSession::on_bet(BetCommand c) {
 void WsSession::on_seat(SeatCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live) return send_error(ErrorCode::SeatError, "no such table: " + c.table_id, c.request_id);
+  if (c.sit && !offered(*live)) return refuse_country(c.request_id);
   if (!c.sit) {
     live->table->leave(session_.player.id, c.seat);
     if (c.seat == 0) seated_.erase(c.table_id);
@@ -427,6 +441,11 @@ void WsSession::on_autoplay(AutoplayCommand c) {
   const LiveTable* live = svc_.table(c.table_id);
   if (!live)
     return send_error(ErrorCode::BetsNotAccepted, "no such table: " + c.table_id, c.request_id);
+  // The UK's rules allow no auto-play (docs/regulation.md "The UK").
+  const config::Operator* player_op = svc_.casino.find_operator(session_.player.operator_id);
+  if (player_op && player_op->config_flag("uk_regulation_check"))
+    return send_error(ErrorCode::BetsNotAccepted, "auto-play is not offered under the UK's rules",
+                      c.request_id);
   table::AutoplayCommand cmd;
   cmd.player = session_.player.id;
   cmd.name = screen_name();

@@ -39,6 +39,7 @@
 
 namespace croupier::gateway {
 
+struct LiveTable;
 struct Services;
 class Connections;
 
@@ -88,6 +89,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void on_read(boost::system::error_code ec, size_t bytes);
   void on_frame(ws::Message m);
   void handle(std::string_view text);
+  bool offered(const LiveTable& live) const;
+  void refuse_country(const std::string& request_id);
   void on_subscribe(SubscribeCommand c);
   void on_unsubscribe(const UnsubscribeCommand& c);
   void on_bet(BetCommand c);

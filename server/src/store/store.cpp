@@ -667,6 +667,13 @@ class DbStore final : public Store {
 
   void create_regulated_session(const RegulatedSession& s) override {
     std::lock_guard lock(mutex_);
+    // One open session per player: one still open (another tab's, at once) ends here.
+    connection()
+        ->query(
+            "UPDATE regulated_sessions SET ended_ms=? WHERE player_id=? AND ended_ms IS NULL "
+            "AND expires_ms>?")
+        .bind(s.created_ms, s.player_id, s.created_ms)
+        .run();
     connection()
         ->query(std::string("INSERT INTO regulated_sessions(") + kRegulatedColumns +
                 ") VALUES(?,?,?,?,?,?,?,?)")

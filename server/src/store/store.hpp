@@ -210,6 +210,7 @@ class Store {
   // Italian game sessions. The player's session not ended and not expired at `now_ms`.
   virtual std::optional<RegulatedSession> open_regulated_session(int64_t player_id,
                                                                  int64_t now_ms) const = 0;
+  // Opens a session, ending the player's one still open (two opened at once: the later counts).
   virtual void create_regulated_session(const RegulatedSession& s) = 0;
   // Adds to what the player brought into their session; false when it has ended or expired.
   virtual bool bring_into_session(const std::string& id, int64_t player_id, int64_t amount,

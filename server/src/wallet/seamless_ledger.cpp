@@ -189,56 +189,50 @@ void SeamlessLedger::submit(Fund op, Callback<Done> done) {
 
 // A refund and a cash-out answer no currency: the player's own is credited here, and the scan
 // finds cash held in any other.
-void SeamlessLedger::submit(CancelBets op, Callback<CancelledBets> done) {
+template <class Op, class R>
+void SeamlessLedger::credit_one(Op op, Callback<R> done, const char* reason) {
   auto who = seamless(op.player);
   if (!who) return inner().submit(std::move(op), std::move(done));
   const PlayerId player = op.player;
   const std::string key = op.key, round = op.round_id, currency = who->currency;
-  inner().submit(std::move(op), after(std::move(done), [=, this](CancelledBets& r) {
+  inner().submit(std::move(op), after(std::move(done), [=, this](R& r) {
                    if (r.balance.cash.is_positive())
-                     sweep(player, currency, "c:" + key, round, "refund");
+                     sweep(player, currency, "c:" + key, round, reason);
                    r.balance = reported(player, currency, r.balance);
                  }));
 }
 
+void SeamlessLedger::submit(CancelBets op, Callback<CancelledBets> done) {
+  credit_one(std::move(op), std::move(done), "refund");
+}
+
 void SeamlessLedger::submit(SettleBets op, Callback<SettledBets> done) {
-  auto who = seamless(op.player);
-  if (!who) return inner().submit(std::move(op), std::move(done));
-  const PlayerId player = op.player;
-  const std::string key = op.key, round = op.round_id, currency = who->currency;
-  inner().submit(std::move(op), after(std::move(done), [=, this](SettledBets& r) {
-                   if (r.balance.cash.is_positive())
-                     sweep(player, currency, "c:" + key, round, "cashout");
-                   r.balance = reported(player, currency, r.balance);
+  credit_one(std::move(op), std::move(done), "cashout");
+}
+
+template <class Op>
+void SeamlessLedger::credit_each(Op op, Callback<Settlement> done, const char* prefix,
+                                 const char* reason) {
+  const std::string round = op.round_id;
+  inner().submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
+                   for (PlayerSettlement& p : s.players) {
+                     if (!seamless(p.player)) continue;
+                     if (p.balance.cash.is_positive()) {
+                       sweep(p.player, p.currency,
+                             std::string(prefix) + round + ":" + std::to_string(p.player), round,
+                             reason);
+                     }
+                     p.balance = reported(p.player, p.currency, p.balance);
+                   }
                  }));
 }
 
 void SeamlessLedger::submit(SettleRound op, Callback<Settlement> done) {
-  const std::string round = op.round_id;
-  inner().submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
-                   for (PlayerSettlement& p : s.players) {
-                     if (!seamless(p.player)) continue;
-                     if (p.balance.cash.is_positive()) {
-                       sweep(p.player, p.currency,
-                             "c:settle:" + round + ":" + std::to_string(p.player), round, "settle");
-                     }
-                     p.balance = reported(p.player, p.currency, p.balance);
-                   }
-                 }));
+  credit_each(std::move(op), std::move(done), "c:settle:", "settle");
 }
 
 void SeamlessLedger::submit(CancelRound op, Callback<Settlement> done) {
-  const std::string round = op.round_id;
-  inner().submit(std::move(op), after(std::move(done), [=, this](Settlement& s) {
-                   for (PlayerSettlement& p : s.players) {
-                     if (!seamless(p.player)) continue;
-                     if (p.balance.cash.is_positive()) {
-                       sweep(p.player, p.currency,
-                             "c:void:" + round + ":" + std::to_string(p.player), round, "refund");
-                     }
-                     p.balance = reported(p.player, p.currency, p.balance);
-                   }
-                 }));
+  credit_each(std::move(op), std::move(done), "c:void:", "refund");
 }
 
 void SeamlessLedger::submit(ChangeBonus op, Callback<BonusView> done) {

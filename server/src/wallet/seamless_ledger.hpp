@@ -164,6 +164,15 @@ class SeamlessLedger final : public ledger::ForwardingLedger {
 
   template <class R, class F>
   ledger::Callback<R> after(ledger::Callback<R> done, F adjust);
+  // A player's refund or cash-out (CancelBets, SettleBets): the cash it leaves is credited,
+  // keyed c:<the operation's key>.
+  template <class Op, class R>
+  void credit_one(Op op, ledger::Callback<R> done, const char* reason);
+  // A round's settlement or void (SettleRound, CancelRound): each seamless player's cash is
+  // credited, keyed <prefix><round>:<player> (prefix c:settle: or c:void:).
+  template <class Op>
+  void credit_each(Op op, ledger::Callback<ledger::Settlement> done, const char* prefix,
+                   const char* reason);
 
   const SeamlessOptions options_;
   std::map<std::string, WalletConfig, std::less<>> wallets_;

@@ -279,6 +279,16 @@ TEST_P(Markets, TheItalianSessionBoundsTheStakesByWhatWasBroughtIn) {
   json::value next = post("/api/ui/italianSession", {{"userId", p.id}}).json();
   EXPECT_NE(next.at("sessionId").as_string(), id);
   EXPECT_EQ(next.at("state"), "needs_balance");
+  // Bets of the next session are not the ended one's.
+  ASSERT_EQ(
+      post("/api/ui/rgsChoosenBalance", {{"sessionId", next.at("sessionId")}, {"amount", "5.00"}})
+          .status,
+      200);
+  game = std::string(p.ws->wait_type("betsopen").at("gameId").as_string());
+  EXPECT_EQ(bet("i-6", {{"RED", "2.00"}}, game).at("accepted").as_array().size(), 1u);
+  json::value again = post("/api/ui/gameSessionExpired", {{"sessionId", id}}).json();
+  EXPECT_EQ(again.at("wagered"), "10.00");
+  EXPECT_EQ(again.at("sessionBalance"), "144.00");
 
   // Elsewhere there is no Italian session.
   Player guest = join_as_guest(server->port(), "");
@@ -331,9 +341,26 @@ TEST_P(Markets, LocationRulesSendPlayersOutsideThemToTheLocationPage) {
   HttpResponse table = italian.http.get("/api/ui/getAllConfig?tableId=rou-de");
   EXPECT_EQ(table.status, 403);
   EXPECT_EQ(table.json().at("code"), 2006);
+  HttpResponse table_config = italian.http.get("/api/ui/tableConfig?tableId=rou-de");
+  EXPECT_EQ(table_config.status, 403) << table_config.body;
+  EXPECT_EQ(table_config.json().at("code"), 2006);
+  // A socket carries the country it was opened from: the table's channel and its bets are
+  // refused there, and a socket from a country the operator keeps out is not opened.
+  WsClient from_italy(server->port(), italian.session, {}, "/ws", {{"X-Country", "IT"}});
+  from_italy.wait_type("welcome");
+  from_italy.send(R"(<subscribe channel="table-rou-de"/>)");
+  EXPECT_EQ(from_italy.wait_type("error").at("code"), 2006);
+  from_italy.send(pbet_xml("pbet", "rou-de", "", italian.id, "de-1", {{"RED", "2.00"}}));
+  EXPECT_EQ(from_italy.wait_type("error").at("code"), 2006);
+  EXPECT_THROW(WsClient(server->port(), italian.session, {}, "/ws", {{"X-Country", "FR"}}),
+               std::exception);
   italian.http.set_header("X-Country", "DE");
   EXPECT_TRUE(has_table(italian.http.get("/api/ui/getAllConfig").json(), "rou-de"));
   EXPECT_EQ(italian.http.get("/api/ui/getAllConfig?tableId=rou-de").status, 200);
+  WsClient from_germany(server->port(), italian.session, {}, "/ws", {{"X-Country", "DE"}});
+  from_germany.wait_type("welcome");
+  from_germany.send(R"(<subscribe channel="table-rou-de"/>)");
+  from_germany.wait_type("resync");
 }
 
 // The UK: no auto-play (the strategy cannot be saved); elsewhere it can.
@@ -347,6 +374,9 @@ TEST_P(Markets, TheUksRulesOfferNoAutoPlay) {
       {{"Content-Type", "application/json"}, {"X-XSRF-TOKEN", uk.http.cookie("XSRF-TOKEN")}});
   EXPECT_EQ(r.status, 403) << r.body;
   EXPECT_EQ(r.json().at("error"), "UK_RULES");
+  uk.ws->send(R"(<autoplay tableId="rou-r" requestId="ap" rounds="5"/>)");
+  json::object refused = uk.ws->wait_type("error");
+  EXPECT_EQ(refused.at("code"), 1008) << json::serialize(refused);
   Player other = join_as_guest(server->port(), "");
   other.http.set_header("X-Country", "DE");
   HttpResponse ok = other.http.request(

@@ -258,15 +258,16 @@ void HttpClient::become_guest() {
 // ---- WebSocket ----------------------------------------------------------------------------
 
 WsClient::WsClient(uint16_t port, const std::string& session_id, const std::string& origin,
-                   const std::string& target)
+                   const std::string& target, const std::map<std::string, std::string>& headers)
     : ws_(io_) {
   beast::get_lowest_layer(ws_).expires_after(10s);
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   beast::get_lowest_layer(ws_).expires_never();
-  ws_.set_option(
-      websocket::stream_base::decorator([session_id, origin](websocket::request_type& req) {
+  ws_.set_option(websocket::stream_base::decorator(
+      [session_id, origin, headers](websocket::request_type& req) {
         if (!session_id.empty()) req.set(http::field::cookie, "JSESSIONID=" + session_id);
         if (!origin.empty()) req.set(http::field::origin, origin);
+        for (const auto& [k, v] : headers) req.set(k, v);
       }));
   ws_.read_message_max(16 * 1024 * 1024);
   ws_.handshake("127.0.0.1:" + std::to_string(port), target);

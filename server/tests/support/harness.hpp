@@ -119,7 +119,8 @@ class WsClient {
   // Connects to /ws (or `target`) with the given session cookie (empty: none). A refused
   // handshake throws.
   WsClient(uint16_t port, const std::string& session_id, const std::string& origin = {},
-           const std::string& target = "/ws");
+           const std::string& target = "/ws",
+           const std::map<std::string, std::string>& headers = {});
   ~WsClient();
 
   void send(const std::string& text);
