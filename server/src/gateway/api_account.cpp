@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <ctime>
 #include <future>
+#include <mutex>
 
 #include "config/languages.hpp"
 #include "core/crypto.hpp"
@@ -168,6 +169,12 @@ Reply register_account(Ctx& ctx) {
   if (!terms || !terms->is_bool() || !terms->as_bool())
     return bad("termsAccepted", "the terms must be accepted");
   const auto amount = parse_money(voucher_amount);
+  // The slow part first (Argon2id), then the voucher's check, the account and the redemption
+  // one registration at a time: two registrations with one voucher cannot both pass its
+  // check and leave one account without the money (on one node; docs/decisions.md).
+  const std::string password_hash = crypto::hash_password(password);
+  static std::mutex registering;
+  std::unique_lock one_at_a_time(registering);
   const auto held = voucher.empty() || voucher.size() > 64 ? std::nullopt
                                                            : ctx.svc.store.voucher(op->id, voucher);
   if (!held || !amount || amount->units != held->first)
@@ -186,7 +193,7 @@ Reply register_account(Ctx& ctx) {
   a.username = username;
   a.username_key = fold(username);
   a.email_key = fold(email);
-  a.password_hash = crypto::hash_password(password);
+  a.password_hash = password_hash;
   a.birth_date = birth;
   const int64_t now = ctx.svc.clock.wall_ms();
   auto player = ctx.svc.store.create_account(p, a, now);
@@ -204,6 +211,7 @@ Reply register_account(Ctx& ctx) {
   } else {
     log::warn("a voucher was taken while its account was made", {{"player", player->id}});
   }
+  one_at_a_time.unlock();
   welcome_new_player(ctx.svc, *op, *player);
   log::info("account registered", {{"player", player->id}, {"operator", op->id}});
   return signed_in(ctx, *player, http::status::created);
