@@ -231,7 +231,8 @@ json::object session_json(Ctx& ctx, const store::RegulatedSession& s) {
                       {"minimum", format_money(session_minimum(ctx))},
                       {"maximum", format_money(room)},
                       {"startedAt", s.created_ms},
-                      {"expiresAt", s.expires_ms}};
+                      {"expiresAt", s.expires_ms},
+                      {"now", now}};  // the server's clock: the client times expiresAt by it
 }
 
 StringReply no_italian_session(const Ctx& ctx) {
