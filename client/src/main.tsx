@@ -6,19 +6,23 @@ import { createRoot } from 'react-dom/client';
 import { AccountEntry, accountLanguage } from './app/AccountEntry';
 import { App } from './app/App';
 import { gameOfPath, parseLaunchParams } from './app/launch';
+import { LocationPage } from './app/LocationPage';
 import { LoginFailedPage, MissingPage } from './app/pages/Pages';
 import { startServices } from './app/start';
 import { initI18n } from './lib/i18n';
+import { locationParams } from './lib/location';
 import { navigate } from './lib/navigation';
 import { startViewportWatcher } from './lib/viewport/watch';
 
 // The login page (/play/login) has no session to start the app's services with: they
-// start once a form has signed the player in.
-const loginPage = gameOfPath(window.location.pathname) === 'login';
-let started = loginPage ? null : startServices();
+// start once a form has signed the player in. The location-restrictions page
+// (/play/location-restrictions) is static: it never starts them.
+const ownPage = gameOfPath(window.location.pathname);
+const pageOfItsOwn = ownPage === 'login' || ownPage === 'location-restrictions';
+let started = pageOfItsOwn ? null : startServices();
 const { launch, game } = started ?? {
   launch: parseLaunchParams(window.location.search),
-  game: 'login',
+  game: ownPage,
 };
 const root = createRoot(document.getElementById('root')!);
 startViewportWatcher({ lobbyInFrame: launch.lobbyInFrame }); // SPEC §9 layout flags on <body>
@@ -51,6 +55,16 @@ function enterCasino() {
 }
 
 async function main() {
+  if (game === 'location-restrictions') {
+    const params = locationParams(window.location.search);
+    await initI18n(params.lang).catch(() => initI18n('en'));
+    root.render(
+      <StrictMode>
+        <LocationPage params={params} />
+      </StrictMode>,
+    );
+    return;
+  }
   if (game === 'login') {
     const lang = accountLanguage(window.location.search, navigator.languages ?? []);
     await initI18n(lang).catch(() => initI18n('en'));

@@ -32,8 +32,11 @@ export function accountLanguage(search: string, browser: readonly string[]): str
   return 'en';
 }
 
-/** The page's look: the launch theme's skin (its colours as the page's variables). */
-function useTheme(search: string) {
+/**
+ * The page's look: the launch theme's skin (its colours as the page's variables). Also the
+ * location-restrictions page's (app/LocationPage), another page of its own.
+ */
+export function useTheme(search: string) {
   useEffect(() => {
     const theme = chooseTheme(launchChoices(search).theme, null, 'green');
     const root = document.documentElement;

@@ -15,11 +15,18 @@ import { App, pageRoute } from './App';
 import { parseLaunchParams } from './launch';
 import { testSession } from '../lib/session.test-util';
 import { goToLogin } from '../lib/account';
+import { goToLocationPage } from '../lib/location';
 
 // The login page is a page of its own, loaded: its loading is checked here.
 vi.mock('../lib/account', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/account')>()),
   goToLogin: vi.fn(),
+}));
+
+// So is the location-restrictions page.
+vi.mock('../lib/location', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/location')>()),
+  goToLocationPage: vi.fn(),
 }));
 
 const URLS = '<urls><url key="socket" href="/ws"/></urls>';
@@ -231,5 +238,97 @@ describe('App routing', () => {
     expect(screen.getByTestId('page-loading')).toBeInTheDocument();
     expect(screen.queryByTestId('page-message')).toBeNull(); // no EV01
     expect(s.showPopup).not.toHaveBeenCalledWith('session-expired');
+  });
+
+  it('leads to the location page, in the launch language, when the configuration answers 1052', async () => {
+    navigate('/play/lobby?lang=de', { replace: true });
+    const { services: s } = services({
+      '/api/ui/getAllConfig': new HttpError('forbidden', 403, '{"code":1052}', 1052),
+    });
+    render(
+      <App
+        game="all"
+        launch={parseLaunchParams('?lang=de')}
+        services={s}
+        loadLanguage={async () => {}}
+      />,
+    );
+    await waitFor(() =>
+      expect(goToLocationPage).toHaveBeenCalledWith({ code: 1052, uk: false }, 'de'),
+    );
+    expect(screen.getByTestId('page-loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('page-message')).toBeNull();
+  });
+
+  it('leads to the location page when a table reached in place answers 2006', async () => {
+    vi.mocked(goToLocationPage).mockClear();
+    navigate('/play/lobby', { replace: true });
+    const { services: s } = services({
+      '/api/ui/tableConfig': new HttpError('forbidden', 403, '{"code":2006}', 2006),
+    });
+    render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    await screen.findByTestId('lobby');
+    act(() => navigate('/play/roulette?gameId=rou-1'));
+    await waitFor(() =>
+      expect(goToLocationPage).toHaveBeenCalledWith({ code: 2006, uk: false }, expect.any(String)),
+    );
+  });
+
+  it("shows the Italian session's bar under the header where the operator runs it", async () => {
+    navigate('/play/lobby', { replace: true });
+    const { services: s, session } = services();
+    const post = vi.mocked(s.http.post);
+    post.mockImplementation((async (path: string) =>
+      path === '/api/ui/italianSession'
+        ? {
+            sessionId: 'IT9F3A41',
+            state: 'open',
+            brought: '5.00',
+            sessionBalance: '5.00',
+            minimum: '0.10',
+            maximum: '10.00',
+            expiresAt: Date.now() + 3_600_000,
+          }
+        : {}) as never);
+    const get = vi.mocked(s.http.get);
+    const plain = get.getMockImplementation()!;
+    get.mockImplementation((async (path: string, params?: Record<string, unknown>) => {
+      const answer = await plain(path, params as never);
+      return path === '/api/ui/getAllConfig'
+        ? {
+            ...(answer as object),
+            casinoConfig: { italian_session: true },
+            playerConfig: { player: { id: 'p1', name: 'Ann' }, settings: {} },
+          }
+        : answer;
+    }) as never);
+    const { container } = render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    const bar = await screen.findByTestId('italian-bar');
+    await waitFor(() => expect(bar).toHaveAttribute('data-state', 'open'));
+    expect(container.querySelector('.app')).toHaveAttribute('data-session-bar', 'true');
+    expect(post).toHaveBeenCalledWith('/api/ui/italianSession', { userId: 'p1' });
+    expect(session.get().config?.casinoConfig.italian_session).toBe(true);
+  });
+
+  it('shows the UK bar under the header, and leaves room for it, under the UK rules', async () => {
+    navigate('/play/lobby', { replace: true });
+    const { services: s } = services();
+    const get = vi.mocked(s.http.get);
+    const plain = get.getMockImplementation()!;
+    get.mockImplementation((async (path: string, params?: Record<string, unknown>) => {
+      const answer = await plain(path, params as never);
+      return path === '/api/ui/getAllConfig'
+        ? { ...(answer as object), casinoConfig: { uk_regulation_check: true } }
+        : answer;
+    }) as never);
+    const { container } = render(
+      <App game="all" launch={parseLaunchParams('')} services={s} loadLanguage={async () => {}} />,
+    );
+    expect(await screen.findByTestId('regulation-bar')).toBeInTheDocument();
+    expect(container.querySelector('.app')).toHaveAttribute('data-regulation-bar', 'true');
   });
 });

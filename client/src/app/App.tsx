@@ -9,9 +9,12 @@
 // stops following its channel; the host page hears the lifecycle event `switch`. Table
 // pages have a lobby button that opens the mini lobby to switch tables. Without a session
 // at a casino with player accounts, the boot leads to the login page (/play/login, a page
-// of its own: app/AccountEntry) instead of failing.
+// of its own: app/AccountEntry) instead of failing; a player the location rules refuse
+// (1052, or 2006 for a table) to the location-restrictions page (app/LocationPage). Where
+// the operator runs the Italian game session, its bar and dialogs (app/ItalianSession).
 import '../features/lobby/lobby.css';
 
+import i18next from 'i18next';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -31,6 +34,7 @@ import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/
 import { Header } from './Header';
 import { SettingsEffects } from './settings-effects';
 import { Popups } from './Popups';
+import { RegulationBar } from './RegulationBar';
 import { BonusOffers } from './BonusOffers';
 import { Sound } from './Sound';
 import { TableClosing } from './TableClosing';
@@ -40,6 +44,7 @@ import { urlOf } from '../lib/http/urls';
 import { casinoConfigOf } from '../lib/host/casino-config';
 import { useLobbyLinkOf } from '../ui/LobbyLink';
 import { goToLogin, readAccountConfig } from '../lib/account';
+import { goToLocationPage, locationRefusal } from '../lib/location';
 
 const Lobby = lazy(withTextPart('lobby', () => import('../features/lobby/Lobby')));
 const MiniLobby = lazy(withTextPart('lobby', () => import('../features/lobby/MiniLobby')));
@@ -59,6 +64,8 @@ const CrashTable = lazy(withTextPart('crash', () => import('../features/crash/Cr
 const SweetBonanzaTable = lazy(
   withTextPart('sweetbonanza', () => import('../features/sweetbonanza/SweetBonanzaTable')),
 );
+// The Italian market's game session (casino italian_session): its bar and dialogs.
+const ItalianSession = lazy(() => import('./ItalianSession'));
 const SlotPage = lazy(withTextPart('slots', () => import('../features/slots/SlotPage')));
 const BoomOrBustTable = lazy(
   withTextPart('boomorbust', () => import('../features/boomorbust/BoomOrBustTable')),
@@ -156,6 +163,12 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           goToLogin({ replace: true });
           return;
         }
+        // The location rules refuse the player (1052) or this table (2006): the location
+        // page, in the language asked (the launch's, else the one in use).
+        if (r.failure.kind === 'location') {
+          goToLocationPage(r.failure.refusal, launch.lang ?? i18next.language);
+          return;
+        }
         const popup = popupFor(r.failure);
         if (popup) services.showPopup(popup);
         return;
@@ -204,6 +217,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
         );
       })
       .catch((e: unknown) => {
+        const location = locationRefusal(e);
+        if (location) return goToLocationPage(location, i18next.language);
         console.error(`the configuration of ${tableId} could not be read`, e);
         if (live) setTableProblem({ at, status: e instanceof HttpError ? e.status : 0 });
       });
@@ -252,8 +267,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
     page = <ErrorPage />;
   } else if (failure?.kind === 'missing') {
     page = <MissingPage />;
-  } else if (failure?.kind === 'login') {
-    // On the way to the login page.
+  } else if (failure?.kind === 'login' || failure?.kind === 'location') {
+    // On the way to the login page, or to the location page.
     page = (
       <main className="page-loading" aria-busy="true" data-testid="page-loading">
         <p>{t('LOADING')}</p>
@@ -311,6 +326,13 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
   // clr_desktop / clr_mobile: this operator's players go back to its own lobby (home_url);
   // lobby=false: none (ui/LobbyLink).
   const lobby = useLobbyLinkOf(session);
+  // The Italian market's game session: its bar under the header (in --header, as the UK's).
+  const italian = useStore(session, (s) => s.config?.casinoConfig.italian_session === true);
+  // The UK rules: the session's time and net position under the header (RegulationBar).
+  const ukRules = useStore(
+    session,
+    (s) => casinoConfigOf(s.config?.casinoConfig ?? null).uk_regulation_check,
+  );
   const ownLobby = lobby && lobby.target === '_top' ? lobby.href : null;
   const withLobbyButton =
     booted &&
@@ -346,6 +368,8 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           data-game={route.game}
           data-in-frame={route.launch.lobbyInFrame ? 'true' : undefined}
           data-lobby-button={withLobbyButton ? 'true' : undefined}
+          data-session-bar={booted && italian ? 'true' : undefined}
+          data-regulation-bar={booted && ukRules ? 'true' : undefined}
           onClick={(e) => followLink(e)}
         >
           {withLobbyButton && (
@@ -354,6 +378,12 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
             </a>
           )}
           {booted && <Header />}
+          {booted && <RegulationBar />}
+          {booted && italian && (
+            <Suspense fallback={null}>
+              <ItalianSession />
+            </Suspense>
+          )}
           {booted && <SettingsEffects />}
           {booted && <Sound />}
           {booted && route.tableId !== null && (

@@ -10,6 +10,7 @@ import { initEnglishI18n } from '../lib/i18n';
 import { type AllConfig, type PopupKind, type Services, ServicesContext } from '../lib/session';
 import { testSession } from '../lib/session.test-util';
 import { closeGuide, openGuide } from '../lib/guide';
+import { dialogTurns, setDialogTurn } from '../lib/dialog-turns';
 import { Toaster } from '../ui/Toaster';
 import { BonusOffers } from './BonusOffers';
 
@@ -95,6 +96,7 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   closeGuide();
+  setDialogTurn('italian', false);
 });
 
 describe('the bonus acceptance dialog', () => {
@@ -219,5 +221,23 @@ describe('the bonus acceptance dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull(); // the guide still shows
     act(() => closeGuide());
     expect(await dialog()).toBeInTheDocument();
+  });
+
+  it("steps aside for the Italian session's dialog, and says when it shows", async () => {
+    act(() => setDialogTurn('italian', true));
+    const { http } = renderOffers();
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('/bonus/offers'));
+    await act(async () => {}); // the offers are read
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(dialogTurns.get().bonus).toBe(false);
+    act(() => setDialogTurn('italian', false));
+    expect(await dialog()).toBeInTheDocument();
+    expect(dialogTurns.get().bonus).toBe(true);
+    // The Italian session's dialog comes: the offer steps aside (it stays pending).
+    act(() => setDialogTurn('italian', true));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(dialogTurns.get().bonus).toBe(false);
+    cleanup();
+    expect(dialogTurns.get().bonus).toBe(false);
   });
 });

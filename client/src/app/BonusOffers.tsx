@@ -9,17 +9,19 @@
 // is said so in a notice and the dialog moves on; another failure says to retry.
 //
 // It waits for its turn: not over the preloader, the other popups (an ended session, the
-// pause, the reality check, an alert) or the quick guide. The operator's hide_bonus hides
-// the bonus balance in the header, not this dialog.
+// pause, the reality check, an alert), the quick guide or the Italian session's dialogs
+// (lib/dialog-turns: it says when it shows, and those wait for it in turn). The operator's
+// hide_bonus hides the bonus balance in the header, not this dialog.
 import './bonus.css';
 
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
 import { applyBalance, refreshBalance } from '../lib/balance';
 import { type Bonus, pendingOffers, refreshFreeChips, sessionBonusApi } from '../lib/bonus';
 import { useFocusTrap } from '../lib/a11y/focus-trap';
+import { dialogTurns, setDialogTurn } from '../lib/dialog-turns';
 import { formatDateTime, formatLocale } from '../lib/format/locale';
 import { formatMoney } from '../lib/format/money';
 import { guideStore } from '../lib/guide';
@@ -68,6 +70,7 @@ export function BonusOffers({ ready }: { ready: boolean }) {
   const reality = useHostUi((u) => u.realityCheck !== null);
   const popups = useStore(session, (s) => s.popups.length > 0);
   const guide = useStore(guideStore, (g) => g.open);
+  const italian = useStore(dialogTurns, (d) => d.italian);
   const [queue, setQueue] = useState<Bonus[]>([]);
   const [total, setTotal] = useState(0);
   const asked = useRef(false);
@@ -94,7 +97,14 @@ export function BonusOffers({ ready }: { ready: boolean }) {
   const stop = useCallback(() => setQueue([]), []);
 
   const current = queue[0];
-  if (!current || !ready || paused || reality || popups || guide) return null;
+  const shows = !!current && ready && !paused && !reality && !popups && !guide && !italian;
+  // Said before the browser paints, so that the Italian session's dialog waits at once.
+  useLayoutEffect(() => {
+    setDialogTurn('bonus', shows);
+  }, [shows]);
+  useLayoutEffect(() => () => setDialogTurn('bonus', false), []);
+
+  if (!shows || !current) return null;
   return (
     <BonusOffer
       key={current.bonusId}

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { units } from '../lib/format/money';
@@ -110,6 +110,21 @@ describe('the header and the casino configuration', () => {
     act(() => headerChat.set({ tableId: 'bac-1', enabled: false, open: false, unread: 0 }));
     expect(screen.queryByTestId('chat-toggle')).toBeNull(); // chat off here
     act(() => headerChat.set({ tableId: null, enabled: false, open: false, unread: 0 }));
+  });
+
+  it("leads from the settings to the player's responsible-gaming limits, and back to the header", async () => {
+    renderHeader({});
+    const settings = screen.getByTestId('settings-button');
+    settings.focus();
+    fireEvent.click(settings);
+    const open = await screen.findByRole('button', { name: '[[REG_OPEN]]' }, { timeout: 5000 });
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: '[[REG_TITLE]]' }, { timeout: 5000 });
+    expect(screen.queryByRole('dialog', { name: '[[SETTINGS]]' })).toBeNull();
+    expect(dialog).toHaveFocus();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(settings).toHaveFocus();
   });
 
   it('shows no operator button by default, only the history', () => {

@@ -7,7 +7,8 @@
 // message to the host page in a frame) and exit (exit_url, or always in a frame: QUIT to
 // the host page). They are a SpeedDial (ui/SpeedDial) that groups them behind one "More"
 // button: see `foldHeader` for when. The player's name opens the screen-name dialog
-// (ScreenName), unless the operator restricts editing (restrict_nickname_edit). A player
+// (ScreenName), unless the operator restricts editing (restrict_nickname_edit). The
+// settings lead to the player's responsible-gaming limits (features/settings). A player
 // of the casino's accounts operator (lib/account) also has "Log out", last: it ends the
 // player's sessions and opens the login page.
 import './host.css';
@@ -39,6 +40,9 @@ const HistoryPanel = lazy(
 );
 const SettingsPanel = lazy(
   withTextPart('settings', () => import('../features/settings/SettingsPanel')),
+);
+const ResponsibleGaming = lazy(
+  withTextPart('settings', () => import('../features/settings/ResponsibleGaming')),
 );
 
 /** Below this width three or more operator buttons fold into the "More" menu. */
@@ -77,10 +81,11 @@ export function Header() {
   const converted =
     conversion && balance ? convert(balance.total, conversion[0], conversion[1]) : null;
   const [subtitles, setSubtitles] = useState<boolean | null>(null);
-  const [open, setOpen] = useState<'history' | 'settings' | null>(null);
+  const [open, setOpen] = useState<'history' | 'settings' | 'limits' | null>(null);
   // One function for the panel's life: a new one each render would re-run the panel's
   // focus effect at every header update (a connection ping).
   const closePanel = useCallback(() => setOpen(null), []);
+  const openLimits = useCallback(() => setOpen('limits'), []);
   const chat = useStore(headerChat, (h) => h);
   const narrow = useMediaQuery(FOLD_QUERY);
   const speedDialGrouped = useLayout()?.speedDialGrouped ?? false;
@@ -254,8 +259,10 @@ export function Header() {
           <Suspense fallback={null}>
             {open === 'history' ? (
               <HistoryPanel onClose={closePanel} />
+            ) : open === 'limits' ? (
+              <ResponsibleGaming onClose={closePanel} />
             ) : (
-              <SettingsPanel onClose={closePanel} />
+              <SettingsPanel onClose={closePanel} onResponsibleGaming={openLimits} />
             )}
           </Suspense>,
           document.body,

@@ -84,6 +84,31 @@ describe("the host page's popups", () => {
     act(() => ui.set((u) => ({ ...u, realityCheck: { elapsedMs: 60_000, net: 0 } })));
     expect(screen.getByTestId('popup-reality-check')).toBeInTheDocument();
     expect(screen.queryByTestId('reality-net')).toBeNull();
+    expect(screen.queryByTestId('reality-wagered')).toBeNull(); // not known
+  });
+
+  it("shows the session's stakes and net position as the server counts them", () => {
+    const { ui } = renderPopups({ net_position: true });
+    act(() =>
+      ui.set((u) => ({
+        ...u,
+        realityCheck: {
+          elapsedMs: 1_830_000,
+          net: units('-22.50'),
+          wagered: units('84.00'),
+          source: 'server',
+        },
+      })),
+    );
+    const dialog = screen.getByRole('dialog', { name: '[[REALITY_CHECK_TITLE]]' });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByTestId('reality-elapsed')).toHaveAttribute('data-elapsed-ms', '1830000');
+    expect(screen.getByTestId('reality-wagered')).toHaveTextContent('[[REALITY_CHECK_WAGERED]]');
+    expect(screen.getByTestId('reality-wagered')).toHaveAttribute(
+      'data-wagered',
+      String(units('84.00')),
+    );
+    expect(screen.getByTestId('reality-net')).toHaveAttribute('data-net', String(units('-22.50')));
   });
 
   it('counts down the idle message, and "still here" tells the server and closes it', () => {

@@ -1,7 +1,8 @@
 // The popups and alerts this slice needs: session expired, account restricted, logged out
 // elsewhere, balance error, and no internet (shown while the socket is down; it goes
 // away by itself when the connection comes back); and the host page's: the game paused
-// by the host (PAUSE until RESUME) and the reality check (lib/host).
+// by the host (PAUSE until RESUME) and the reality check (lib/host: the session's time, its
+// stakes and, with net_position, its net position, as the server counts them).
 // A player of the casino's own accounts (lib/account) whose session ended can log in
 // again from the session-expired and logged-out popups.
 // One shows at a time: an ended session first, then the pause, the reality check, and
@@ -84,9 +85,14 @@ export function Popups() {
           </>
         }
       >
-        <p data-testid="reality-elapsed">
+        <p data-testid="reality-elapsed" data-elapsed-ms={reality.elapsedMs}>
           {t('REALITY_CHECK_ELAPSED', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}
         </p>
+        {reality.wagered !== undefined && reality.wagered !== null && (
+          <p data-testid="reality-wagered" data-wagered={reality.wagered}>
+            {t('REALITY_CHECK_WAGERED', { amount: formatMoney(reality.wagered, currency()) })}
+          </p>
+        )}
         {netPosition && (
           <p data-testid="reality-net" data-net={net}>
             {t('REALITY_CHECK_NET', {

@@ -185,6 +185,55 @@ describe('boot', () => {
     expect(restricted).toEqual({ ok: false, failure: { kind: 'account-restricted' } });
   });
 
+  it('leads to the location page when env or the configuration answers 403 with 1052 or 2006', async () => {
+    const refused = (code: number, extra = '') =>
+      new HttpError('forbidden', 403, `{"error":"LOCATION","code":${code}${extra}}`, code);
+    const env = await boot(
+      steps(http({ '/assets/api/urlxml.xml': URLS, '/api/env/getAll': refused(1052) })),
+    );
+    expect(env).toEqual({
+      ok: false,
+      failure: { kind: 'location', refusal: { code: 1052, uk: false } },
+    });
+    const table = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': '{}',
+          '/api/ui/getAllConfig': refused(2006),
+        }),
+      ),
+    );
+    expect(table).toEqual({
+      ok: false,
+      failure: { kind: 'location', refusal: { code: 2006, uk: false } },
+    });
+    const uk = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': '{}',
+          '/api/ui/getAllConfig': refused(1052, ',"uk":true'),
+        }),
+      ),
+    );
+    expect(uk).toEqual({
+      ok: false,
+      failure: { kind: 'location', refusal: { code: 1052, uk: true } },
+    });
+    // Another 403 (the anti-forgery check, a currency not offered) is no location rule.
+    const other = await boot(
+      steps(
+        http({
+          '/assets/api/urlxml.xml': URLS,
+          '/api/env/getAll': '{}',
+          '/api/ui/getAllConfig': new HttpError('forbidden', 403, '{"code":2001}', 2001),
+        }),
+      ),
+    );
+    expect(other).toMatchObject({ ok: false, failure: { kind: 'no-internet' } });
+  });
+
   it('leads to the login page without a session at a casino with player accounts', async () => {
     const club = { accounts: true, operatorId: 'club', minimumAge: 18, freePlay: true };
     const offline = await boot(

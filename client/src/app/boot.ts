@@ -11,7 +11,9 @@
 // `language`), aliases and region suffixes resolved, and one the operator does not offer
 // (casinoConfig.languages) gives way to the first it offers (lib/i18n chooseLanguage).
 // Without a session (none, or one that ended) at a casino that keeps its players' accounts
-// (lib/account), the boot leads to the login page instead of failing: `login`.
+// (lib/account), the boot leads to the login page instead of failing: `login`. A player
+// the location rules refuse (any step answering 403 with code 1052 or 2006: lib/location)
+// is led to the location-restrictions page: `location`.
 //
 // The theme is the launch `theme` parameter, else the operator's `lobby_theme`, else
 // green; its skin JSON (public/skins) holds every colour variable of styles.css, and
@@ -22,6 +24,7 @@ import type { AllConfig, AssignedTable, TableConfig } from '../lib/session';
 import { applyUrlList, urlOf } from '../lib/http/urls';
 import { DEFAULT_FEATURES, parseFeatures } from '../lib/features';
 import { readAccountConfig } from '../lib/account';
+import { type LocationRefusal, locationRefusal } from '../lib/location';
 import type { Theme } from './launch';
 
 export type BootFailure =
@@ -30,7 +33,8 @@ export type BootFailure =
   | { kind: 'account-restricted' }
   | { kind: 'language'; lang: string }
   | { kind: 'missing' } // the table named does not exist (EV03)
-  | { kind: 'login' }; // no session, and the casino has player accounts: its login page
+  | { kind: 'login' } // no session, and the casino has player accounts: its login page
+  | { kind: 'location'; refusal: LocationRefusal }; // 1052 or 2006: the location page
 
 export interface Skin {
   name: string;
@@ -145,6 +149,8 @@ export function parseUrlList(xml: string): Record<string, string> {
 }
 
 function authFailure(e: unknown): BootFailure | null {
+  const location = locationRefusal(e);
+  if (location) return { kind: 'location', refusal: location };
   if (e instanceof HttpError && e.problem === 'unauthorized') return { kind: 'session-expired' };
   if (e instanceof HttpError && e.problem === 'restricted') return { kind: 'account-restricted' };
   return null;

@@ -25,6 +25,9 @@ export interface PlayerInfo {
   language: string;
   /** The operator whose player this is (lib/account: a player of the accounts operator). */
   operatorId?: string;
+  /** A regulated market's game session and ticket (lib/italian-session), when one is open. */
+  sessionId?: string;
+  ticketId?: string;
 }
 
 export interface SpotLimit {

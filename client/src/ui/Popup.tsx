@@ -1,4 +1,5 @@
-// An accessible modal dialog: focus moves into it, Escape closes it when it can be closed.
+// An accessible modal dialog: focus moves into it, Escape closes it when it can be closed
+// (the topmost only, when one opened over another).
 import { type ReactNode, useEffect, useRef } from 'react';
 
 export interface PopupProps {
@@ -14,6 +15,9 @@ export interface PopupProps {
   describedBy?: string;
 }
 
+/** The popups showing, the latest opened last: Escape closes only the topmost. */
+const open: object[] = [];
+
 export function Popup({
   title,
   children,
@@ -25,11 +29,20 @@ export function Popup({
   describedBy,
 }: PopupProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const self = useRef({});
+  useEffect(() => {
+    const me = self.current;
+    open.push(me);
+    return () => {
+      const i = open.lastIndexOf(me);
+      if (i >= 0) open.splice(i, 1);
+    };
+  }, []);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && onClose) onClose();
+      if (e.key === 'Escape' && onClose && open[open.length - 1] === self.current) onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => {

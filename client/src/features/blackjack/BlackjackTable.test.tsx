@@ -62,7 +62,12 @@ function tableConfig(tableId: string, game: string): TableConfig {
   };
 }
 
-function setup(tableId: string, game: string, seatNumber?: number) {
+function setup(
+  tableId: string,
+  game: string,
+  seatNumber?: number,
+  casino: Record<string, unknown> = {},
+) {
   const sockets: FakeSocket[] = [];
   const realtime = new Realtime({
     url: 'ws://test/ws',
@@ -95,7 +100,7 @@ function setup(tableId: string, game: string, seatNumber?: number) {
       settings: {},
     },
     tableConfig: tableConfig(tableId, game),
-    casinoConfig: {},
+    casinoConfig: casino,
     balance: {
       balance: '1000.00',
       bonusBalance: '0.00',
@@ -434,6 +439,88 @@ describe('BlackjackTable (one-hand infinite)', () => {
     });
     await waitFor(() => expect(heard).toEqual(['autoplay start', 'autoplay completed']));
     window.removeEventListener(LIFECYCLE_EVENT, listen);
+  });
+});
+
+describe('BlackjackTable: the UK rules (uk_regulation_check)', () => {
+  const resync = {
+    type: 'resync',
+    table: 'onebj-1',
+    v: 1,
+    epoch: 'E',
+    gameId: 'onebj-1-000001',
+    state: 2,
+    betsOpen: true,
+    myAcks: [],
+    results: [],
+  };
+
+  it('offer no auto-play (a quick-spin feature)', () => {
+    const t = setup('onebj-1', 'onebj', undefined, { uk_regulation_check: true });
+    t.socket().server({ ...resync, ts: Date.now() });
+    expect(screen.getByTestId('bj-spot-MAIN')).toBeInTheDocument();
+    expect(screen.queryByTestId('bj-autoplay-toggle')).toBeNull();
+    expect(screen.queryByRole('button', { name: /\[\[BJ_AUTOPLAY/ })).toBeNull();
+    expect(screen.queryByTestId('bj-autoplay-start')).toBeNull();
+  });
+
+  it('still show an auto-play that is running (started before), so that it can be stopped', async () => {
+    const t = setup('onebj-1', 'onebj', undefined, { uk_regulation_check: true });
+    t.socket().server({
+      ...resync,
+      ts: Date.now(),
+      you: { autoplay: { state: 'running', roundsLeft: 4 } },
+    });
+    t.event('betsopen', {
+      gameId: 'onebj-1-000002',
+      autoplay: { state: 'running', roundsLeft: 3 },
+    });
+    expect(await screen.findByTestId('bj-autoplay-stop')).toBeInTheDocument();
+    expect(screen.queryByTestId('bj-autoplay-toggle')).toBeNull();
+    // Its strategy is an auto-play feature too (its popup would not show).
+    expect(screen.queryByTestId('bj-strategy-button')).toBeNull();
+  });
+
+  it('leave it offered elsewhere', () => {
+    const t = setup('onebj-1', 'onebj');
+    t.socket().server({ ...resync, ts: Date.now() });
+    expect(screen.getByTestId('bj-autoplay-toggle')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('bj-autoplay-toggle'));
+    expect(screen.getByTestId('bj-strategy-button')).toBeInTheDocument();
+  });
+});
+
+describe('BlackjackTable: the Italian session (italian_session)', () => {
+  const resync = {
+    type: 'resync',
+    table: 'onebj-1',
+    v: 1,
+    epoch: 'E',
+    gameId: 'onebj-1-000001',
+    state: 2,
+    betsOpen: true,
+    myAcks: [],
+    results: [],
+  };
+  const refused3002 = async (casino: Record<string, unknown>) => {
+    const t = setup('onebj-1', 'onebj', undefined, casino);
+    t.socket().server({ ...resync, ts: Date.now() });
+    fireEvent.click(screen.getByTestId('bj-autoplay-toggle'));
+    fireEvent.click(screen.getByTestId('bj-autoplay-start'));
+    const auto = t.socket().sent.find((x) => x.startsWith('<autoplay'))!;
+    const requestId = /requestId="([^"]+)"/.exec(auto)![1];
+    t.socket().server({ type: 'autoplayack', table: 'onebj-1', requestId, code: 3002 });
+    await waitFor(() => expect(screen.getByTestId('bj-autoplay-start')).toBeEnabled());
+  };
+
+  it("leaves a refusal for want of session balance (3002) to the session's dialog", async () => {
+    await refused3002({ italian_session: true });
+    expect(screen.queryByText('[[ERROR.3002]]')).toBeNull();
+  });
+
+  it('says it in a toast without the Italian session', async () => {
+    await refused3002({});
+    expect(await screen.findByText('[[ERROR.3002]]')).toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,10 @@
 // auto-play). The synthetic studio deals the server's cards in turn; bets go through the
 // shared betting (lib/table/useBetting); decisions are `decide` commands answered by
 // `decisionack`, and each refusal is shown with its message from the error catalogue.
+// Under the UK rules (uk_regulation_check: no quick-spin features) auto-play is not
+// offered, nor its strategy; one that is running (started before) can still be followed
+// and stopped. With the Italian session on, a command refused with 3002 (the session
+// balance) is said by the session's dialog (app/ItalianSession), not a toast here.
 import './blackjack.css';
 
 import {
@@ -29,6 +33,10 @@ import { ChatPanel } from '../../ui/ChatPanel';
 import { useTableChat } from '../../lib/table/useTableChat';
 import { useTablePage } from '../../lib/table/useTablePage';
 import { useAnnounce } from '../../lib/sound/useAnnounce';
+import { casinoConfigOf } from '../../lib/host/casino-config';
+import { SESSION_BALANCE_INSUFFICIENT, italianSessionOn } from '../../lib/italian-session';
+import { useServices } from '../../lib/session';
+import { useStore } from '../../lib/store';
 import { RoundBanner } from '../../ui/RoundBanner';
 import { toast } from '../../ui/Toaster';
 import {
@@ -81,6 +89,11 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   const { realtime, currency, loaded, table, player, mobile, shape, channel } =
     useTablePage(tableId);
   const oneHand = game === 'onebj' || (table !== null && isOneHandTable(table));
+  const { session } = useServices();
+  const ukRules = useStore(
+    session,
+    (s) => casinoConfigOf(s.config?.casinoConfig ?? null).uk_regulation_check,
+  );
   const seatCount = table && table.seats > 0 ? table.seats : 7;
   const me = player?.id ?? '';
   const name = player?.name ?? '';
@@ -118,13 +131,17 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
   });
   const { follow, command } = betting;
 
+  const italian = useStore(session, italianSessionOn);
   const refuse = useCallback(
-    (code: number) =>
+    (code: number) => {
+      // Not enough session balance: the Italian session's dialog says it (app/ItalianSession).
+      if (code === SESSION_BALANCE_INSUFFICIENT && italian) return;
       toast(
         t(`ERROR.${code}` as 'ERROR.1005', { defaultValue: t('ERROR_CODE', { code }) }),
         'error',
-      ),
-    [t],
+      );
+    },
+    [t, italian],
   );
 
   // ---- Seats ----------------------------------------------------------------------------
@@ -413,16 +430,18 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
         <div className="bj-extras">
           <HelpButton className="link-button" onOpen={() => setPanel('help')} />
           {oneHand ? (
-            <button
-              type="button"
-              className={`toggle ${autoplayOpen ? 'on' : ''}`}
-              aria-pressed={autoplayOpen}
-              data-testid="bj-autoplay-toggle"
-              onClick={() => setAutoplayOpen((o) => !o)}
-            >
-              {t('BJ_AUTOPLAY')}
-              {view.autoplay.state === 'running' ? ` (${view.autoplay.roundsLeft})` : ''}
-            </button>
+            !ukRules && (
+              <button
+                type="button"
+                className={`toggle ${autoplayOpen ? 'on' : ''}`}
+                aria-pressed={autoplayOpen}
+                data-testid="bj-autoplay-toggle"
+                onClick={() => setAutoplayOpen((o) => !o)}
+              >
+                {t('BJ_AUTOPLAY')}
+                {view.autoplay.state === 'running' ? ` (${view.autoplay.roundsLeft})` : ''}
+              </button>
+            )
           ) : (
             <button
               type="button"
@@ -435,13 +454,13 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
           )}
         </div>
       </BettingBar>
-      {oneHand && (autoplayOpen || view.autoplay.state === 'running') && (
+      {oneHand && ((autoplayOpen && !ukRules) || view.autoplay.state === 'running') && (
         <AutoplayPanel
           autoplay={view.autoplay}
           busy={autoplayBusy}
           onStart={(n) => void autoplay(n)}
           onStop={() => void autoplay(0)}
-          onStrategy={() => setPanel('strategy')}
+          onStrategy={ukRules ? undefined : () => setPanel('strategy')}
         />
       )}
       {panel === 'help' && (
@@ -451,7 +470,7 @@ export default function BlackjackTable({ tableId, game, seatNumber }: BlackjackT
         <ChatPanel chat={chat} canWrite float onClose={() => chat.setOpen(false)} />
       )}
       {panel === 'settings' && <BetBehindPopup tableId={tableId} onClose={closePanel} />}
-      {panel === 'strategy' && <StrategyPopup onClose={closePanel} />}
+      {panel === 'strategy' && !ukRules && <StrategyPopup onClose={closePanel} />}
     </main>
   );
 }

@@ -269,7 +269,8 @@ export function AutoplayPanel({
   busy: boolean;
   onStart: (rounds: number) => void;
   onStop: () => void;
-  onStrategy: () => void;
+  /** Opens the strategy; without it (the UK rules: no auto-play features) no button shows. */
+  onStrategy?: () => void;
 }) {
   const { t } = useTranslation();
   const { session, saveSetting } = useServices();
@@ -346,14 +347,16 @@ export function AutoplayPanel({
             {t('BJ_AUTOPLAY_START')}
           </button>
         )}
-        <button
-          type="button"
-          className="link-button"
-          data-testid="bj-strategy-button"
-          onClick={onStrategy}
-        >
-          {t('BJ_STRATEGY')}
-        </button>
+        {onStrategy && (
+          <button
+            type="button"
+            className="link-button"
+            data-testid="bj-strategy-button"
+            onClick={onStrategy}
+          >
+            {t('BJ_STRATEGY')}
+          </button>
+        )}
       </div>
       <p
         className="bj-autoplay-state"

@@ -128,6 +128,19 @@ describe('the history screen', () => {
     expect(rows[0]).toHaveTextContent('[[BJ_OUTCOME_lose]]');
   });
 
+  it("shows a regulated market's session id with the round's ids, when the round has one", async () => {
+    renderPanel([{ rounds: [{ ...roulette, sessionId: 'IT9F3A41' }, blackjack], next: null }]);
+    const rows = await screen.findAllByTestId('history-round');
+    expect(rows[0]).toHaveAttribute('data-session', 'IT9F3A41');
+    expect(rows[1]).not.toHaveAttribute('data-session');
+    fireEvent.click(within(rows[0]!).getByRole('button'));
+    expect(within(rows[0]!).getByTestId('history-session')).toHaveTextContent('IT9F3A41');
+    expect(rows[0]).toHaveTextContent('[[IT_SESSION_ID]]');
+    expect(rows[0]).toHaveTextContent('bet:rou-1-000002:1:r1'); // the bets' ticket
+    fireEvent.click(within(rows[1]!).getByRole('button'));
+    expect(within(rows[1]!).queryByTestId('history-session')).toBeNull();
+  });
+
   it('pages on with the cursor and filters by game', async () => {
     const { get } = renderPanel([
       { rounds: [roulette], next: '1795647393544.rou-1-000002' },

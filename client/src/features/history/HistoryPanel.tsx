@@ -3,7 +3,8 @@
 // Each round opens (a disclosure) onto its detail: the result as its game shows it (the
 // pocket, the cards by hand with baccarat's totals, the dice, the wheel's number,
 // blackjack's dealer and every seat's hands), each bet with its amount and payoff, and
-// the ids support asks for. A settled round can be verified (FairCheck: the provably fair
+// the ids support asks for (with a regulated market's game session id, when the round has
+// one). A settled round can be verified (FairCheck: the provably fair
 // check, in a dialog over this one). A modal dialog; full screen on phones.
 import './history.css';
 
@@ -183,6 +184,12 @@ function Detail({
         <dd>{round.gameId}</dd>
         <dt>{t('HISTORY_ROUND')}</dt>
         <dd>{round.roundId}</dd>
+        {round.sessionId && (
+          <>
+            <dt>{t('IT_SESSION_ID')}</dt>
+            <dd data-testid="history-session">{round.sessionId}</dd>
+          </>
+        )}
         <dt>{t('HISTORY_TICKET')}</dt>
         {tickets.map((id) => (
           <dd key={id}>{id}</dd>
@@ -220,6 +227,7 @@ function RoundItem({ round, money }: { round: HistoryRound; money: CurrencyStyle
       className={`history-round ${round.winLose}`}
       data-testid="history-round"
       data-game={round.game}
+      data-session={round.sessionId || undefined}
     >
       <button
         type="button"

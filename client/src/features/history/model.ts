@@ -57,6 +57,8 @@ export interface HistoryRound {
   outcome?: string;
   detail?: HistoryDetail;
   bets: HistoryBet[];
+  /** A regulated market's game session the round's bets were placed in (lib/italian-session). */
+  sessionId?: string;
 }
 
 export interface HistoryPage {

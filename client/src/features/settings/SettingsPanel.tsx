@@ -3,7 +3,8 @@
 // promotion trophy at the tables, subtitles where the operator offers them, and the chat.
 // Each change applies at once (lib/settings) and is saved for the player; a save that
 // fails says so and still holds for this visit. A modal dialog opened from the header;
-// full screen on phones.
+// full screen on phones. Its "Responsible gaming" section has the button that opens the
+// player's limits (ResponsibleGaming) in its place.
 import './settings.css';
 
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -162,7 +163,14 @@ function Volume({ setting, onFailed }: { setting: VolumeKey; onFailed: (f: boole
   );
 }
 
-export default function SettingsPanel({ onClose }: { onClose: () => void }) {
+export default function SettingsPanel({
+  onClose,
+  onResponsibleGaming,
+}: {
+  onClose: () => void;
+  /** Opens the responsible-gaming screen (the player's limits) instead of the settings. */
+  onResponsibleGaming?: () => void;
+}) {
   const { t } = useTranslation();
   const { session, saveSetting } = useServices();
   const avatar = useStore(session, (s: SessionState) => s.config?.playerConfig.settings.avatar);
@@ -262,6 +270,19 @@ export default function SettingsPanel({ onClose }: { onClose: () => void }) {
             disabled={!chatShown}
             onFailed={setFailed}
           />
+        </Section>
+      )}
+      {onResponsibleGaming && (
+        <Section title={t('REG_TITLE')}>
+          <p className="settings-note">{t('REG_SETTINGS_NOTE')}</p>
+          <button
+            type="button"
+            className="button settings-open-rg"
+            data-testid="open-responsible-gaming"
+            onClick={onResponsibleGaming}
+          >
+            {t('REG_OPEN')}
+          </button>
         </Section>
       )}
       <Versions />

@@ -82,6 +82,12 @@ describe('the casino configuration', () => {
     expect(c.exit_url).toBe('');
   });
 
+  it("reads the Italian market's session flag, off unless it is true", () => {
+    expect(casinoConfigOf(null).italian_session).toBe(false);
+    expect(casinoConfigOf({ italian_session: 'yes' }).italian_session).toBe(false);
+    expect(casinoConfigOf({ italian_session: true }).italian_session).toBe(true);
+  });
+
   it('keeps only safe URLs and real origins', () => {
     expect(safeUrl('/cashier')).toBe('/cashier');
     expect(safeUrl('https://x.example/a?b=1')).toBe('https://x.example/a?b=1');

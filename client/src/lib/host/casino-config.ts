@@ -34,6 +34,8 @@ export interface CasinoConfig {
   hide_screenname_leaderboard: boolean;
   /** The operator's own onboarding replaces the quick guide (app/QuickGuide). */
   quick_guide_disabled: boolean;
+  /** The Italian market's game session (lib/italian-session; the server's regulation). */
+  italian_session: boolean;
   voice_over_tables: string[];
   clr_desktop: string[];
   clr_mobile: string[];
@@ -75,6 +77,7 @@ const FLAGS = [
   'show_nl_min_bet_toaster',
   'hide_screenname_leaderboard',
   'quick_guide_disabled',
+  'italian_session',
 ] as const;
 
 const URLS = ['lobby_logo', 'lobby_background', 'cashier_url', 'exit_url', 'home_url'] as const;

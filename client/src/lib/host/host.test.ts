@@ -6,9 +6,9 @@ import { HttpError, type Http } from '../http/http';
 import { LIFECYCLE_EVENT } from '../lifecycle';
 import type { AllConfig } from '../session';
 import { FakeRealtime } from './fake-realtime.test-util';
-import { type HostDeps, type HostEnv, startHost } from './host';
+import { FIGURES_EVERY_MS, type HostDeps, type HostEnv, startHost } from './host';
 import type { Envelope } from './messages';
-import { REALITY_STORAGE_KEY } from './reality-check';
+import { REALITY_CHECK_URL, REALITY_STORAGE_KEY } from './reality-check';
 import { testSession } from '../session.test-util';
 import { MemoryStorage } from '../storage.test-util';
 
@@ -450,60 +450,238 @@ describe('activity', () => {
   });
 });
 
+/** The reality check's answer (GET /api/cgibin/regulation/realityCheck). */
+function figures(extra: Record<string, unknown> = {}) {
+  return {
+    sessionStartedAt: 1_795_311_533_000,
+    sessionSeconds: 125,
+    currency: 'EUR',
+    bets: 3,
+    wagered: '6.00',
+    returned: '4.50',
+    inPlay: '0.00',
+    netPosition: '-1.50',
+    intervalMinutes: 0,
+    ...extra,
+  };
+}
+
+/** Answers the reality check with `answer` (an Error: refused), the balance otherwise. */
+function answering(h: ReturnType<typeof setup>, answer: () => unknown) {
+  h.get.mockImplementation(async (path: string) => {
+    if (path !== REALITY_CHECK_URL) return { balance: '50.00', bonusBalance: '2.00' };
+    const a = answer();
+    if (a instanceof Error) throw a;
+    return a;
+  });
+}
+
+const realityCalls = (h: ReturnType<typeof setup>) =>
+  h.get.mock.calls.filter(([path]) => path === REALITY_CHECK_URL).length;
+
 describe('the reality check', () => {
-  it('shows every interval with the time played and the net, until the player continues', () => {
+  it("shows the client's own figures every interval when the server does not answer", async () => {
     vi.useFakeTimers();
     const h = setup();
+    answering(h, () => new HttpError('network', 0, ''));
     h.boot({ reality_check_interval_min: 2, net_position: true });
-    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g1', result: '3', net: '-3.00' });
-    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g2', result: '5', net: '1.50' });
-    vi.advanceTimersByTime(2 * 60_000 - 1);
+    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g1', net: '-3.00', stake: '3.00' });
+    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g2', net: '1.50', stake: '1.00' });
+    await vi.advanceTimersByTimeAsync(2 * 60_000 - 1);
     expect(h.host.ui.get().realityCheck).toBeNull();
-    vi.advanceTimersByTime(1);
-    expect(h.host.ui.get().realityCheck).toEqual({ elapsedMs: 120_000, net: units('-1.50') });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.host.ui.get().realityCheck).toEqual({
+      elapsedMs: 120_000,
+      net: units('-1.50'),
+      wagered: units('4.00'),
+      source: 'client',
+    });
     expect(h.payloadOf('REALITY_CHECK_SHOWN')).toEqual({ elapsedMs: 120_000, net: '-1.50' });
 
-    vi.advanceTimersByTime(5 * 60_000); // unanswered: no second popup
+    await vi.advanceTimersByTimeAsync(5 * 60_000); // unanswered: no second popup
     expect(h.types().filter((t) => t === 'REALITY_CHECK_SHOWN')).toHaveLength(1);
     h.host.continuePlaying();
     expect(h.host.ui.get().realityCheck).toBeNull();
     expect(h.types()).toContain('CONTINUE');
-    vi.advanceTimersByTime(2 * 60_000);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
     expect(h.types().filter((t) => t === 'REALITY_CHECK_SHOWN')).toHaveLength(2);
     expect(h.host.ui.get().realityCheck?.elapsedMs).toBe(9 * 60_000);
   });
 
-  it('leaves the net out without net_position, and quits from the popup', () => {
+  it("asks the server for the figures when it is due, and shows the server's", async () => {
     vi.useFakeTimers();
     const h = setup();
+    let answer = figures({ intervalMinutes: 2 });
+    answering(h, () => answer);
+    h.boot({ reality_check_interval_min: 2, net_position: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(realityCalls(h)).toBe(1); // at the start
+    answer = figures({ intervalMinutes: 2, sessionSeconds: 121, wagered: '8.00' });
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(realityCalls(h)).toBe(2); // when due
+    expect(h.host.ui.get().realityCheck).toEqual({
+      elapsedMs: 121_000,
+      net: units('-1.50'),
+      wagered: units('8.00'),
+      source: 'server',
+    });
+    expect(h.payloadOf('REALITY_CHECK_SHOWN')).toEqual({ elapsedMs: 121_000, net: '-1.50' });
+  });
+
+  it('leaves the net out without net_position, and quits from the popup', async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    answering(h, () => figures({ intervalMinutes: 1, sessionSeconds: 60 }));
     h.boot({ reality_check_interval_min: 1 });
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(h.payloadOf('REALITY_CHECK_SHOWN')).toEqual({ elapsedMs: 60_000, net: null });
     h.host.quit('reality-check');
     expect(h.payloadOf('QUIT')).toEqual({ from: 'reality-check' });
     expect(h.host.ui.get().realityCheck).toBeNull();
   });
 
-  it('is off at 0', () => {
+  it("runs at the player's own interval when the operator has none", async () => {
     vi.useFakeTimers();
     const h = setup();
-    h.boot();
-    vi.advanceTimersByTime(24 * 60 * 60_000);
+    answering(h, () => figures({ intervalMinutes: 1 }));
+    h.boot({ reality_check_interval_min: 0 });
+    await vi.advanceTimersByTimeAsync(60_000 - 1);
     expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.types()).toContain('REALITY_CHECK_SHOWN');
   });
 
-  it("keeps the tab's clock across pages (lobby, then a table)", () => {
+  it("takes the shorter of the operator's interval and the player's", async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    answering(h, () => figures({ intervalMinutes: 15 }));
+    h.boot({ reality_check_interval_min: 30 });
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.types()).toContain('REALITY_CHECK_SHOWN');
+  });
+
+  it('is off when neither the operator nor the player sets an interval', async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    answering(h, () => figures());
+    h.boot();
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+    expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    expect(realityCalls(h)).toBe(1); // the start's only: no bar, no check
+  });
+
+  it("takes a new interval of the player's (refreshFigures, after the limits screen), counted from then", async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    let interval = 0;
+    answering(h, () => figures({ intervalMinutes: interval }));
+    h.boot();
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
+    expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    interval = 5; // none applied before: five minutes from now
+    await h.host.refreshFigures();
+    await vi.advanceTimersByTimeAsync(5 * 60_000 - 1);
+    expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.types()).toContain('REALITY_CHECK_SHOWN');
+  });
+
+  it('shows nothing when the server says, when due, that no interval applies any more', async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    let interval = 1;
+    answering(h, () => figures({ intervalMinutes: interval }));
+    h.boot();
+    await vi.advanceTimersByTimeAsync(0);
+    interval = 0; // the player removed it (from another tab)
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(h.types()).not.toContain('REALITY_CHECK_SHOWN');
+    expect(h.host.ui.get().realityCheck).toBeNull();
+  });
+
+  it("keeps the tab's clock across pages (lobby, then a table)", async () => {
     vi.useFakeTimers();
     const storage = new MemoryStorage();
     const lobby = setup({ storage });
+    answering(lobby, () => new Error('no answer'));
     lobby.boot({ reality_check_interval_min: 10 });
     lobby.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g1', net: '4.00' });
-    vi.advanceTimersByTime(6 * 60_000);
+    await vi.advanceTimersByTimeAsync(6 * 60_000);
     lobby.host.stop();
     const table = setup({ storage });
+    answering(table, () => new Error('no answer'));
     table.boot({ reality_check_interval_min: 10, net_position: true });
-    vi.advanceTimersByTime(4 * 60_000);
-    expect(table.host.ui.get().realityCheck).toEqual({ elapsedMs: 600_000, net: units('4.00') });
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(table.host.ui.get().realityCheck).toEqual({
+      elapsedMs: 600_000,
+      net: units('4.00'),
+      wagered: 0,
+      source: 'client',
+    });
     expect(JSON.parse(storage.getItem(REALITY_STORAGE_KEY)!)).toMatchObject({ playerId: '7' });
+  });
+});
+
+describe('the UK rules (uk_regulation_check)', () => {
+  it("reads the session's figures at the start, after each of the player's rounds and every minute", async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    let net = '0.00';
+    answering(h, () => figures({ netPosition: net }));
+    h.boot({ uk_regulation_check: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(realityCalls(h)).toBe(1);
+    expect(h.host.ui.get().figures).toMatchObject({ netPosition: 0, sessionSeconds: 125 });
+
+    net = '-2.00';
+    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g1', net: '-2.00', stake: '2.00' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(realityCalls(h)).toBe(2);
+    expect(h.host.ui.get().figures?.netPosition).toBe(units('-2.00'));
+    // A round the player had no bet in changes nothing.
+    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g2', result: '7' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(realityCalls(h)).toBe(2);
+    // A refunded round does.
+    h.rt.emit({ type: 'cancelround', table: 'rou-1', gameId: 'g3', refunded: '1.00' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(realityCalls(h)).toBe(3);
+
+    await vi.advanceTimersByTimeAsync(FIGURES_EVERY_MS);
+    expect(realityCalls(h)).toBe(4);
+    await vi.advanceTimersByTimeAsync(FIGURES_EVERY_MS);
+    expect(realityCalls(h)).toBe(5);
+  });
+
+  it('keeps the newest answer when an older one arrives late', async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    const pending: ((v: unknown) => void)[] = [];
+    h.get.mockImplementation(
+      (path: string) =>
+        new Promise((resolve) =>
+          path === REALITY_CHECK_URL ? pending.push(resolve) : resolve({}),
+        ),
+    );
+    h.boot({ uk_regulation_check: true });
+    void h.host.refreshFigures();
+    expect(pending).toHaveLength(2);
+    pending[1]!(figures({ netPosition: '5.00' }));
+    await vi.advanceTimersByTimeAsync(0);
+    pending[0]!(figures({ netPosition: '1.00' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.host.ui.get().figures?.netPosition).toBe(units('5.00'));
+  });
+
+  it('is not read every minute without the UK rules', async () => {
+    vi.useFakeTimers();
+    const h = setup();
+    answering(h, () => figures());
+    h.boot();
+    h.rt.emit({ type: 'gameresult', table: 'rou-1', gameId: 'g1', net: '-2.00', stake: '2.00' });
+    await vi.advanceTimersByTimeAsync(5 * FIGURES_EVERY_MS);
+    expect(realityCalls(h)).toBe(1);
   });
 });

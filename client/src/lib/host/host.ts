@@ -4,6 +4,12 @@
 // Everything is read from the socket events and the session store, so no table feature
 // needs to know about the host. The popups it needs (paused, reality check) are state in
 // `ui`, drawn by app/Popups.
+//
+// The session's figures (GET /api/cgibin/regulation/realityCheck, docs/regulation.md) are
+// read at the start (they carry the player's own reality-check interval) and when the
+// reality check is due; under the UK rules (uk_regulation_check) also after each of the
+// player's rounds and every minute, for the bar that always shows the session's time and
+// net position (app/RegulationBar): `ui.figures`.
 import { type Units, amountText, units } from '../format/money';
 import { HttpError, type Http } from '../http/http';
 import { voiceOverLanguage } from '../i18n/languages';
@@ -15,7 +21,15 @@ import { watchActivity } from './activity';
 import { HostBridge, type HostWindow, browserHostWindow } from './bridge';
 import { type CasinoConfig, type LobbyTheme, casinoConfigOf } from './casino-config';
 import { type Inbound, type OutboundType, type Payload, parseInbound } from './messages';
-import { type RealityInfo, RealityCheck } from './reality-check';
+import {
+  REALITY_CHECK_URL,
+  type RealityFigures,
+  type RealityInfo,
+  RealityCheck,
+  realityFiguresOf,
+  realityInfoOf,
+  realityInterval,
+} from './reality-check';
 import { followTableEvents } from './table-events';
 import { urlOf } from '../http/urls';
 
@@ -26,6 +40,8 @@ export interface HostUi {
   muted: boolean;
   /** The reality check popup, while it is shown. */
   realityCheck: RealityInfo | null;
+  /** The session's figures as last read from the server (null or absent until then). */
+  figures?: RealityFigures | null;
 }
 
 /** The browser around the client; tests give a fake. */
@@ -55,6 +71,8 @@ export interface HostDeps {
   activeEveryMs?: number;
   /** No input for this long posts INACTIVE (20 minutes). */
   inactiveMs?: number;
+  /** Under the UK rules, how often the session's figures are read again (a minute). */
+  figuresEveryMs?: number;
 }
 
 export type QuitFrom = 'exit' | 'reality-check';
@@ -80,16 +98,29 @@ export interface Host {
   freeSpinEnd: (payload: Payload) => void;
   /** The message sender, for messages not covered above. */
   post: (type: OutboundType, payload?: Payload) => void;
+  /**
+   * Reads the session's figures again (and with them the reality check's interval): after
+   * the player changes their limits.
+   */
+  refreshFigures: () => Promise<void>;
   stop: () => void;
 }
 
 const money = (u: Units | undefined) => (u === undefined ? null : amountText(u));
 
+/** Under the UK rules the session's figures are read again this often. */
+export const FIGURES_EVERY_MS = 60_000;
+
 export function startHost(deps: HostDeps): Host {
   const { realtime, session, env, game } = deps;
   const now = deps.now ?? Date.now;
   const bridge = new HostBridge(env, now);
-  const ui = createStore<HostUi>({ paused: false, muted: false, realityCheck: null });
+  const ui = createStore<HostUi>({
+    paused: false,
+    muted: false,
+    realityCheck: null,
+    figures: null,
+  });
   const cleanups: (() => void)[] = [];
   const listen = (type: string, handler: (e: Event) => void) => {
     env.events.addEventListener(type, handler);
@@ -98,10 +129,36 @@ export function startHost(deps: HostDeps): Host {
 
   let casino: CasinoConfig | null = null;
   let reality: RealityCheck | null = null;
+  const uk = () => casino?.uk_regulation_check === true;
   const micro = () => casino?.micro_gaming === true;
   const tableId = deps.gameId ?? null;
 
   bridge.post('LOAD_STARTED', { game, tableId });
+
+  // ---- The session's figures (the reality check's endpoint) ------------------------------
+  // The newest read wins: an answer that arrives after a later one is dropped.
+  let reads = 0;
+  let latest = 0;
+  async function readFigures(): Promise<RealityFigures | null> {
+    const n = ++reads;
+    try {
+      const f = realityFiguresOf(await deps.http.get<unknown>(REALITY_CHECK_URL), now());
+      if (f && n > latest) {
+        latest = n;
+        ui.set((u) => ({ ...u, figures: f }));
+        // The interval that applies may have changed (the player's own).
+        if (casino)
+          reality?.setIntervalMin(
+            realityInterval(casino.reality_check_interval_min, f.intervalMinutes),
+          );
+      }
+      return f;
+    } catch {
+      // No answer (an older server, the network): the client's own figures, the operator's
+      // interval. A 401 or a restricted 403 shows its own popup (app/start.ts).
+      return null;
+    }
+  }
 
   const closeGame = (reason: string) => {
     if (micro()) bridge.once('CLOSE_GAME', { reason, game, tableId });
@@ -112,7 +169,13 @@ export function startHost(deps: HostDeps): Host {
     followTableEvents(realtime, (type, payload) => bridge.post(type, payload), {
       microGaming: micro,
       onTableClosed: () => closeGame('table_closed'),
-      onSettled: (net) => reality?.addNet(net),
+      onSettled: (net, stake) => {
+        reality?.addNet(net, stake);
+        if (uk()) void readFigures();
+      },
+      onRefunded: () => {
+        if (uk()) void readFigures();
+      },
     }),
   );
 
@@ -289,21 +352,36 @@ export function startHost(deps: HostDeps): Host {
       lobbyInFrame: deps.lobbyInFrame,
     });
 
-    if (casino.reality_check_interval_min > 0) {
-      reality = new RealityCheck({
-        intervalMin: casino.reality_check_interval_min,
-        playerId: player.id,
-        now,
-        storage: env.storage,
-        onDue: (info) => {
+    // The reality check runs at the operator's interval from the start, and at the player's
+    // (shorter, or the only one) once the server has said it.
+    const operatorMin = casino.reality_check_interval_min;
+    reality = new RealityCheck({
+      intervalMin: operatorMin,
+      playerId: player.id,
+      now,
+      storage: env.storage,
+      onDue: (own) => {
+        void readFigures().then((f) => {
+          const interval = f ? realityInterval(operatorMin, f.intervalMinutes) : -1;
+          if (interval === 0) {
+            reality?.setIntervalMin(0);
+            reality?.skip();
+            return;
+          }
+          const info = f ? realityInfoOf(f) : own;
           ui.set((u) => ({ ...u, realityCheck: info }));
           bridge.post('REALITY_CHECK_SHOWN', {
             elapsedMs: info.elapsedMs,
             net: casino?.net_position ? amountText(info.net) : null,
           });
-        },
-      });
-      cleanups.push(() => reality?.stop());
+        });
+      },
+    });
+    cleanups.push(() => reality?.stop());
+    void readFigures();
+    if (casino.uk_regulation_check) {
+      const timer = setInterval(() => void readFigures(), deps.figuresEveryMs ?? FIGURES_EVERY_MS);
+      cleanups.push(() => clearInterval(timer));
     }
 
     for (const m of waiting.splice(0)) receive(m);
@@ -350,6 +428,9 @@ export function startHost(deps: HostDeps): Host {
     freeSpinStart: (payload) => bridge.post('FREE_SPIN_START', payload),
     freeSpinEnd: (payload) => bridge.post('FREE_SPIN_END', payload),
     post: (type, payload = {}) => bridge.post(type, payload),
+    refreshFigures: async () => {
+      await readFigures();
+    },
     stop: () => cleanups.splice(0).forEach((c) => c()),
   };
 }

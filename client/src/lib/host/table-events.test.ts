@@ -9,6 +9,7 @@ let sent: { type: OutboundType; payload: Payload }[];
 let micro: boolean;
 let closed: string[];
 let settled: string[];
+let refunds: number;
 
 const types = () => sent.map((s) => s.type);
 const last = (type: OutboundType) => [...sent].reverse().find((s) => s.type === type)?.payload;
@@ -28,10 +29,12 @@ beforeEach(() => {
   micro = false;
   closed = [];
   settled = [];
+  refunds = 0;
   followTableEvents(rt, (type, payload) => sent.push({ type, payload }), {
     microGaming: () => micro,
     onTableClosed: (t) => closed.push(t),
-    onSettled: (net) => settled.push(net),
+    onSettled: (net, stake) => settled.push(`${net} of ${stake}`),
+    onRefunded: () => refunds++,
   });
 });
 
@@ -53,7 +56,7 @@ describe('rounds', () => {
       balance: '10001.00',
       result: '17',
     });
-    expect(settled).toEqual(['1.00']);
+    expect(settled).toEqual(['1.00 of 3.00']);
   });
 
   it('does not start a round with a refused bet, nor end one that never started', () => {
@@ -81,6 +84,8 @@ describe('rounds', () => {
       net: '0.00',
       balance: '10000.00',
     });
+    expect(refunds).toBe(1);
+    expect(settled).toEqual([]);
   });
 
   it('keeps rounds of different tables apart', () => {

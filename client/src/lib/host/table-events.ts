@@ -30,8 +30,10 @@ export interface TableEventOptions {
   microGaming: () => boolean;
   /** The table sent table_closed (micro-gaming operators close the game then). */
   onTableClosed?: (tableId: string) => void;
-  /** A player's gameresult with its net win or loss (for the reality check). */
-  onSettled?: (net: string) => void;
+  /** A player's gameresult with its net win or loss and stake (for the reality check). */
+  onSettled?: (net: string, stake: string | null) => void;
+  /** A round of the player's refunded (a cancelround with their refund). */
+  onRefunded?: () => void;
 }
 
 type Pair = 'round' | 'spin' | 'bonus' | 'busy';
@@ -169,7 +171,7 @@ export function followTableEvents(
       });
       end('round', table, { ...figures(m), balance: str(m.balance), result });
       const net = str(m.net);
-      if (net !== null) options.onSettled?.(net);
+      if (net !== null) options.onSettled?.(net, str(m.stake));
       if (options.microGaming()) {
         open.delete(key('busy', table));
         emit('IDLE', { tableId: table, gameId });
@@ -183,6 +185,7 @@ export function followTableEvents(
       end('bonus', table, { cancelled: true, result: null, resultMultipliers: [] });
       end('round', table, { ...figures(m), balance: str(m.balance), cancelled: true });
       end('busy', table, { cancelled: true });
+      if (str(m.refunded) !== null) options.onRefunded?.();
     }),
     source.on('unsubscribed', (m) => {
       const channel = str(m.channel);

@@ -70,6 +70,51 @@ describe('the bet commands', () => {
     expect(t.sent('lpbet')[0]).toContain(' clientSeed="my-seed_1"');
   });
 
+  it("show a refusal for a responsible-gaming limit (101019) with the catalogue's message", async () => {
+    const t = renderTable(<Bets />, TABLE);
+    fireEvent.click(screen.getByRole('button', { name: 'place' }));
+    const [pbet] = t.sent('pbet');
+    const requestId = /requestId="([^"]+)"/.exec(pbet!)![1];
+    t.socket().server({
+      type: 'betack',
+      table: 'rou-1',
+      requestId,
+      accepted: [],
+      code: 101019,
+      rejected: [{ spot: 'RED', amount: '5.00', code: 101019 }],
+    });
+    expect(await screen.findByText('[[ERROR.101019]]')).toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent(/^0$/);
+    expect(en.ERROR['101019']).toBe('You have reached your responsible gaming limit.');
+  });
+
+  it("leave a refusal for want of session balance (3002) to the Italian session's dialog", async () => {
+    const t = renderTable(<Bets />, TABLE);
+    t.services.session.set((st) => ({
+      ...st,
+      config: { ...st.config!, casinoConfig: { italian_session: true } },
+    }));
+    const refuse = (code: number) => {
+      fireEvent.click(screen.getByRole('button', { name: 'place' }));
+      const requestId = /requestId="([^"]+)"/.exec(t.sent('pbet').at(-1)!)![1];
+      t.socket().server({
+        type: 'betack',
+        table: 'rou-1',
+        requestId,
+        accepted: [],
+        rejected: [{ spot: 'RED', amount: '5.00', code }],
+      });
+    };
+    refuse(3002);
+    refuse(3003); // the regulation limit is the table's to say
+    expect(await screen.findByText('[[ERROR.3003]]')).toBeInTheDocument();
+    expect(screen.queryByText('[[ERROR.3002]]')).toBeNull();
+    // Without the Italian session, the catalogue's message is the toast.
+    t.services.session.set((st) => ({ ...st, config: { ...st.config!, casinoConfig: {} } }));
+    refuse(3002);
+    expect(await screen.findByText('[[ERROR.3002]]')).toBeInTheDocument();
+  });
+
   it('make a seed on the first bet when the player has none', () => {
     const t = renderTable(<Bets />, TABLE);
     fireEvent.click(screen.getByRole('button', { name: 'place' }));

@@ -28,6 +28,7 @@ import {
   settleFreeChips,
 } from '../bonus';
 import { useFreeChip } from './useFreeChip';
+import { SESSION_BALANCE_INSUFFICIENT, italianSessionOn } from '../italian-session';
 import { useHost } from '../host/context';
 import { emitLifecycle } from '../lifecycle';
 import { useStore } from '../store';
@@ -231,9 +232,12 @@ export function useBetting({
     (code: number, reason?: string) => {
       // Not enough money: the low-balance popup with the cashier (SPEC §8 2005).
       if (LOW_BALANCE_CODES.includes(code)) return showPopup('low-balance');
+      // Not enough session balance: the Italian session's dialog says it, with the way to
+      // bring more (app/ItalianSession).
+      if (code === SESSION_BALANCE_INSUFFICIENT && italianSessionOn(session.get())) return;
       toast(explain?.(code, reason) ?? t(`ERROR.${code}` as 'ERROR.1005'), 'error');
     },
-    [t, explain, showPopup],
+    [t, explain, showPopup, session],
   );
 
   /** A free bet refused: the chips are read again when the server's count differs. */
