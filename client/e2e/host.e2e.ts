@@ -22,15 +22,12 @@ import {
   phoneContext,
   startServer,
 } from './harness';
+import { type HostMessage, hostLog, openHostPage } from './host-page';
 import { TablePage } from './table';
 
 const EXAMPLE = resolve(import.meta.dirname, '..', '..', 'docs', 'host-example.html');
 
-interface Logged {
-  type: string;
-  payload: Record<string, unknown>;
-  ts: number;
-}
+type Logged = HostMessage;
 
 let server: Server;
 let browser: Browser;
@@ -95,36 +92,11 @@ afterAll(async () => {
   otherSite?.close();
 });
 
-/** Opens the example host page around a client address; returns the page and the game frame. */
-async function openHost(
-  context: BrowserContext,
-  clientPath: string,
-): Promise<{ page: Page; frame: Frame }> {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  const src = encodeURIComponent(`${server.url}${clientPath}`);
-  await page.goto(`${hostOrigin}/host-example.html?src=${src}`);
-  let frame: Frame | undefined;
-  for (let i = 0; i < 100 && !frame; i++) {
-    frame = page.frames().find((f) => f.url().startsWith(`${server.url}/play/`));
-    if (!frame) await page.waitForTimeout(100);
-  }
-  if (!frame) throw new Error('the game frame did not load');
-  await frame.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
-  return { page, frame };
+function openHost(context: BrowserContext, clientPath: string) {
+  return openHostPage(context, hostOrigin, server.url, clientPath);
 }
 
-/** The host page's log, oldest first. */
-async function logged(page: Page): Promise<Logged[]> {
-  const items = await page.getByTestId('host-message').evaluateAll((els) =>
-    els.map((el) => ({
-      type: el.getAttribute('data-type') ?? '',
-      payload: JSON.parse(el.getAttribute('data-payload') ?? '{}') as Record<string, unknown>,
-      ts: Number(el.getAttribute('data-ts')),
-    })),
-  );
-  return items.reverse(); // the page shows the newest first
-}
+const logged = hostLog;
 
 async function waitForMessage(
   page: Page,

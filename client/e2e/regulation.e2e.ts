@@ -13,12 +13,11 @@
 //   SPEC §8's 101019 message; the screen on a phone both ways.
 // The three journeys are independent and run side by side (two servers).
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Server as HttpServer, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type ExpectStatic, afterAll, beforeAll, describe, it } from 'vitest';
 
 import { axeFindings } from './axe';
@@ -33,9 +32,9 @@ import {
   startServer,
 } from './harness';
 import { expectFits, horizontalOverflow, layoutProblems } from './layout';
+import { hostLog, openHostPage, serveHostPage } from './host-page';
 import { TablePage, unitsOf } from './table';
 
-const EXAMPLE = resolve(import.meta.dirname, '..', '..', 'docs', 'host-example.html');
 const PHONE_SIZES = [
   { width: 360, height: 640 },
   { width: 640, height: 360 },
@@ -65,12 +64,7 @@ function operatorWith(settings: Record<string, unknown>, origins: string[] = [])
 
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
-  hostSite = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(readFileSync(EXAMPLE));
-  });
-  await new Promise<void>((ok) => hostSite.listen(0, '127.0.0.1', ok));
-  hostOrigin = `http://127.0.0.1:${(hostSite.address() as AddressInfo).port}`;
+  ({ http: hostSite, origin: hostOrigin } = await serveHostPage());
   [reality, uk, browser] = await Promise.all([
     startServer({
       casino: operatorWith({ reality_check_interval_min: 1, net_position: true }, [hostOrigin]),
@@ -88,37 +82,11 @@ afterAll(async () => {
 
 // ---- Helpers -------------------------------------------------------------------------------
 
-interface Logged {
-  type: string;
-  payload: Record<string, unknown>;
+function openHost(context: BrowserContext, clientPath: string) {
+  return openHostPage(context, hostOrigin, reality.url, clientPath);
 }
 
-/** The example host page around the client at `clientPath`; the page and the game's frame. */
-async function openHost(context: BrowserContext, clientPath: string) {
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  const src = encodeURIComponent(`${reality.url}${clientPath}`);
-  await page.goto(`${hostOrigin}/host-example.html?src=${src}`);
-  let frame: Frame | undefined;
-  for (let i = 0; i < 100 && !frame; i++) {
-    frame = page.frames().find((f) => f.url().startsWith(`${reality.url}/play/`));
-    if (!frame) await page.waitForTimeout(100);
-  }
-  if (!frame) throw new Error('the game frame did not load');
-  await frame.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
-  return { page, frame };
-}
-
-/** The host page's log of the game's messages, oldest first. */
-async function logged(page: Page): Promise<Logged[]> {
-  const items = await page.getByTestId('host-message').evaluateAll((els) =>
-    els.map((el) => ({
-      type: el.getAttribute('data-type') ?? '',
-      payload: JSON.parse(el.getAttribute('data-payload') ?? '{}') as Record<string, unknown>,
-    })),
-  );
-  return items.reverse();
-}
+const logged = hostLog;
 
 async function messages(page: Page, type: string, count = 1, timeout = 10_000) {
   const deadline = Date.now() + timeout;
