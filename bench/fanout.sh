@@ -49,7 +49,7 @@ for n in "${sizes[@]}"; do
   "$croupierd" --port "$port" --data-dir "$data" --log-level warn \
     --betting-ms 86400000 --timer-interval-ms 100 --connections-max 25000 \
     --ws-per-address-max 25000 --ws-per-player-max 1024 --http-rate-per-s 100000 \
-    --http-burst 100000 >"$data.log" 2>&1 &
+    --http-burst 100000 --video false >"$data.log" 2>&1 &
   server_pid=$!
   wait_port "$port" "$data.log"
   read -r subs fps cpu user p50 p99 bytes < <("$load" --port "$port" --pid "$server_pid" \

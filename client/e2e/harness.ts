@@ -54,6 +54,11 @@ export interface ServerOptions {
   bonusOffers?: boolean;
   /** Keep the demo operator's promotions (its daily race); by default removed. */
   promotions?: boolean;
+  /**
+   * Stream the tables that have video (the demo's roulette and card tables) through ffmpeg.
+   * Off by default: the journeys meet the drawn studio, and two cores are spared encoders.
+   */
+  video?: boolean;
   /** More flags for croupierd (a cluster's node: --database, --nats, --node-id). */
   args?: string[];
 }
@@ -119,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const extra: string[] = [];
   extra.push('--casino-file', casinoFile(options, dataDir));
   if (options.seed !== undefined) extra.push('--rng-seed', String(options.seed));
+  extra.push('--video', options.video ? 'true' : 'false');
   if (options.idleTimeoutS !== undefined)
     extra.push('--session-idle-timeout-s', String(options.idleTimeoutS));
   const timings = { ...TIMINGS, ...options.timings };

@@ -272,8 +272,8 @@ describe('the location rules', () => {
     const context = await contextIn('IT');
     const page = await context.newPage();
     await openLobby(page);
+    await page.locator('[data-table="rou-1"]').waitFor();
     expect(await page.locator('[data-table="rou-2"]').count()).toBe(0); // not in the lobby
-    expect(await page.locator('[data-table="rou-1"]').count()).toBe(1);
     await page.goto('/play/roulette?gameId=rou-2&lang=it');
     await page.waitForURL(/\/play\/location-restrictions\?/, { timeout: 20_000 });
     const text = page.getByTestId('location-text');

@@ -154,6 +154,11 @@ describe.concurrent('regulated markets', () => {
     );
     const table = new TablePage(frame as unknown as Page, 'rou-1');
     await betRed(table, '€1', '1.00');
+    // The table shows the bet as soon as it is sent; the reality check counts it once the
+    // ledger has it.
+    await expect
+      .poll(async () => (await serverFigures(page)).wagered, { timeout: 10_000 })
+      .toBe('1.00');
 
     await context.clock.fastForward('01:01');
     const popup = frame.getByTestId('popup-reality-check');

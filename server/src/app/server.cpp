@@ -49,7 +49,9 @@ std::vector<std::string> load_swearwords(const std::string& dir) {
   return words;
 }
 
-table::TableConfig effective_config(const config::TableDef& def, const config::Settings& s) {
+// `streamed`: the table's video runs (its betting window allows for the stream's delay).
+table::TableConfig effective_config(const config::TableDef& def, const config::Settings& s,
+                                    bool streamed) {
   table::TableConfig c = def.config;
   auto override = [](Millis& field, int64_t ms) {
     if (ms > 0) field = Millis{ms};
@@ -62,6 +64,9 @@ table::TableConfig effective_config(const config::TableDef& def, const config::S
   override(c.timings.next_game, s.next_game_ms);
   override(c.timings.timer_interval, s.timer_interval_ms);
   if (c.timings.closing_soon >= c.timings.betting) c.timings.closing_soon = c.timings.betting / 4;
+  // A player sees the call for bets on the video up to the delay budget late, and still has
+  // the whole window (docs/studio.md).
+  if (streamed && def.video) c.timings.betting += def.video->delay_budget;
   return c;
 }
 
@@ -77,6 +82,10 @@ struct App::Impl {
       shards.push_back(std::make_unique<asio::io_context>(1));
   }
   ~Impl() {
+    // The studios' threads ask the channels and the cluster who watches: they go first.
+    if (svc)
+      for (auto& [id, live] : svc->tables)
+        if (live.studio) live.studio->stop();
     // The timers, the listener and the table actors hold I/O objects: they go before
     // the io_context. Its destructor then drops the handlers that still hold
     // connections, whose destructors use `connections` (declared before io, so alive).
@@ -97,6 +106,10 @@ struct App::Impl {
   void use_seamless_wallets();
   void make_tables();
   std::shared_ptr<table::TableActor> make_actor(const config::TableDef& def, int64_t lease = 0);
+  // Whether the table's video runs here (docs/studio.md).
+  bool streamed(const config::TableDef& def) const {
+    return settings.video && def.video && ffmpeg && !cluster;
+  }
   bool listen();
   void start_housekeeping();
   void start_promotions();
@@ -128,6 +141,7 @@ struct App::Impl {
   std::shared_ptr<ledger::Fences> fences;
   std::unique_ptr<ClusterNode> cluster;
   std::unique_ptr<gateway::Router> router;
+  std::optional<std::string> ffmpeg;  // the video encoder, when a table streams
   std::shared_ptr<gateway::Listener> listener;
   uint16_t port = 0;
 
@@ -259,6 +273,18 @@ bool App::Impl::open_data() {
 }
 
 void App::Impl::make_tables() {
+  const bool any_video = std::any_of(casino->tables.begin(), casino->tables.end(),
+                                     [](const auto& def) { return def.video.has_value(); });
+  if (settings.video && any_video) {
+    ffmpeg = studio::find_program(settings.ffmpeg);
+    if (!ffmpeg)
+      log::warn("no video encoder: the tables with video show the drawn studio",
+                {{"ffmpeg", settings.ffmpeg}});
+    else if (cluster)
+      log::warn(
+          "live video runs on a single node only (docs/studio.md): the tables show the "
+          "drawn studio");
+  }
   std::vector<gateway::LobbyTable> lobby_tables;
   for (const auto& def : casino->tables)
     lobby_tables.push_back({def.config.id, def.config.dealer, def.config.seats});
@@ -274,7 +300,7 @@ void App::Impl::make_tables() {
     live.def = &def;
     live.engines = config::make_engines(def);
     live.table = std::make_shared<gateway::TableLink>(
-        io.get_executor(), effective_config(def, settings),
+        io.get_executor(), effective_config(def, settings, streamed(def)),
         cluster ? cluster->ask_for(def.config.id) : gateway::TableLink::Ask{});
     // The channel asks the table for snapshots; the table publishes to the channel.
     live.channel = std::make_shared<gateway::Channel>(
@@ -284,6 +310,22 @@ void App::Impl::make_tables() {
             ledger::PlayerId player, std::function<void(json::object)> reply) {
           if (auto table = link.lock()) table->snapshot(player, std::move(reply));
         });
+    if (streamed(def)) {
+      live.studio = std::make_shared<studio::Studio>(
+          studio::StudioSettings{.dir = settings.video_location() + "/" + def.config.id,
+                                 .ffmpeg = *ffmpeg,
+                                 .fps = 30,
+                                 .idle_stop = Millis{settings.video_idle_ms}},
+          studio::SceneConfig{.table_id = def.config.id,
+                              .name = def.config.name,
+                              .game = def.config.game,
+                              .variant = def.config.variant,
+                              .dealer = def.config.dealer},
+          *def.video, [channel = std::weak_ptr<gateway::Channel>(live.channel)] {
+            auto c = channel.lock();
+            return c && c->subscriber_count() > 0;
+          });
+    }
     svc->tables.emplace(def.config.id, std::move(live));
   }
   // One node runs every table; in a cluster, the node that holds its lease (ClusterNode).
@@ -304,13 +346,15 @@ std::shared_ptr<table::TableActor> App::Impl::make_actor(const config::TableDef&
     rng = std::make_unique<CsprngRng>();
   const gateway::LiveTable& live = svc->tables.at(def.config.id);
   return std::make_shared<table::TableActor>(
-      io, effective_config(def, settings), live.engines, clock, std::move(rng), *ledger,
-      [channel = live.channel, lobby = svc->lobby, id = def.config.id, cluster = cluster.get(),
-       lease](table::TableEvent e) {
+      io, effective_config(def, settings, streamed(def)), live.engines, clock, std::move(rng),
+      *ledger,
+      [channel = live.channel, lobby = svc->lobby, studio = live.studio, id = def.config.id,
+       cluster = cluster.get(), lease](table::TableEvent e) {
         // A node that lost the table's lease keeps quiet: the new owner speaks for it.
         if (cluster && !cluster->owns(id, lease)) return;
         // Written once here, on the table's strand; every subscriber gets the same text.
         lobby->observe(id, e);
+        if (studio) studio->observe(e);
         auto wire = gateway::protocol::wire_event(e);
         if (cluster) cluster->relay_event(id, e, wire);
         channel->publish(std::move(wire));
@@ -521,6 +565,8 @@ bool App::start() {
   gateway::add_slot_routes(*m.router, *m.svc);
   gateway::add_bonus_routes(*m.router, *m.svc);
   gateway::add_promotion_routes(*m.router, *m.svc);
+  gateway::add_video_routes(*m.router, *m.svc);
+  gateway::add_eventcapture_routes(*m.router, *m.svc);
   gateway::add_backoffice_routes(*m.router, *m.svc);
   gateway::add_account_routes(*m.router, *m.svc);
   gateway::add_regulation_routes(*m.router, *m.svc);
@@ -550,6 +596,8 @@ bool App::start() {
     actor->snapshot(
         0, [lobby = m.svc->lobby, id](table::TableSnapshot s) { lobby->observe_snapshot(id, s); });
   }
+  for (auto& [id, live] : m.svc->tables)
+    if (live.studio) live.studio->start();  // encodes once someone watches
   if (m.cluster) m.cluster->start();
   m.svc->lobby->start();
   m.listener->run();

@@ -381,6 +381,47 @@ CurrencyTerms parse_terms(const json::value& v, games::LimitsForm form, const st
   return t;
 }
 
+// {"source": "synthetic", "renditions": ["high", "medium", "low"], "delayBudgetMs": 4000}:
+// the source is the synthetic studio or the encoder's input (a real studio's feed).
+studio::VideoConfig parse_video(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  for (const auto& [key, value] : o)
+    if (key != "source" && key != "renditions" && key != "delayBudgetMs")
+      bad(path + "." + std::string(key),
+          "is not a video setting (source, renditions, delayBudgetMs)");
+  studio::VideoConfig video;
+  video.source = text(o, "source", path, video.source);
+  const std::string& src = video.source;
+  const bool feed = src.starts_with("rtmp://") || src.starts_with("rtmps://") ||
+                    src.starts_with("srt://") || src.starts_with("rtsp://") ||
+                    src.starts_with("udp://") || src.starts_with("/");
+  if (src != "synthetic" && !feed)
+    bad(path + ".source",
+        "must be \"synthetic\" or a feed: rtmp://, rtmps://, srt://, rtsp://, udp:// or a "
+        "device path");
+  if (const json::value* r = field(o, "renditions")) {
+    if (!r->is_array() || r->as_array().empty())
+      bad(path + ".renditions", "must list one or more of high, medium, low");
+    std::vector<std::string> given;
+    for (const auto& name : r->as_array()) {
+      if (!name.is_string() || !studio::find_rendition(name.as_string()))
+        bad(path + ".renditions", "must list one or more of high, medium, low");
+      if (std::find(given.begin(), given.end(), name.as_string()) != given.end())
+        bad(path + ".renditions", "names " + std::string(name.as_string()) + " twice");
+      given.emplace_back(name.as_string());
+    }
+    // Best first, whatever order they were given in.
+    video.renditions.clear();
+    for (const auto& known : studio::all_renditions())
+      if (std::find(given.begin(), given.end(), known.name) != given.end())
+        video.renditions.push_back(known.name);
+  }
+  const int64_t budget = millis(o, "delayBudgetMs", video.delay_budget.count(), path);
+  if (budget > 30000) bad(path + ".delayBudgetMs", "must be at most 30000");
+  video.delay_budget = Millis{budget};
+  return video;
+}
+
 TableDef parse_table(const json::value& v, const std::string& path) {
   const json::object& o = as_object(v, path);
   TableDef def;
@@ -529,6 +570,8 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   }
   if (const json::value* c = field(o, "countries"))
     def.countries = parse_countries(*c, path + ".countries");
+  if (const json::value* video = field(o, "video"))
+    def.video = parse_video(*video, path + ".video");
   return def;
 }
 

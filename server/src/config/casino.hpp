@@ -19,6 +19,7 @@
 #include "games/engine.hpp"
 #include "games/registry.hpp"
 #include "games/roulette/roulette.hpp"
+#include "studio/studio.hpp"
 #include "table/table.hpp"
 
 namespace croupier::config {
@@ -123,6 +124,8 @@ struct TableDef {
   std::map<std::string, int64_t, std::less<>> paytable;
   // The countries the table is offered in (2006 elsewhere; the lobby leaves it out).
   CountryRule countries;
+  // The table's live video (docs/studio.md); none: the client draws the studio.
+  std::optional<studio::VideoConfig> video;
 
   // The table's game family (games/registry.hpp); every loaded table has one.
   const games::Family& family() const { return *games::find_family(config.game); }

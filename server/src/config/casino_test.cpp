@@ -121,6 +121,48 @@ TEST(Casino, ReadsTheRegulationAndRefusesAMistakeNamingIt) {
   }
 }
 
+// A table's live video (docs/studio.md): the defaults, the renditions put best first, and
+// each mistake named.
+TEST(Casino, ReadsATablesVideoAndRefusesAMistakeNamingIt) {
+  std::string text = kGood;
+  text.replace(text.find(R"("game": "roulette",)"), 19,
+               R"("game": "roulette", "video": {"renditions": ["low", "high"]},)");
+  auto c = parse_casino(text);
+  ASSERT_TRUE(c.ok()) << c.error();
+  const auto& video = c->find_table("rou-1")->video;
+  ASSERT_TRUE(video);
+  EXPECT_EQ(video->source, "synthetic");
+  EXPECT_EQ(video->renditions, (std::vector<std::string>{"high", "low"}));
+  EXPECT_EQ(video->delay_budget, Millis{4000});
+
+  struct Case {
+    std::string video, field;
+  };
+  for (const Case& bad :
+       std::vector<Case>{{R"({"source": "http://studio/feed"})", "video.source"},
+                         {R"({"source": ""})", "video.source"},
+                         {R"({"renditions": []})", "video.renditions"},
+                         {R"({"renditions": ["4k"]})", "video.renditions"},
+                         {R"({"renditions": ["low", "low"]})", "video.renditions"},
+                         {R"({"delayBudgetMs": 60000})", "video.delayBudgetMs"},
+                         {R"({"delayBudgetMs": -1})", "video.delayBudgetMs"},
+                         {R"({"fps": 60})", "video.fps"},
+                         {R"("on")", "video"}}) {
+    std::string t2 = kGood;
+    t2.replace(t2.find(R"("game": "roulette",)"), 19,
+               R"("game": "roulette", "video": )" + bad.video + ",");
+    auto r2 = parse_casino(t2);
+    ASSERT_FALSE(r2.ok()) << bad.video;
+    EXPECT_NE(r2.error().find("tables[0]." + bad.field), std::string::npos) << r2.error();
+  }
+  std::string feed = kGood;
+  feed.replace(feed.find(R"("game": "roulette",)"), 19,
+               R"("game": "roulette", "video": {"source": "srt://studio:9000?mode=caller"},)");
+  auto f = parse_casino(feed);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(f->find_table("rou-1")->video->source, "srt://studio:9000?mode=caller");
+}
+
 TEST(Casino, ConfigurationFieldsAreCheckedAndNamed) {
   struct Case {
     std::string config, field;

@@ -152,6 +152,26 @@ const std::vector<Option>& options() {
                    return std::nullopt;
                  }});
     o.push_back(string_option("static_dir", "built client to serve", &Settings::static_dir));
+    o.push_back({"video",
+                 "stream the tables that have video (docs/studio.md) with ffmpeg; false: every "
+                 "table shows the drawn studio",
+                 "true", [](Settings& s, const std::string& v) { return parse_bool(v, s.video); }});
+    o.push_back(string_option("video_dir",
+                              "where the tables' streams are written (default "
+                              "data_dir/video)",
+                              &Settings::video_dir));
+    o.push_back(string_option("ffmpeg", "the video encoder program", &Settings::ffmpeg));
+    o.push_back(
+        {"capture_video_events", "clients report their video playback to the statistics collector",
+         "true",
+         [](Settings& s, const std::string& v) { return parse_bool(v, s.capture_video_events); }});
+    o.push_back(int_option("video_stats_interval_ms", "how often a client reports its playback",
+                           &Settings::video_stats_interval_ms, int64_t{1000}, int64_t{600000}));
+    o.push_back(int_option("video_stats_rows_max", "playback reports kept (the newest)",
+                           &Settings::video_stats_rows_max, size_t{10}, kBig));
+    o.push_back(int_option("video_idle_ms",
+                           "a table's stream stops encoding when no one watched it this long",
+                           &Settings::video_idle_ms, int64_t{1000}, int64_t{3'600'000}));
     o.push_back({"casino_file", "operators and tables (JSON)", CROUPIER_SHARE_DIR "/casino.json",
                  [](Settings& s, const std::string& v) -> std::optional<std::string> {
                    s.casino_file = v;

@@ -47,6 +47,18 @@ struct Settings {
   // Players, sessions and settings (store/store.hpp): beside the ledger.
   std::string store_location() const { return database.empty() ? data_dir + "/app.db" : database; }
   std::string static_dir = "client/dist";
+  // Live video (docs/studio.md): the tables' streams, each encoded by ffmpeg into
+  // video_dir/<table>/ while watched; off: every table shows the client's drawn studio.
+  bool video = true;
+  std::string video_dir;          // default: data_dir/video
+  std::string ffmpeg = "ffmpeg";  // the encoder program (found on PATH)
+  int64_t video_idle_ms = 30000;  // a stream no one watched this long stops encoding
+  std::string video_location() const { return video_dir.empty() ? data_dir + "/video" : video_dir; }
+  // The statistics collector (docs/studio.md "Telemetry"): whether clients report their
+  // playback, how often, and how many reports are kept (the newest; a week at most).
+  bool capture_video_events = true;
+  int64_t video_stats_interval_ms = 10000;
+  size_t video_stats_rows_max = 100000;
   std::string casino_file;  // default: the casino.json installed beside the server data
   std::string rates_file;   // default: rates.json beside it
 

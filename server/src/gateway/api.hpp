@@ -31,6 +31,10 @@ void add_slot_routes(Router& router, Services& svc);
 void add_bonus_routes(Router& router, Services& svc);
 // /v2/fetchPromotionsInfo, /api/ui/promotions/optin, /api/ui/updateJwtToken, /api/ui/promoToken
 void add_promotion_routes(Router& router, Services& svc);
+// /eventcapture/*, /quality/video: the statistics collector (docs/studio.md "Telemetry")
+void add_eventcapture_routes(Router& router, Services& svc);
+// /video/<table>/<file>: the tables' HLS streams (docs/studio.md)
+void add_video_routes(Router& router, Services& svc);
 
 // A player's saved blackjack preferences at a table (defaults when none), and their
 // auto-play strategy (the bj_autoplay_* settings).

@@ -113,6 +113,23 @@ StringReply csv_reply(const Ctx& ctx, std::string body, const std::string& name)
   return r;
 }
 
+// A report's request: signed by the operator, for a period, as JSON or CSV.
+struct ReportAsk {
+  SignedRequest signed_req;
+  int64_t from = 0, to = 0;
+  bool csv = false;
+  const json::object& body() const { return signed_req.body; }
+};
+Result<ReportAsk, StringReply> report_ask(Ctx& ctx) {
+  auto signed_req = verify_signed(ctx);
+  if (!signed_req.ok()) return std::move(signed_req).error();
+  auto period = period_of(ctx, signed_req->body);
+  if (!period.ok()) return std::move(period).error();
+  auto csv = csv_wanted(ctx, signed_req->body);
+  if (!csv.ok()) return std::move(csv).error();
+  return ReportAsk{std::move(*signed_req), period->first, period->second, *csv};
+}
+
 std::string money_text(Money m) {
   return format_money(m);
 }
@@ -142,15 +159,11 @@ json::object round_object(Services& svc, const ledger::HistoryRound& r, Players&
 }
 
 Reply report_rounds(Ctx& ctx) {
-  auto signed_req = verify_signed(ctx);
-  if (!signed_req.ok()) return std::move(signed_req).error();
-  const json::object& b = signed_req->body;
-  auto period = period_of(ctx, b);
-  if (!period.ok()) return std::move(period).error();
+  auto ask = report_ask(ctx);
+  if (!ask.ok()) return std::move(ask).error();
+  const json::object& b = ask->body();
   auto limit = limit_of(ctx, b, 100, 1000);
   if (!limit.ok()) return std::move(limit).error();
-  auto csv = csv_wanted(ctx, b);
-  if (!csv.ok()) return std::move(csv).error();
   auto* player_id = b.if_contains("playerId");
   auto* table_id = b.if_contains("tableId");
   if ((player_id == nullptr) == (table_id == nullptr) || (player_id && !player_id->is_string()) ||
@@ -164,13 +177,13 @@ Reply report_rounds(Ctx& ctx) {
       return bad_field(ctx, "before must be the next page's cursor {openedAt, roundId}");
     before = std::pair{o->at("openedAt").as_int64(), std::string(o->at("roundId").as_string())};
   }
-  const auto [from, to] = period.value();
+  const int64_t from = ask->from, to = ask->to;
   // A player's rounds come a hundred at most to a page (the history's page).
   const size_t asked = player_id ? std::min<size_t>(*limit, 100) : *limit;
   std::vector<ledger::HistoryRound> rounds;
   if (player_id) {
-    auto p =
-        ctx.svc.store.player_by_external(signed_req->op->id, std::string(player_id->as_string()));
+    auto p = ctx.svc.store.player_by_external(ask->signed_req.op->id,
+                                              std::string(player_id->as_string()));
     if (!p)
       return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
     ledger::HistoryQuery q;
@@ -191,8 +204,8 @@ Reply report_rounds(Ctx& ctx) {
     q.limit = *limit;
     rounds = ctx.svc.ledger.table_rounds(q);
   }
-  Players players(ctx.svc.store, signed_req->op->id);
-  if (*csv) {
+  Players players(ctx.svc.store, ask->signed_req.op->id);
+  if (ask->csv) {
     std::string out =
         csv_line({"roundId", "tableId", "game", "openedAt", "closedAt", "state", "result",
                   "playerId", "betId", "spot", "amount", "currency", "status", "returned"});
@@ -226,21 +239,17 @@ Reply report_rounds(Ctx& ctx) {
 // ---- Gross gaming revenue ---------------------------------------------------------------
 
 Reply report_ggr(Ctx& ctx) {
-  auto signed_req = verify_signed(ctx);
-  if (!signed_req.ok()) return std::move(signed_req).error();
-  const json::object& b = signed_req->body;
-  auto period = period_of(ctx, b);
-  if (!period.ok()) return std::move(period).error();
-  auto csv = csv_wanted(ctx, b);
-  if (!csv.ok()) return std::move(csv).error();
+  auto ask = report_ask(ctx);
+  if (!ask.ok()) return std::move(ask).error();
+  const json::object& b = ask->body();
   struct Sum {
     int64_t player_rounds = 0, bets = 0, players = 0;
     Money staked, returned;
   };
   // By day, table and currency.
   std::map<std::tuple<int64_t, std::string, std::string>, Sum> sums;
-  Players players(ctx.svc.store, signed_req->op->id);
-  for (const auto& row : ctx.svc.ledger.ggr(period->first, period->second)) {
+  Players players(ctx.svc.store, ask->signed_req.op->id);
+  for (const auto& row : ctx.svc.ledger.ggr(ask->from, ask->to)) {
     if (!players.external(row.player)) continue;
     Sum& s = sums[{row.day, row.table_id, row.currency}];
     s.player_rounds += row.rounds;
@@ -249,7 +258,7 @@ Reply report_ggr(Ctx& ctx) {
     s.staked += row.staked;
     s.returned += row.returned;
   }
-  if (*csv) {
+  if (ask->csv) {
     std::string out = csv_line({"day", "tableId", "currency", "players", "playerRounds", "bets",
                                 "staked", "returned", "ggr"});
     for (const auto& [k, s] : sums) {
@@ -275,6 +284,58 @@ Reply report_ggr(Ctx& ctx) {
                                 {"ggr", money_text(s.staked - s.returned)}});
   }
   return json_reply(ctx.req, http::status::ok, json::object{{"days", std::move(list)}});
+}
+
+// ---- The live video, as the players received it -----------------------------------------
+
+// The studio's streams as players received them (docs/studio.md "Telemetry"): by table and
+// rendition, the sessions, the playback and its stalls (the stall ratio: stalled time over
+// played time), the mean start-up time, the mean delay from the studio and the bitrate.
+Reply report_video(Ctx& ctx) {
+  auto ask = report_ask(ctx);
+  if (!ask.ok()) return std::move(ask).error();
+  const json::object& b = ask->body();
+  const auto rows = ctx.svc.store.video_report(ask->from, ask->to);
+  auto ratio = [](const store::VideoReportRow& r) {
+    return r.played_ms + r.stall_ms > 0
+               ? static_cast<double>(r.stall_ms) / static_cast<double>(r.played_ms + r.stall_ms)
+               : 0.0;
+  };
+  auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); };
+  if (ask->csv) {
+    std::string out = csv_line({"tableId", "rendition", "sessions", "reports", "playedMs",
+                                "stallMs", "stalls", "stallRatio", "droppedFrames", "startupMsMean",
+                                "delayMsMean", "bitrateKbpsMean"});
+    for (const auto& r : rows) {
+      char rat[32];
+      std::snprintf(rat, sizeof rat, "%.4f", ratio(r));
+      out +=
+          csv_line({r.table_id, r.rendition, std::to_string(r.sessions), std::to_string(r.reports),
+                    std::to_string(r.played_ms), std::to_string(r.stall_ms),
+                    std::to_string(r.stalls), rat, std::to_string(r.dropped),
+                    opt(r.startup_ms_mean), opt(r.latency_ms_mean), opt(r.bitrate_kbps_mean)});
+    }
+    return csv_reply(ctx, std::move(out), "video");
+  }
+  auto value = [](const std::optional<int64_t>& v) -> json::value {
+    if (v) return *v;
+    return nullptr;
+  };
+  json::array list;
+  for (const auto& r : rows)
+    list.push_back(json::object{{"tableId", r.table_id},
+                                {"rendition", r.rendition},
+                                {"sessions", r.sessions},
+                                {"reports", r.reports},
+                                {"playedMs", r.played_ms},
+                                {"stallMs", r.stall_ms},
+                                {"stalls", r.stalls},
+                                {"stallRatio", ratio(r)},
+                                {"droppedFrames", r.dropped},
+                                {"startupMsMean", value(r.startup_ms_mean)},
+                                {"delayMsMean", value(r.latency_ms_mean)},
+                                {"bitrateKbpsMean", value(r.bitrate_kbps_mean)}});
+  return json_reply(ctx.req, http::status::ok, json::object{{"video", std::move(list)}});
 }
 
 // ---- Open rounds ----------------------------------------------------------------------------
@@ -319,19 +380,15 @@ Reply report_open_rounds(Ctx& ctx) {
 // ---- The wallet calls' audit trail ----------------------------------------------------------
 
 Reply report_wallet_calls(Ctx& ctx) {
-  auto signed_req = verify_signed(ctx);
-  if (!signed_req.ok()) return std::move(signed_req).error();
-  const json::object& b = signed_req->body;
-  auto period = period_of(ctx, b);
-  if (!period.ok()) return std::move(period).error();
+  auto ask = report_ask(ctx);
+  if (!ask.ok()) return std::move(ask).error();
+  const json::object& b = ask->body();
   auto limit = limit_of(ctx, b, 100, 1000);
   if (!limit.ok()) return std::move(limit).error();
-  auto csv = csv_wanted(ctx, b);
-  if (!csv.ok()) return std::move(csv).error();
   ledger::WalletCallQuery q;
-  q.operator_id = signed_req->op->id;
-  q.from_ms = period->first;
-  q.to_ms = period->second;
+  q.operator_id = ask->signed_req.op->id;
+  q.from_ms = ask->from;
+  q.to_ms = ask->to;
   q.limit = *limit;
   if (auto* pid = b.if_contains("playerId")) {
     if (!pid->is_string()) return bad_field(ctx, "playerId must be the operator's player id");
@@ -349,7 +406,7 @@ Reply report_wallet_calls(Ctx& ctx) {
   }
   const auto calls = ctx.svc.ledger.wallet_calls(q);
   Players players(ctx.svc.store, q.operator_id);
-  if (*csv) {
+  if (ask->csv) {
     std::string out =
         csv_line({"callId", "kind", "status", "playerId", "currency", "amount", "roundId", "ref",
                   "attempts", "detail", "balance", "createdAt", "updatedAt"});
@@ -403,6 +460,7 @@ void add_backoffice_routes(Router& router, Services&) {
   router.add(V::post, "/api/operator/report/ggr", Auth::none, report_ggr);
   router.add(V::post, "/api/operator/report/open-rounds", Auth::none, report_open_rounds);
   router.add(V::post, "/api/operator/report/wallet-calls", Auth::none, report_wallet_calls);
+  router.add(V::post, "/api/operator/report/video", Auth::none, report_video);
 }
 
 }  // namespace croupier::gateway

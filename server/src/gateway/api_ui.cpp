@@ -67,6 +67,15 @@ const std::string& game_kind_of(const config::TableDef& def) {
   return def.config.kind;
 }
 
+// The table's live stream (docs/studio.md), or null: the client draws the studio.
+json::value video_json(const LiveTable& live) {
+  if (!live.studio) return nullptr;
+  const auto& v = live.studio->video();
+  return json::object{{"url", "/video/" + live.def->config.id + "/master.m3u8"},
+                      {"renditions", json::array(v.renditions.begin(), v.renditions.end())},
+                      {"delayBudgetMs", v.delay_budget.count()}};
+}
+
 // The table as this player sees it: in their currency, with the chat on only when the
 // table, the operator and the jurisdiction all allow it (gateway/chat).
 json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyTerms& terms) {
@@ -133,6 +142,7 @@ json::object table_json(Ctx& ctx, const LiveTable& live, const config::CurrencyT
                                {"chooseMs", c.timings.choose.count()}}},
       {"players", live.channel->subscriber_count()},
       {"crash", std::move(crash)},
+      {"video", video_json(live)},
   };
 }
 

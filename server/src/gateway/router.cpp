@@ -44,6 +44,13 @@ Reply head_of(Reply reply) {
   return head;
 }
 
+// A route's path names one path, or ends in '*' and names every path it begins.
+bool route_matches(std::string_view route, std::string_view path) {
+  if (!route.empty() && route.back() == '*')
+    return path.starts_with(route.substr(0, route.size() - 1));
+  return route == path;
+}
+
 }  // namespace
 
 std::string session_id_of(const Ctx& ctx) {
@@ -55,8 +62,8 @@ std::string session_id_of(const Ctx& ctx) {
   return id;
 }
 
-void Router::add(http::verb method, std::string path, Auth auth, Handler handler) {
-  routes_.push_back({method, std::move(path), auth, std::move(handler)});
+void Router::add(http::verb method, std::string path, Auth auth, Handler handler, XsrfIn xsrf) {
+  routes_.push_back({method, std::move(path), auth, std::move(handler), xsrf});
 }
 
 std::optional<Reply> Router::authenticate(Ctx& ctx, Auth auth) {
@@ -96,8 +103,15 @@ Reply Router::dispatch(Ctx& ctx) {
     // Double submit: the header must repeat the cookie, which another site cannot read.
     std::string cookie = ctx.cookie(kXsrfCookie);
     auto header = req.find(kXsrfHeader);
-    if (cookie.empty() || header == req.end() ||
-        !crypto::constant_time_equal(cookie, header->value())) {
+    bool ok = !cookie.empty() && header != req.end() &&
+              crypto::constant_time_equal(cookie, header->value());
+    if (!ok && !cookie.empty() && ctx.has_param("xsrf")) {
+      for (const Route& route : routes_)
+        if (route.xsrf == XsrfIn::header_or_query && route.method == method &&
+            route_matches(route.path, path))
+          ok = crypto::constant_time_equal(cookie, ctx.param("xsrf"));
+    }
+    if (!ok) {
       return error_reply(req, http::status::forbidden, "XSRF_TOKEN_MISMATCH",
                          "the X-XSRF-TOKEN header must repeat the XSRF-TOKEN cookie");
     }
@@ -109,7 +123,7 @@ Reply Router::dispatch(Ctx& ctx) {
 
   bool path_known = false;
   for (const Route& route : routes_) {
-    if (route.path != path) continue;
+    if (!route_matches(route.path, path)) continue;
     path_known = true;
     if (route.method != method) continue;
     if (auto refused = authenticate(ctx, route.auth)) return std::move(*refused);
@@ -118,7 +132,7 @@ Reply Router::dispatch(Ctx& ctx) {
   if (path_known) {
     std::string allow;
     for (const Route& route : routes_)
-      if (route.path == path)
+      if (route_matches(route.path, path))
         allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(route.method));
     StringReply r = error_reply(req, http::status::method_not_allowed, "METHOD_NOT_ALLOWED",
                                 "use " + allow + " for " + path);

@@ -22,6 +22,10 @@ enum class Auth {
 
 using Handler = std::function<Reply(Ctx&)>;
 
+// Where a route's non-GET calls carry the anti-forgery token: the X-XSRF-TOKEN header, or
+// also ?xsrf= (navigator.sendBeacon sends no headers of its own).
+enum class XsrfIn { header, header_or_query };
+
 inline constexpr std::string_view kSessionCookie = "JSESSIONID";
 inline constexpr std::string_view kXsrfCookie = "XSRF-TOKEN";
 inline constexpr std::string_view kXsrfHeader = "X-XSRF-TOKEN";
@@ -30,7 +34,9 @@ class Router {
  public:
   explicit Router(Services& svc) : svc_(svc) {}
 
-  void add(http::verb method, std::string path, Auth auth, Handler handler);
+  // A path ending in '*' routes every path that begins with what comes before it.
+  void add(http::verb method, std::string path, Auth auth, Handler handler,
+           XsrfIn xsrf = XsrfIn::header);
   // Handles every path no route names (static files and client pages).
   void set_fallback(Handler handler) { fallback_ = std::move(handler); }
 
@@ -42,6 +48,7 @@ class Router {
     std::string path;
     Auth auth;
     Handler handler;
+    XsrfIn xsrf = XsrfIn::header;
   };
   Reply dispatch(Ctx& ctx);
   std::optional<Reply> authenticate(Ctx& ctx, Auth auth);

@@ -22,6 +22,7 @@
 #include "gateway/table_link.hpp"
 #include "ledger/ledger.hpp"
 #include "store/store.hpp"
+#include "studio/studio.hpp"
 #include "table/table_actor.hpp"
 #include "wallet/seamless_ledger.hpp"
 
@@ -35,6 +36,8 @@ struct LiveTable {
   table::Engines engines;            // one per currency, shared with the actor
   std::shared_ptr<TableLink> table;  // the table, here or on the node that runs it
   std::shared_ptr<Channel> channel;
+  // The table's live video, when it has one and video is on (studio/studio.hpp).
+  std::shared_ptr<studio::Studio> studio;
 };
 
 struct Services {

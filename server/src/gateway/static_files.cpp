@@ -85,6 +85,8 @@ std::string_view content_type_for(std::string_view path) {
   if (ext == "wav") return "audio/wav";
   if (ext == "mp4") return "video/mp4";
   if (ext == "webm") return "video/webm";
+  if (ext == "m3u8") return "application/vnd.apple.mpegurl";
+  if (ext == "ts") return "video/mp2t";
   if (ext == "txt") return "text/plain; charset=utf-8";
   if (ext == "wasm") return "application/wasm";
   return "application/octet-stream";

@@ -188,7 +188,40 @@ CREATE INDEX IF NOT EXISTS regulated_sessions_player
   ON regulated_sessions(player_id, created_ms);
 )sql";
 
-constexpr int kSchemaVersion = 7;
+// Version 8 (both engines): the statistics collector's video sessions and reports
+// (docs/studio.md "Telemetry"), kept bounded by trim_video_stats.
+constexpr const char* kV8 = R"sql(
+CREATE TABLE IF NOT EXISTS video_sessions(
+  id TEXT NOT NULL,
+  player_id BIGINT NOT NULL,
+  table_id TEXT NOT NULL,
+  browser TEXT NOT NULL,
+  os TEXT NOT NULL,
+  device TEXT NOT NULL,
+  country TEXT NOT NULL,
+  carrier TEXT NOT NULL,
+  resolution TEXT NOT NULL,
+  started_ms BIGINT NOT NULL,
+  PRIMARY KEY(player_id, id));
+CREATE INDEX IF NOT EXISTS video_sessions_started ON video_sessions(started_ms);
+CREATE TABLE IF NOT EXISTS video_stats(
+  session_id TEXT NOT NULL,
+  player_id BIGINT NOT NULL,
+  received_ms BIGINT NOT NULL,
+  table_id TEXT NOT NULL,
+  rendition TEXT NOT NULL,
+  native INTEGER NOT NULL,
+  bitrate_kbps BIGINT NOT NULL,
+  stalls BIGINT NOT NULL,
+  stall_ms BIGINT NOT NULL,
+  played_ms BIGINT NOT NULL,
+  dropped BIGINT NOT NULL,
+  startup_ms BIGINT,
+  latency_ms BIGINT);
+CREATE INDEX IF NOT EXISTS video_stats_received ON video_stats(received_ms);
+)sql";
+
+constexpr int kSchemaVersion = 8;
 
 constexpr const char* kRegulatedColumns =
     "id, ticket_id, player_id, currency, brought, created_ms, expires_ms, ended_ms";
@@ -723,6 +756,70 @@ class DbStore final : public Store {
     return out;
   }
 
+  void add_video_session(const VideoSessionMeta& m) override {
+    std::lock_guard lock(mutex_);
+    connection()
+        ->query(
+            "INSERT INTO video_sessions(id, player_id, table_id, browser, os, device, country, "
+            "carrier, resolution, started_ms) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING")
+        .bind(m.id, m.player_id, m.table_id, m.browser, m.os, m.device, m.country, m.carrier,
+              m.resolution, m.started_ms)
+        .run();
+  }
+
+  void add_video_stats(const VideoStatsRow& r) override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "INSERT INTO video_stats(session_id, player_id, received_ms, table_id, rendition, native, "
+        "bitrate_kbps, stalls, stall_ms, played_ms, dropped, startup_ms, latency_ms) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    q.bind(r.session_id, r.player_id, r.received_ms, r.table_id, r.rendition,
+           int64_t{r.native ? 1 : 0}, r.bitrate_kbps, r.stalls, r.stall_ms, r.played_ms, r.dropped,
+           r.startup_ms, r.latency_ms);
+    q.run();
+  }
+
+  int64_t trim_video_stats(size_t keep_rows, int64_t now_ms, int64_t keep_ms) override {
+    std::lock_guard lock(mutex_);
+    auto* db = connection();
+    const int64_t before = count_video_stats();
+    // The newest keep_rows reports stay, and any received in the same millisecond as the
+    // oldest of them.
+    db->query(
+          "DELETE FROM video_stats WHERE received_ms < ? OR received_ms < (SELECT received_ms "
+          "FROM video_stats ORDER BY received_ms DESC LIMIT 1 OFFSET ?)")
+        .bind(now_ms - keep_ms, static_cast<int64_t>(keep_rows > 0 ? keep_rows - 1 : 0))
+        .run();
+    db->query("DELETE FROM video_sessions WHERE started_ms < ?").bind(now_ms - keep_ms).run();
+    return before - count_video_stats();
+  }
+
+  int64_t video_stats_count() const override {
+    std::lock_guard lock(mutex_);
+    return count_video_stats();
+  }
+
+  std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms) const override {
+    std::lock_guard lock(mutex_);
+    auto q = connection()->query(
+        "SELECT table_id, rendition, COUNT(DISTINCT session_id), COUNT(*), SUM(played_ms), "
+        "SUM(stall_ms), SUM(stalls), SUM(dropped), CAST(AVG(startup_ms) AS BIGINT), "
+        "CAST(AVG(latency_ms) AS BIGINT), CAST(AVG(bitrate_kbps) AS BIGINT) FROM video_stats "
+        "WHERE received_ms >= ? AND received_ms < ? GROUP BY table_id, rendition "
+        "ORDER BY table_id, rendition");
+    q.bind(from_ms, to_ms);
+    std::vector<VideoReportRow> out;
+    while (q.step()) {
+      VideoReportRow r{q.text(0),  q.text(1),  q.int64(2), q.int64(3),
+                       q.int64(4), q.int64(5), q.int64(6), q.int64(7)};
+      if (!q.is_null(8)) r.startup_ms_mean = q.int64(8);
+      if (!q.is_null(9)) r.latency_ms_mean = q.int64(9);
+      if (!q.is_null(10)) r.bitrate_kbps_mean = q.int64(10);
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+
   void purge(int64_t now_ms, int64_t session_idle_ms) override {
     std::lock_guard lock(mutex_);
     connection()->query("DELETE FROM launch_tokens WHERE expires_ms<=?").bind(now_ms).run();
@@ -733,6 +830,11 @@ class DbStore final : public Store {
   }
 
  private:
+  int64_t count_video_stats() const {
+    auto q = connection()->query("SELECT COUNT(*) FROM video_stats");
+    return q.step() ? q.int64(0) : 0;
+  }
+
   static Session read_session(Query& q) {
     return Session{q.text(0),
                    q.int64(1),
@@ -875,6 +977,11 @@ std::unique_ptr<Store> open_sqlite(const std::string& path) {
     if (*version == "6") {
       db->exec(kV7);
       db->exec("UPDATE meta SET value='7' WHERE key='schema_version'");
+      version = "7";
+    }
+    if (*version == "7") {
+      db->exec(kV8);
+      db->exec("UPDATE meta SET value='8' WHERE key='schema_version'");
     } else if (*version != std::to_string(kSchemaVersion)) {
       throw std::runtime_error(path + ": app database schema version " + *version +
                                ", this server reads 1 to " + std::to_string(kSchemaVersion));
@@ -924,6 +1031,11 @@ std::unique_ptr<Store> open_postgres(const std::string& uri) {
       db->exec(kV7);
       db->exec("UPDATE meta SET value='7' WHERE key='schema_version'");
       version = "7";
+    }
+    if (version == "7") {
+      db->exec(kV8);
+      db->exec("UPDATE meta SET value='8' WHERE key='schema_version'");
+      version = "8";
     }
     if (version != std::to_string(kSchemaVersion))
       throw std::runtime_error(db->path() + ": app schema version " + version.value_or("(none)") +

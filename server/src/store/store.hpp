@@ -99,6 +99,33 @@ struct RegulatedSession {
   std::optional<int64_t> ended_ms;
 };
 
+// The statistics collector (docs/studio.md "Telemetry"): a player's video session as its
+// client described it, and one report of its playback.
+struct VideoSessionMeta {
+  std::string id;  // the client's video session id
+  int64_t player_id = 0;
+  std::string table_id;
+  std::string browser, os, device, country, carrier, resolution;
+  int64_t started_ms = 0;
+};
+struct VideoStatsRow {
+  std::string session_id;
+  int64_t player_id = 0;
+  int64_t received_ms = 0;
+  std::string table_id;
+  std::string rendition;  // high, medium, low
+  bool native = false;    // from a native HLS player (videostats/ios)
+  int64_t bitrate_kbps = 0, stalls = 0, stall_ms = 0, played_ms = 0, dropped = 0;
+  std::optional<int64_t> startup_ms, latency_ms;
+};
+// Playback at one table in one rendition over a period: sums, and the means of the reports
+// that had a figure.
+struct VideoReportRow {
+  std::string table_id, rendition;
+  int64_t sessions = 0, reports = 0, played_ms = 0, stall_ms = 0, stalls = 0, dropped = 0;
+  std::optional<int64_t> startup_ms_mean, latency_ms_mean, bitrate_kbps_mean;
+};
+
 // A responsible-gaming limit (docs/regulation.md) as the player or the operator set it:
 // `amount` in units (none: no limit), and a change waiting for its cooling-off period.
 struct LimitRow {
@@ -223,6 +250,18 @@ class Store {
   // ended or expired), oldest first.
   virtual std::vector<RegulatedSession> regulated_sessions(int64_t player_id,
                                                            int64_t since_ms) const = 0;
+
+  // The statistics collector. A session's meta is kept once (a repeat is ignored); the
+  // reports are kept newest first up to `keep` rows (trim_video_stats).
+  virtual void add_video_session(const VideoSessionMeta& meta) = 0;
+  virtual void add_video_stats(const VideoStatsRow& row) = 0;
+  // Keeps the newest `keep_rows` reports (and any received in the same millisecond as the
+  // oldest of them) and the sessions of the last `keep_ms` (by then their reports are gone
+  // too); answers the reports deleted.
+  virtual int64_t trim_video_stats(size_t keep_rows, int64_t now_ms, int64_t keep_ms) = 0;
+  virtual int64_t video_stats_count() const = 0;
+  // Playback by table and rendition, of the reports received in [from_ms, to_ms).
+  virtual std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

@@ -204,6 +204,59 @@ TEST(StoreMigration, AVersionOneFileKeepsItsPlayersAndComparesTheirNamesAfterwar
 
 // Italian game sessions: one open at a time per player, money brought in only while it is
 // open, ended once, and listed for the history by the time they cover.
+// The statistics collector's reports: summed by table and rendition over a period, a
+// session's meta kept once, and the store kept to its newest reports and last week.
+TEST_P(StoreTest, VideoReportsAreSummedByTableAndRenditionAndKeptBounded) {
+  Player p = launch("vid-1", "Vera");
+  VideoSessionMeta meta{"vs-00000001", p.id, "rou-1", "Chrome",  "Android",
+                        "mobile",      "IT", "4g",    "360x640", 1000};
+  store->add_video_session(meta);
+  store->add_video_session(meta);  // a repeat is ignored
+  auto report = [&](std::string session, std::string rendition, int64_t at, int64_t played,
+                    int64_t stalled, std::optional<int64_t> startup) {
+    VideoStatsRow r;
+    r.session_id = std::move(session);
+    r.player_id = p.id;
+    r.received_ms = at;
+    r.table_id = "rou-1";
+    r.rendition = std::move(rendition);
+    r.bitrate_kbps = 800;
+    r.stalls = stalled > 0 ? 1 : 0;
+    r.stall_ms = stalled;
+    r.played_ms = played;
+    r.startup_ms = startup;
+    r.latency_ms = 2000;
+    store->add_video_stats(r);
+  };
+  report("vs-00000001", "high", 2000, 10'000, 0, 900);
+  report("vs-00000001", "high", 12'000, 9'000, 1'000, std::nullopt);
+  report("vs-00000002", "high", 13'000, 10'000, 0, 1'100);
+  report("vs-00000001", "low", 22'000, 10'000, 0, std::nullopt);
+  auto rows = store->video_report(0, 20'000);
+  ASSERT_EQ(rows.size(), 1u);  // the low report is after the period
+  EXPECT_EQ(rows[0].table_id, "rou-1");
+  EXPECT_EQ(rows[0].rendition, "high");
+  EXPECT_EQ(rows[0].sessions, 2);
+  EXPECT_EQ(rows[0].reports, 3);
+  EXPECT_EQ(rows[0].played_ms, 29'000);
+  EXPECT_EQ(rows[0].stall_ms, 1'000);
+  EXPECT_EQ(rows[0].stalls, 1);
+  EXPECT_EQ(rows[0].startup_ms_mean, 1000);  // of the reports that had one
+  EXPECT_EQ(rows[0].latency_ms_mean, 2000);
+  EXPECT_EQ(store->video_report(0, 30'000).size(), 2u);
+
+  // Kept: the newest two reports.
+  EXPECT_EQ(store->trim_video_stats(2, 30'000, 86'400'000), 2);
+  EXPECT_EQ(store->video_stats_count(), 2);
+  auto kept = store->video_report(0, 30'000);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].played_ms, 10'000);  // high: the report at 13 s
+  EXPECT_EQ(kept[1].rendition, "low");
+  // A week later nothing is left.
+  EXPECT_EQ(store->trim_video_stats(100, 30'000 + 8 * 86'400'000LL, 7 * 86'400'000LL), 2);
+  EXPECT_EQ(store->video_stats_count(), 0);
+}
+
 TEST_P(StoreTest, AnItalianSessionTakesMoneyWhileOpenAndEndsOnce) {
   Player p = launch("it-1", "Giulia");
   EXPECT_FALSE(store->open_regulated_session(p.id, 1000));

@@ -52,41 +52,15 @@ ServerProcess::~ServerProcess() {
 void ServerProcess::launch() {
   const std::string port_file = data_dir_ + "/port";
   std::filesystem::remove(port_file);
-  std::vector<std::string> args = {CROUPIERD_PATH,
-                                   "--port",
-                                   "0",
-                                   "--port-file",
-                                   port_file,
-                                   "--data-dir",
-                                   data_dir_,
-                                   "--static-dir",
-                                   data_dir_ + "/no-client",
-                                   "--betting-ms",
-                                   "1500",
-                                   "--closing-soon-ms",
-                                   "500",
-                                   "--bets-closed-ms",
-                                   "100",
-                                   "--spin-ms",
-                                   "300",
-                                   "--result-ms",
-                                   "200",
-                                   "--next-game-ms",
-                                   "100",
-                                   "--timer-interval-ms",
-                                   "500",
-                                   "--rng-seed",
-                                   "20261122",
-                                   "--http-rate-per-s",
-                                   "10000",
-                                   "--http-burst",
-                                   "10000",
-                                   "--ws-rate-per-s",
-                                   "10000",
-                                   "--ws-burst",
-                                   "10000",
-                                   "--shutdown-grace-ms",
-                                   "5000"};
+  std::vector<std::string> args = {
+      CROUPIERD_PATH, "--port", "0", "--port-file", port_file, "--data-dir", data_dir_,
+      "--static-dir", data_dir_ + "/no-client", "--betting-ms", "1500", "--closing-soon-ms", "500",
+      "--bets-closed-ms", "100", "--spin-ms", "300", "--result-ms", "200", "--next-game-ms", "100",
+      "--timer-interval-ms", "500", "--rng-seed", "20261122", "--http-rate-per-s", "10000",
+      "--http-burst", "10000", "--ws-rate-per-s", "10000", "--ws-burst", "10000",
+      "--shutdown-grace-ms", "5000",
+      // No encoder unless a test asks for video (--video true).
+      "--video", "false"};
   args.insert(args.end(), extra_.begin(), extra_.end());
   pid_ = ::fork();
   if (pid_ == 0) {
