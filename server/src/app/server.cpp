@@ -315,12 +315,14 @@ void App::Impl::make_tables() {
           studio::StudioSettings{.dir = settings.video_location() + "/" + def.config.id,
                                  .ffmpeg = *ffmpeg,
                                  .fps = 30,
-                                 .idle_stop = Millis{settings.video_idle_ms}},
+                                 .idle_stop = Millis{settings.video_idle_ms},
+                                 .streams_max = settings.video_streams_max},
           studio::SceneConfig{.table_id = def.config.id,
                               .name = def.config.name,
                               .game = def.config.game,
                               .variant = def.config.variant,
-                              .dealer = def.config.dealer},
+                              .dealer = def.config.dealer,
+                              .delay_budget = def.video->delay_budget},
           *def.video, [channel = std::weak_ptr<gateway::Channel>(live.channel)] {
             auto c = channel.lock();
             return c && c->subscriber_count() > 0;
@@ -398,6 +400,8 @@ void App::Impl::start_housekeeping() {
     // Bonuses whose time is up give back what is left of them (a few at a time: each waits
     // for its commit).
     gateway::expire_due_bonuses(*ledger, clock.wall_ms(), 100);
+    // The statistics collector's reports: the newest, a week at most (docs/studio.md).
+    store->trim_video_stats(settings.video_stats_rows_max, clock.wall_ms(), 7 * 86'400'000LL);
     start_housekeeping();
   });
 }

@@ -169,6 +169,9 @@ const std::vector<Option>& options() {
                            &Settings::video_stats_interval_ms, int64_t{1000}, int64_t{600000}));
     o.push_back(int_option("video_stats_rows_max", "playback reports kept (the newest)",
                            &Settings::video_stats_rows_max, size_t{10}, kBig));
+    o.push_back(int_option("video_streams_max",
+                           "tables' video encoded at once (about a third of a core each)",
+                           &Settings::video_streams_max, 1, 1000));
     o.push_back(int_option("video_idle_ms",
                            "a table's stream stops encoding when no one watched it this long",
                            &Settings::video_idle_ms, int64_t{1000}, int64_t{3'600'000}));

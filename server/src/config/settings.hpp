@@ -53,6 +53,7 @@ struct Settings {
   std::string video_dir;          // default: data_dir/video
   std::string ffmpeg = "ffmpeg";  // the encoder program (found on PATH)
   int64_t video_idle_ms = 30000;  // a stream no one watched this long stops encoding
+  int video_streams_max = 8;      // encoders at once (a third of a core each)
   std::string video_location() const { return video_dir.empty() ? data_dir + "/video" : video_dir; }
   // The statistics collector (docs/studio.md "Telemetry"): whether clients report their
   // playback, how often, and how many reports are kept (the newest; a week at most).

@@ -288,14 +288,15 @@ Reply report_ggr(Ctx& ctx) {
 
 // ---- The live video, as the players received it -----------------------------------------
 
-// The studio's streams as players received them (docs/studio.md "Telemetry"): by table and
+// The studio's streams as the operator's players received them (docs/studio.md
+// "Telemetry"): by table and
 // rendition, the sessions, the playback and its stalls (the stall ratio: stalled time over
 // played time), the mean start-up time, the mean delay from the studio and the bitrate.
 Reply report_video(Ctx& ctx) {
   auto ask = report_ask(ctx);
   if (!ask.ok()) return std::move(ask).error();
   const json::object& b = ask->body();
-  const auto rows = ctx.svc.store.video_report(ask->from, ask->to);
+  const auto rows = ctx.svc.store.video_report(ask->from, ask->to, ask->signed_req.op->id);
   auto ratio = [](const store::VideoReportRow& r) {
     return r.played_ms + r.stall_ms > 0
                ? static_cast<double>(r.stall_ms) / static_cast<double>(r.played_ms + r.stall_ms)

@@ -13,6 +13,7 @@
 
 #include "core/metrics.hpp"
 #include "gateway/api.hpp"
+#include "gateway/rate_limit.hpp"
 #include "gateway/video_stats.hpp"
 
 namespace croupier::gateway {
@@ -53,8 +54,21 @@ Reply settings(Ctx& ctx) {
                                  {"statsIntervalMs", ctx.svc.settings.video_stats_interval_ms}});
 }
 
+// A client reports once when it opens a stream and every few seconds while it plays: a
+// player's reports are limited to a few a second at most, so that no one fills the store.
+std::optional<StringReply> too_often(const Ctx& ctx) {
+  static RateLimiter limiter(1.0, 20);
+  if (limiter.allow(std::to_string(ctx.me().player.id), ctx.svc.clock.wall_ms()))
+    return std::nullopt;
+  StringReply r = error_reply(ctx.req, http::status::too_many_requests, "RATE_LIMITED",
+                              "too many reports; slow down", ErrorCode::ActionFailed);
+  r.set(http::field::retry_after, "1");
+  return r;
+}
+
 Reply session_meta(Ctx& ctx) {
   if (auto r = too_large(ctx)) return std::move(*r);
+  if (auto r = too_often(ctx)) return std::move(*r);
   auto parsed = parse_video_meta(ctx.req.body());
   if (!parsed.ok()) return bad_report(ctx, parsed.error());
   store::VideoSessionMeta meta = *parsed;
@@ -69,7 +83,8 @@ Reply session_meta(Ctx& ctx) {
   return no_content(ctx);
 }
 
-// Keeps the store within video_stats_rows_max: a trim after every tenth of it.
+// Keeps the store within video_stats_rows_max: a trim after every tenth of it (and one
+// with the housekeeping every half minute, app/server.cpp).
 void trim_now_and_then(Services& svc) {
   static std::atomic<size_t> since_trim{0};
   const size_t every = std::max<size_t>(1, svc.settings.video_stats_rows_max / 10);
@@ -80,6 +95,7 @@ void trim_now_and_then(Services& svc) {
 
 Reply stats(Ctx& ctx, bool native) {
   if (auto r = too_large(ctx)) return std::move(*r);
+  if (auto r = too_often(ctx)) return std::move(*r);
   auto parsed = parse_video_stats(ctx.req.body());
   if (!parsed.ok()) return bad_report(ctx, parsed.error());
   store::VideoStatsRow r = *parsed;
@@ -135,13 +151,13 @@ Reply quality(Ctx& ctx) {
 void add_eventcapture_routes(Router& router, Services& svc) {
   using V = http::verb;
   router.add(V::get, "/eventcapture/settings", Auth::session, settings);
-  router.add(V::post, "/eventcapture/videosessionmeta", Auth::session, session_meta,
+  router.add(V::post, "/eventcapture/videosessionmeta", Auth::session_passive, session_meta,
              XsrfIn::header_or_query);
   router.add(
-      V::post, "/eventcapture/v2/videostats", Auth::session,
+      V::post, "/eventcapture/v2/videostats", Auth::session_passive,
       [](Ctx& ctx) { return stats(ctx, false); }, XsrfIn::header_or_query);
   router.add(
-      V::post, "/eventcapture/videostats/ios", Auth::session,
+      V::post, "/eventcapture/videostats/ios", Auth::session_passive,
       [](Ctx& ctx) { return stats(ctx, true); }, XsrfIn::header_or_query);
   router.add(V::put, "/quality/video", Auth::session, quality);
   (void)svc;

@@ -50,6 +50,16 @@ Reply video(Ctx& ctx) {
                        "table " + table + " has no video");
   if (!stream_file(file))
     return error_reply(ctx.req, http::status::not_found, "NOT_FOUND", "no such stream file");
+  if (!table_offered(ctx, *live->def, &ctx.me().player))
+    return country_unavailable(ctx, ctx.me().player);
+  if (live->studio->health().unavailable()) {
+    // The encoder keeps failing, or too many streams run: the client draws the studio.
+    StringReply r = error_reply(ctx.req, http::status::service_unavailable, "VIDEO_UNAVAILABLE",
+                                "the table's video is unavailable for now");
+    r.set(http::field::retry_after, "30");
+    r.set(http::field::cache_control, "no-store");
+    return r;
+  }
   live->studio->touch();
   auto reply = serve_file(ctx.req, live->studio->dir(), "/" + std::string(file));
   if (!reply) {

@@ -18,6 +18,8 @@ enum class Auth {
   none,                // anyone
   session,             // a valid session; else 401 (code 2400 or 10003) or 403 terminated
   session_or_offline,  // as session, but answers the text "offline" (SPEC /api/env/getAll)
+  session_passive,     // as session, but not the player's activity (what the page sends by
+                       // itself: the video's telemetry), whatever the method
 };
 
 using Handler = std::function<Reply(Ctx&)>;

@@ -790,7 +790,11 @@ class DbStore final : public Store {
           "FROM video_stats ORDER BY received_ms DESC LIMIT 1 OFFSET ?)")
         .bind(now_ms - keep_ms, static_cast<int64_t>(keep_rows > 0 ? keep_rows - 1 : 0))
         .run();
-    db->query("DELETE FROM video_sessions WHERE started_ms < ?").bind(now_ms - keep_ms).run();
+    db->query(
+          "DELETE FROM video_sessions WHERE started_ms < ? OR started_ms < (SELECT started_ms "
+          "FROM video_sessions ORDER BY started_ms DESC LIMIT 1 OFFSET ?)")
+        .bind(now_ms - keep_ms, static_cast<int64_t>(keep_rows > 0 ? keep_rows - 1 : 0))
+        .run();
     return before - count_video_stats();
   }
 
@@ -799,15 +803,21 @@ class DbStore final : public Store {
     return count_video_stats();
   }
 
-  std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms) const override {
+  std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms,
+                                           const std::string& operator_id) const override {
     std::lock_guard lock(mutex_);
+    // Means rounded the same way on both engines; a session is a player's (ids are the
+    // clients' own).
     auto q = connection()->query(
-        "SELECT table_id, rendition, COUNT(DISTINCT session_id), COUNT(*), SUM(played_ms), "
-        "SUM(stall_ms), SUM(stalls), SUM(dropped), CAST(AVG(startup_ms) AS BIGINT), "
-        "CAST(AVG(latency_ms) AS BIGINT), CAST(AVG(bitrate_kbps) AS BIGINT) FROM video_stats "
-        "WHERE received_ms >= ? AND received_ms < ? GROUP BY table_id, rendition "
-        "ORDER BY table_id, rendition");
-    q.bind(from_ms, to_ms);
+        "SELECT s.table_id, s.rendition, "
+        "COUNT(DISTINCT CAST(s.player_id AS TEXT) || ':' || s.session_id), COUNT(*), "
+        "SUM(s.played_ms), SUM(s.stall_ms), SUM(s.stalls), SUM(s.dropped), "
+        "CAST(ROUND(AVG(s.startup_ms)) AS BIGINT), CAST(ROUND(AVG(s.latency_ms)) AS BIGINT), "
+        "CAST(ROUND(AVG(s.bitrate_kbps)) AS BIGINT) FROM video_stats s "
+        "JOIN players p ON p.id = s.player_id "
+        "WHERE s.received_ms >= ? AND s.received_ms < ? AND p.operator_id = ? "
+        "GROUP BY s.table_id, s.rendition ORDER BY s.table_id, s.rendition");
+    q.bind(from_ms, to_ms, operator_id);
     std::vector<VideoReportRow> out;
     while (q.step()) {
       VideoReportRow r{q.text(0),  q.text(1),  q.int64(2), q.int64(3),

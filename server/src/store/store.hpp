@@ -255,13 +255,15 @@ class Store {
   // reports are kept newest first up to `keep` rows (trim_video_stats).
   virtual void add_video_session(const VideoSessionMeta& meta) = 0;
   virtual void add_video_stats(const VideoStatsRow& row) = 0;
-  // Keeps the newest `keep_rows` reports (and any received in the same millisecond as the
-  // oldest of them) and the sessions of the last `keep_ms` (by then their reports are gone
-  // too); answers the reports deleted.
+  // Keeps the newest `keep_rows` reports and video sessions (and any received in the same
+  // millisecond as the oldest of them), none older than `keep_ms`; answers the reports
+  // deleted.
   virtual int64_t trim_video_stats(size_t keep_rows, int64_t now_ms, int64_t keep_ms) = 0;
   virtual int64_t video_stats_count() const = 0;
-  // Playback by table and rendition, of the reports received in [from_ms, to_ms).
-  virtual std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms) const = 0;
+  // Playback by table and rendition, of an operator's players' reports received in
+  // [from_ms, to_ms).
+  virtual std::vector<VideoReportRow> video_report(int64_t from_ms, int64_t to_ms,
+                                                   const std::string& operator_id) const = 0;
 
   // Deletes expired tokens and sessions idle for longer than `session_idle_ms`.
   virtual void purge(int64_t now_ms, int64_t session_idle_ms) = 0;

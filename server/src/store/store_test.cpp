@@ -232,7 +232,7 @@ TEST_P(StoreTest, VideoReportsAreSummedByTableAndRenditionAndKeptBounded) {
   report("vs-00000001", "high", 12'000, 9'000, 1'000, std::nullopt);
   report("vs-00000002", "high", 13'000, 10'000, 0, 1'100);
   report("vs-00000001", "low", 22'000, 10'000, 0, std::nullopt);
-  auto rows = store->video_report(0, 20'000);
+  auto rows = store->video_report(0, 20'000, "op");
   ASSERT_EQ(rows.size(), 1u);  // the low report is after the period
   EXPECT_EQ(rows[0].table_id, "rou-1");
   EXPECT_EQ(rows[0].rendition, "high");
@@ -243,12 +243,14 @@ TEST_P(StoreTest, VideoReportsAreSummedByTableAndRenditionAndKeptBounded) {
   EXPECT_EQ(rows[0].stalls, 1);
   EXPECT_EQ(rows[0].startup_ms_mean, 1000);  // of the reports that had one
   EXPECT_EQ(rows[0].latency_ms_mean, 2000);
-  EXPECT_EQ(store->video_report(0, 30'000).size(), 2u);
+  EXPECT_EQ(store->video_report(0, 30'000, "op").size(), 2u);
+  // Another operator's report has none of them.
+  EXPECT_TRUE(store->video_report(0, 30'000, "other-op").empty());
 
   // Kept: the newest two reports.
   EXPECT_EQ(store->trim_video_stats(2, 30'000, 86'400'000), 2);
   EXPECT_EQ(store->video_stats_count(), 2);
-  auto kept = store->video_report(0, 30'000);
+  auto kept = store->video_report(0, 30'000, "op");
   ASSERT_EQ(kept.size(), 2u);
   EXPECT_EQ(kept[0].played_ms, 10'000);  // high: the report at 13 s
   EXPECT_EQ(kept[1].rendition, "low");

@@ -1,6 +1,7 @@
 #include "studio/encoder.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -101,8 +102,11 @@ bool Encoder::start(const EncoderSpec& spec) {
   for (const auto& s : args) argv.push_back(const_cast<char*>(s.c_str()));
   argv.push_back(nullptr);
 
-  const int log =
-      ::open((spec.dir + "/encoder.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  // ffmpeg's complaints of this run only (a long run's warnings are bounded by its life);
+  // nowhere rather than croupierd's own log when the file cannot be had.
+  int log =
+      ::open((spec.dir + "/encoder.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (log < 0) log = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   int pipe_fds[2] = {-1, -1};
   const bool synthetic = spec.source == "synthetic";
   if (synthetic && ::pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -124,6 +128,9 @@ bool Encoder::start(const EncoderSpec& spec) {
       ::dup2(log, 1);
       ::dup2(log, 2);
     }
+    // Nothing else of croupierd's: its listening socket and its players' connections
+    // (Asio's sockets are not close-on-exec) must not outlive it in an encoder.
+    ::close_range(3, ~0U, 0);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
@@ -134,6 +141,7 @@ bool Encoder::start(const EncoderSpec& spec) {
     if (synthetic) ::close(pipe_fds[1]);
     return false;
   }
+  if (synthetic) ::fcntl(pipe_fds[1], F_SETFL, O_NONBLOCK);
   std::lock_guard lock(mutex_);
   pid_ = pid;
   input_ = synthetic ? pipe_fds[1] : -1;
@@ -146,6 +154,14 @@ bool Encoder::write(const uint8_t* data, size_t size) {
     const ssize_t n = ::write(input_, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN) {
+        // An encoder that stops reading (stuck on its output, a full disk) is given up on
+        // rather than left to hold the studio's thread.
+        pollfd p{input_, POLLOUT, 0};
+        if (::poll(&p, 1, static_cast<int>(kWriteTimeoutMs)) > 0) continue;
+        error_ = "the encoder stopped reading its frames";
+        return false;
+      }
       error_ = std::string("write: ") + std::strerror(errno);
       return false;
     }
@@ -178,25 +194,25 @@ void Encoder::stop() {
     ::close(input_);  // end of input: ffmpeg finishes its segments and ends
     input_ = -1;
   }
-  pid_t pid;
-  {
-    std::lock_guard lock(mutex_);
-    pid = pid_;
-  }
-  if (pid <= 0) return;
-  int status = 0;
+  // Reaped under the lock: kill() from another thread never signals a pid already reused.
   for (int i = 0; i < 40; ++i) {  // two seconds
-    if (::waitpid(pid, &status, WNOHANG) == pid) {
+    {
       std::lock_guard lock(mutex_);
-      pid_ = -1;
-      return;
+      if (pid_ <= 0) return;
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return;
+      }
+      if (i == 20) ::kill(pid_, SIGTERM);
     }
-    if (i == 20) ::kill(pid, SIGTERM);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  ::kill(pid, SIGKILL);
-  ::waitpid(pid, &status, 0);
   std::lock_guard lock(mutex_);
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
   pid_ = -1;
 }
 

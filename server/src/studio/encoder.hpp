@@ -54,7 +54,9 @@ class Encoder {
 
   // Starts ffmpeg; false (and the reason in error()) when it could not be started.
   bool start(const EncoderSpec& spec);
-  // Writes one frame (synthetic source); false once ffmpeg is gone.
+  // How long a frame may wait for ffmpeg to read it before the encoder counts as stuck.
+  static constexpr int64_t kWriteTimeoutMs = 2000;
+  // Writes one frame (synthetic source); false once ffmpeg is gone or stuck.
   bool write(const uint8_t* data, size_t size);
   // Whether the process still runs (reaps it when it has ended).
   bool running();

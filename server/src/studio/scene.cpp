@@ -250,7 +250,8 @@ void Scene::render(Canvas& c, int64_t wall_ms) {
       break;
     case Phase::betting:
       phase = "PLACE YOUR BETS " +
-              std::to_string(std::max<int64_t>(0, (s.ends_ms - wall_ms + 999) / 1000));
+              std::to_string(std::max<int64_t>(
+                  0, (s.ends_ms - config_.delay_budget.count() - wall_ms + 999) / 1000));
       break;
     case Phase::closed:
       phase = "NO MORE BETS";

@@ -27,6 +27,9 @@ struct SceneConfig {
   std::string game;     // "roulette", "baccarat", "sicbo", ...
   std::string variant;  // "american" draws a wheel with 00
   std::string dealer;   // who deals, shown in the top bar
+  // The table's delay budget (studio.hpp): the betting window players see announced ends
+  // this much after the studio's call, so the video counts down to the call itself.
+  Millis delay_budget{0};
 };
 
 class Scene {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 
 #include "core/log.hpp"
 #include "core/metrics.hpp"
@@ -20,8 +21,39 @@ int64_t wall_now_ms() {
       .count();
 }
 
+// The frames are paced on the steady clock: a step of the wall clock (NTP) neither freezes
+// the stream nor floods the encoder.
+int64_t steady_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 constexpr int64_t kFirstRetryMs = 1000;
 constexpr int64_t kLastRetryMs = 30000;
+
+std::atomic<int> live_encoders{0};  // every studio of the process
+
+// The last words of ffmpeg's log, for the reason of a failure.
+std::string log_tail(const std::string& dir) {
+  std::ifstream in(dir + "/encoder.log", std::ios::binary | std::ios::ate);
+  if (!in) return {};
+  const auto size = static_cast<int64_t>(in.tellg());
+  const int64_t from = std::max<int64_t>(0, size - 300);
+  in.seekg(from);
+  std::string tail(static_cast<size_t>(size - from), '\0');
+  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+  for (char& c : tail)
+    if (c == '\n' || c == '\r') c = ' ';
+  return tail;
+}
+
+// What a source is, for the log: a feed's address may hold a password or a passphrase.
+std::string source_kind(const std::string& source) {
+  const auto colon = source.find("://");
+  return colon == std::string::npos ? source.substr(0, 1) == "/" ? "device" : source
+                                    : source.substr(0, colon);
+}
 
 }  // namespace
 
@@ -75,8 +107,25 @@ StudioHealth Studio::health() const {
   return health_;
 }
 
+// A synthetic studio runs while watched; a real studio's feed always (its listener must be
+// there when the studio's encoder pushes).
 bool Studio::wanted(int64_t now_ms) const {
+  if (video_.source != "synthetic") return true;
   return (watched_ && watched_()) || now_ms - touched_ms_.load() < settings_.idle_stop.count();
+}
+
+int64_t Studio::last_playlist_ms() const {
+  int64_t newest = 0;
+  std::error_code ec;
+  for (const auto& r : spec_.renditions) {
+    auto t = std::filesystem::last_write_time(settings_.dir + "/" + r.name + ".m3u8", ec);
+    if (ec) continue;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::file_clock::to_sys(t).time_since_epoch())
+                        .count();
+    newest = std::max<int64_t>(newest, ms);
+  }
+  return newest;
 }
 
 // An ended stream's playlists say so (#EXT-X-ENDLIST): a player that found them would stop.
@@ -89,9 +138,10 @@ void Studio::clear_stream() const {
   }
 }
 
-bool Studio::pause_until(int64_t until_ms) {
+bool Studio::pause_until(int64_t until_steady_ms) {
   std::unique_lock lock(wait_mutex_);
-  const auto until = std::chrono::system_clock::time_point(std::chrono::milliseconds(until_ms));
+  const auto until =
+      std::chrono::steady_clock::time_point(std::chrono::milliseconds(until_steady_ms));
   wake_.wait_until(lock, until, [this] { return stopping_.load(); });
   return !stopping_;
 }
@@ -103,6 +153,7 @@ void Studio::run() {
   sigemptyset(&pipe_signal);
   sigaddset(&pipe_signal, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
+
   auto& frames = metrics::registry().counter("croupier_studio_frames_total",
                                              "Frames the synthetic studios drew.");
   auto& starts =
@@ -111,110 +162,140 @@ void Studio::run() {
                                                "Encoders that ended without being asked to.");
   Canvas canvas(kSourceWidth, kSourceHeight);
   const bool synthetic = video_.source == "synthetic";
+  const int fps = std::max(1, settings_.fps);
   int64_t retry_ms = kFirstRetryMs;
-  int64_t next_start_ms = 0;
-  int64_t started_ms = 0;
+  int64_t next_start = 0;  // steady ms
+  int64_t started = 0;     // steady ms
   uint64_t written = 0;
   bool live = false;
+  bool wrote_playlist = false;
 
-  auto set_live = [&](bool on, const std::string& error = {}) {
+  auto health = [&](auto&& change) {
     std::lock_guard lock(health_mutex_);
-    health_.live = on;
-    if (on) {
-      health_.since_ms = started_ms;
-      health_.frames = 0;
-      ++health_.starts;
-    }
-    if (!error.empty()) {
-      health_.error = error;
-      ++health_.failures;
-    }
+    change(health_);
   };
-  auto end_stream = [&](bool failed) {
-    const std::string error =
-        failed ? (encoder_.error().empty() ? "encoder ended" : encoder_.error()) : std::string();
-    if (failed) {
-      encoder_.kill();
-      failures.inc();
-      log::warn("studio encoder failed",
-                {{"dir", settings_.dir}, {"error", error}, {"retry_ms", retry_ms}});
-      next_start_ms = wall_now_ms() + retry_ms;
-      // A run that lasted a while earns a quick restart next time.
-      retry_ms = wall_now_ms() - started_ms > kLastRetryMs ? kFirstRetryMs
-                                                           : std::min(retry_ms * 2, kLastRetryMs);
-    }
+  // Ends the encoder: at once (an idle stop: no last playlist saying the stream ended) or
+  // because it failed, to be started again after the back-off.
+  auto end_stream = [&](const std::string& failure) {
+    encoder_.kill();
     encoder_.stop();
     clear_stream();
+    if (live) live_encoders.fetch_sub(1);
     live = false;
-    set_live(false, error);
+    health([](StudioHealth& h) { h.live = false; });
+    if (failure.empty()) return;
+    failures.inc();
+    const std::string why =
+        failure +
+        (log_tail(settings_.dir).empty() ? std::string() : ": " + log_tail(settings_.dir));
+    // A run that lasted a while earns a quick restart.
+    if (steady_now_ms() - started > kLastRetryMs) retry_ms = kFirstRetryMs;
+    next_start = steady_now_ms() + retry_ms;
+    log::warn("studio encoder failed",
+              {{"dir", settings_.dir}, {"error", why}, {"retry_ms", retry_ms}});
+    retry_ms = std::min(retry_ms * 2, kLastRetryMs);
+    health([&](StudioHealth& h) {
+      h.error = why;
+      ++h.failures;
+      ++h.failures_in_a_row;
+    });
   };
 
   while (!stopping_) {
-    const int64_t now = wall_now_ms();
-    if (!wanted(now)) {
+    const int64_t now = steady_now_ms();
+    if (!wanted(wall_now_ms())) {
       if (live) {
         log::info("studio idle, encoder stopped", {{"dir", settings_.dir}});
-        end_stream(false);
+        end_stream({});
       }
+      health([](StudioHealth& h) { h.capped = false; });
       if (!pause_until(now + 1000)) break;
       continue;
     }
     if (!live) {
-      if (now < next_start_ms) {
-        if (!pause_until(next_start_ms)) break;
+      if (now < next_start) {
+        if (!pause_until(next_start)) break;
         continue;
       }
+      if (live_encoders.load() >= settings_.streams_max) {
+        health([](StudioHealth& h) { h.capped = true; });
+        if (!pause_until(now + 1000)) break;
+        continue;
+      }
+      std::error_code ec;
+      std::filesystem::create_directories(settings_.dir, ec);
       clear_stream();
       if (!encoder_.start(spec_)) {
-        failures.inc();
-        set_live(false, encoder_.error());
-        log::error("studio encoder did not start",
-                   {{"dir", settings_.dir}, {"error", encoder_.error()}});
-        next_start_ms = now + retry_ms;
-        retry_ms = std::min(retry_ms * 2, kLastRetryMs);
+        end_stream(encoder_.error());
         continue;
       }
+      live_encoders.fetch_add(1);
       starts.inc();
-      started_ms = now;
+      started = now;
       written = 0;
       live = true;
-      set_live(true);
-      log::info("studio encoder started", {{"dir", settings_.dir}, {"source", video_.source}});
+      wrote_playlist = false;
+      health([&](StudioHealth& h) {
+        h.live = true;
+        h.capped = false;
+        h.since_ms = wall_now_ms();
+        h.frames = 0;
+        ++h.starts;
+      });
+      log::info("studio encoder started",
+                {{"dir", settings_.dir}, {"source", source_kind(video_.source)}});
+    }
+    // A stuck encoder (a dead feed, a full disk) writes no playlist: it is started again.
+    if (now - started > settings_.stall_after.count()) {
+      const int64_t last = last_playlist_ms();
+      if (last == 0 || wall_now_ms() - last > settings_.stall_after.count()) {
+        end_stream(last == 0 ? "no stream written" : "the stream stopped");
+        continue;
+      }
+      if (!wrote_playlist) {
+        wrote_playlist = true;
+        health([](StudioHealth& h) { h.failures_in_a_row = 0; });
+      }
     }
     if (!synthetic) {
       // A real studio's feed needs no frames from us: watch the encoder.
       if (!encoder_.running()) {
-        end_stream(true);
+        end_stream(encoder_.error().empty() ? "encoder ended" : encoder_.error());
         continue;
       }
       if (!pause_until(now + 500)) break;
       continue;
     }
-    // Exactly fps frames a second of wall time, so the stream's clock keeps to the wall's:
-    // a late frame is drawn at once, and one more than a second late is sent again as it
-    // was rather than drawn anew.
-    const int64_t due = (now - started_ms) * settings_.fps / 1000 + 1;
-    if (static_cast<int64_t>(written) >= due) {
-      if (!pause_until(started_ms + static_cast<int64_t>(written) * 1000 / settings_.fps)) break;
+    // fps frames a second, paced on the steady clock. One more than five seconds behind (a
+    // stalled machine) restarts the stream rather than pile up delay or a burst of frames.
+    const int64_t due = (now - started) * fps / 1000 + 1;
+    if (due - static_cast<int64_t>(written) > 5 * fps) {
+      log::warn("studio fell behind; stream restarted",
+                {{"dir", settings_.dir}, {"frames_behind", due - static_cast<int64_t>(written)}});
+      end_stream({});
       continue;
     }
-    if (due - static_cast<int64_t>(written) < settings_.fps || written == 0)
-      scene_.render(canvas, now);
+    if (static_cast<int64_t>(written) >= due) {
+      // The next frame is due when (written * 1000 / fps) has passed: rounded up.
+      const int64_t next = started + (static_cast<int64_t>(written) * 1000 + fps - 1) / fps;
+      if (!pause_until(next)) break;
+      continue;
+    }
+    scene_.render(canvas, wall_now_ms());
     if (!encoder_.write(canvas.data(), canvas.bytes()) || !encoder_.running()) {
       if (stopping_) break;
-      end_stream(true);
+      end_stream(encoder_.error().empty() ? "encoder ended" : encoder_.error());
       continue;
     }
     ++written;
     frames.inc();
-    {
-      std::lock_guard lock(health_mutex_);
-      health_.frames = written;
-    }
+    health([&](StudioHealth& h) { h.frames = written; });
   }
   if (live) {
+    encoder_.kill();
     encoder_.stop();
     clear_stream();
+    live_encoders.fetch_sub(1);
   }
 }
 

@@ -39,19 +39,29 @@ struct VideoConfig {
 };
 
 struct StudioSettings {
-  std::string dir;     // the table's stream directory (made if missing)
+  std::string dir;     // the table's stream directory (made before each start)
   std::string ffmpeg;  // the encoder program's full path
   int fps = 30;
-  Millis idle_stop{30000};  // stop encoding after this long unwatched
+  Millis idle_stop{30000};  // stop encoding a synthetic studio after this long unwatched
+  // Encoders running at once in this process, all tables together; a studio wanted past it
+  // waits (its stream answers VIDEO_UNAVAILABLE meanwhile).
+  int streams_max = 8;
+  // An encoder that has written no playlist for this long is stuck (a dead feed, a full
+  // disk): it is ended and started again.
+  Millis stall_after{8000};
 };
 
 struct StudioHealth {
-  bool live = false;      // the encoder runs
-  int64_t since_ms = 0;   // when it last started (wall ms), 0 if never
-  uint64_t frames = 0;    // frames drawn since then
-  uint64_t starts = 0;    // encoder starts, all told
-  uint64_t failures = 0;  // encoder ends that were not asked for
-  std::string error;      // the last failure
+  bool live = false;          // the encoder runs
+  int64_t since_ms = 0;       // when it last started (wall ms), 0 if never
+  uint64_t frames = 0;        // frames drawn since then
+  uint64_t starts = 0;        // encoder starts, all told
+  uint64_t failures = 0;      // encoder ends that were not asked for
+  int failures_in_a_row = 0;  // since the last run that wrote a playlist
+  bool capped = false;        // wanted, but streams_max encoders run already
+  std::string error;          // the last failure, with the end of ffmpeg's own words
+  // Whether players should give up on the stream for now (the client then draws the studio).
+  bool unavailable() const { return failures_in_a_row >= 3 || capped; }
 };
 
 class Studio {
@@ -77,8 +87,10 @@ class Studio {
  private:
   void run();
   bool wanted(int64_t now_ms) const;
+  // The newest time a playlist of the stream was written, 0 when there is none.
+  int64_t last_playlist_ms() const;
   void clear_stream() const;
-  // Waits until `until_ms` (wall) or a stop; false on a stop.
+  // Waits until `until_ms` (the steady clock's) or a stop; false on a stop.
   bool pause_until(int64_t until_ms);
 
   const StudioSettings settings_;
