@@ -26,6 +26,9 @@ export default defineConfig({
       '/v2': server,
       '/bonus': server,
       '/promo': { target: server.replace(/^http/, 'ws'), ws: true },
+      '/video': server,
+      '/eventcapture': server,
+      '/quality': server,
     },
   },
 });

@@ -28,6 +28,7 @@ import { useStore } from '../lib/store';
 import { Preloader } from '../ui/Preloader';
 import { Announcer } from '../ui/Announcer';
 import { Toaster } from '../ui/Toaster';
+import { VideoNotice } from '../ui/VideoNotice';
 import { type BootFailure, LOAD_END_DELAY_MS, boot, progressOf } from './boot';
 import { type LaunchParams, gameOfPath, parseLaunchParams } from './launch';
 import { ErrorBoundary, ErrorPage, LoginFailedPage, MissingPage } from './pages/Pages';
@@ -420,6 +421,7 @@ export function App({ game, launch, services, loadLanguage, onLoadEnd }: AppProp
           {booted && !failure && <BonusOffers ready={hidden} />}
           <Toaster>
             <TableClosing tableId={route.tableId} />
+            <VideoNotice tableId={route.tableId} />
           </Toaster>
           <Announcer />
           <Preloader percent={failure ? 100 : percent} hidden={hidden || failure !== null} />

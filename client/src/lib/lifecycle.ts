@@ -10,7 +10,10 @@
 // - place bet, not all bets accepted, rejected bet (a bet command's answer:
 //   lib/table/useBetting);
 // - autoplay start, stopped, completed (blackjack);
-// - video initialised, closed, error come with the live video (issue 21).
+// - video initialised (its first frame played), video closed (the stream closed: the game
+//   paused, the session ended, the player left the table), video error (the stream failed
+//   or gave no frame in time: the drawn studio shows instead), each with { tableId,
+//   rendition } (ui/TableVideo).
 export const LIFECYCLE_EVENT = 'croupier:lifecycle';
 
 export type LifecycleName =
@@ -26,7 +29,10 @@ export type LifecycleName =
   | 'rejected bet'
   | 'autoplay start'
   | 'autoplay stopped'
-  | 'autoplay completed';
+  | 'autoplay completed'
+  | 'video initialised'
+  | 'video closed'
+  | 'video error';
 
 export function emitLifecycle(name: LifecycleName, detail: Record<string, unknown> = {}): void {
   if (typeof window === 'undefined') return;

@@ -25,6 +25,8 @@ export interface PlayerInfo {
   language: string;
   /** The operator whose player this is (lib/account: a player of the accounts operator). */
   operatorId?: string;
+  /** The player's country (ISO 3166 code, "" when unknown): the video telemetry's. */
+  countryCode?: string;
   /** A regulated market's game session and ticket (lib/italian-session), when one is open. */
   sessionId?: string;
   ticketId?: string;
@@ -73,6 +75,15 @@ export interface TableConfig {
   /** Crash tables (spaceman, big bass): the skin and the flight's numbers. */
   crash?: { skin?: string; growth?: number; cap?: string; minTarget?: string };
   timings: { bettingMs: number; closingSoonMs: number; spinMs: number; resultMs: number };
+  /** The table's live stream (ui/TableVideo); null or absent: the drawn studio only. */
+  video?: TableVideoConfig | null;
+}
+
+/** A table's live video as tableConfig gives it. */
+export interface TableVideoConfig {
+  url: string; // the HLS master playlist, same origin
+  renditions: string[]; // best first: high, medium, low
+  delayBudgetMs: number; // the delay from the studio above which the meter warns
 }
 
 export interface AssignedTable {

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import de from '../../lib/i18n/locales/de.json';
 import en from '../../lib/i18n/locales/en.json';
@@ -10,6 +10,13 @@ import type { SpotLimit } from '../../lib/session';
 import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import CardTable from './CardTable';
+import { FakeHls, fakeVideoElements, setVideo } from '../../lib/video/hls.test-util';
+
+vi.mock('hls.js/light', async () => ({
+  default: (await import('../../lib/video/hls.test-util')).FakeHls,
+}));
+
+const VIDEO = { url: '/video/bac-1/master.m3u8', renditions: ['high'], delayBudgetMs: 4000 };
 
 const spots = (codes: string[]): SpotLimit[] =>
   codes.map((kind) => ({ kind, payout: 1, inside: false, min: '1.00', max: '500.00' }));
@@ -38,8 +45,13 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-function open(game: string, tableId: string, props: { compact?: boolean } = {}) {
-  const config = tableConfig(tableId, game, SPOTS[game]!, { name: `Table ${tableId}` });
+function open(
+  game: string,
+  tableId: string,
+  props: { compact?: boolean } = {},
+  video: typeof VIDEO | null = null,
+) {
+  const config = tableConfig(tableId, game, SPOTS[game]!, { name: `Table ${tableId}`, video });
   const t = renderTable(
     <CardTable
       tableId={tableId}
@@ -120,5 +132,45 @@ describe('CardTable', () => {
     t.result(1, 'P 8-2');
     expect(screen.getByTestId('result')).toHaveAttribute('data-winner', 'PLAYER');
     expect(say).not.toHaveBeenCalled();
+  });
+
+  it('without video reports its drawn studio loaded with the game', () => {
+    const t = open('baccarat', 'bac-2');
+    expect(t.services.loaded).toHaveBeenCalledWith('game');
+    expect(t.services.loaded).toHaveBeenCalledWith('video');
+    expect(screen.queryByTestId('table-video')).toBeNull();
+  });
+});
+
+describe('CardTable with live video', () => {
+  let media: ReturnType<typeof fakeVideoElements>;
+  afterEach(() => media.restore());
+
+  it('shows the video beside the drawn cards, loaded at its first frame', async () => {
+    FakeHls.reset();
+    media = fakeVideoElements();
+    const t = open('baccarat', 'bac-1', {}, VIDEO);
+    expect(t.services.loaded).toHaveBeenCalledWith('game');
+    expect(t.services.loaded).not.toHaveBeenCalledWith('video');
+    const video = screen.getByTestId('table-video') as HTMLVideoElement;
+    expect(video).toHaveAccessibleName('Live video of Table bac-1');
+    // The drawn hands stay (their totals, the squeeze).
+    expect(document.querySelector('.hands')).toBeInTheDocument();
+    await act(async () => {
+      await vi.dynamicImportSettled();
+      await vi.dynamicImportSettled();
+    });
+    expect(FakeHls.last().source).toBe(VIDEO.url);
+    setVideo(video, { videoWidth: 854, videoHeight: 480, currentTime: 2 });
+    await act(async () => media.frame());
+    expect(t.services.loaded).toHaveBeenCalledWith('video');
+    expect(screen.getByTestId('table-video-box')).toHaveAttribute('data-phase', 'playing');
+  });
+
+  it('in a multi-table view has no video', () => {
+    FakeHls.reset();
+    media = fakeVideoElements();
+    open('baccarat', 'bac-1', { compact: true }, VIDEO);
+    expect(screen.queryByTestId('table-video')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // A card table: baccarat (standard, super 6, squeeze), dragon tiger or andar bahar. The
-// synthetic studio deals the server's cards one at a time; bets go through the shared
-// betting (lib/table/useBetting); baccarat shows its roads, andar bahar its card
-// statistics; in squeeze mode the highest stake lifts the face-down cards and everyone
-// else watches them lift. The dealer announces the winner, but not in a multi-table view
+// synthetic studio deals the server's cards one at a time (beside the table's live video
+// when it has one: ui/TableVideo); bets go through the shared betting (lib/table/
+// useBetting); baccarat shows its roads, andar bahar its card statistics; in squeeze mode
+// the highest stake lifts the face-down cards and everyone else watches them lift. The dealer announces the winner, but not in a multi-table view
 // (compact), where several tables would talk over each other.
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { type AbStats, AbStatsPanel, BetSpots, CardHelpPopup, Hands, RoadsPanel 
 import { useAnnounced } from '../../ui/Announcer';
 import { urlOf } from '../../lib/http/urls';
 import { useFeature } from '../../lib/features';
+import { TableVideo } from '../../ui/TableVideo';
 
 const EVENTS = [
   'resync',
@@ -94,7 +95,10 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
     [follow, t, compact],
   );
   useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
-  useStudioLoaded(view.ready, loaded);
+  // The live video (ui/TableVideo), but not in a multi-table view.
+  const liveVideo = compact ? null : (table?.video ?? null);
+  useStudioLoaded(view.ready, loaded, liveVideo !== null);
+  const loadedVideo = useCallback(() => loaded('video'), [loaded]);
 
   // The dealer announces the winner once the round's result has come.
   const resultKey = view.result?.gameId ?? '';
@@ -136,6 +140,45 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
   const mine = view.myWin?.gameId === view.result?.gameId ? view.myWin : null;
   const you = view.squeeze?.you === true;
 
+  // What the studio draws: the round, the cards and the result (beside the live video).
+  const drawn = (
+    <>
+      <div className="studio-head">
+        {compact ? (
+          <h2 className="table-name">{table.name}</h2>
+        ) : (
+          <h1 className="table-name">{table.name}</h1>
+        )}
+        <RoundBanner view={view} />
+      </div>
+      {view.shuffling && (
+        <p className="shuffling" data-testid="shuffling" role="status">
+          {t('SHUFFLING')}
+        </p>
+      )}
+      {view.squeeze && view.state !== 24 && (
+        <p className="squeeze-note" data-testid="squeeze-note" role="status">
+          {you
+            ? t('SQUEEZE_YOU')
+            : t('SQUEEZE_OTHER', { name: view.squeeze.name || t('CHAT_GUEST') })}
+        </p>
+      )}
+      <Hands
+        game={game}
+        cards={view.cards}
+        squeezeIndex={(i) => you && view.cards[i]?.hand === view.squeeze?.hand}
+        onSqueeze={squeeze}
+      />
+      {view.result && (
+        <div className="card-result" data-testid="result" data-winner={winner} ref={announced}>
+          <strong>{t(`WINNER_${winnerOf(view.result.label, game)}` as 'WINNER_player')}</strong>
+          <ResultWin mine={mine} currency={money} />
+        </div>
+      )}
+      <p className="shoe-info">{view.shoe > 0 && t('SHOE_NUMBER', { shoe: view.shoe })}</p>
+    </>
+  );
+
   const Root = compact ? 'section' : 'main';
   return (
     <Root
@@ -143,40 +186,24 @@ export default function CardTable({ tableId, game, config, compact = false }: Ca
       data-testid="card-table"
       data-table={tableId}
     >
-      <section className="card-studio tp-studio" aria-label={table.name}>
-        <div className="studio-head">
-          {compact ? (
-            <h2 className="table-name">{table.name}</h2>
-          ) : (
-            <h1 className="table-name">{table.name}</h1>
-          )}
-          <RoundBanner view={view} />
-        </div>
-        {view.shuffling && (
-          <p className="shuffling" data-testid="shuffling" role="status">
-            {t('SHUFFLING')}
-          </p>
+      <section
+        className={`card-studio tp-studio ${liveVideo ? 'has-video' : ''}`}
+        aria-label={table.name}
+      >
+        {liveVideo ? (
+          <>
+            <TableVideo
+              tableId={tableId}
+              video={liveVideo}
+              serverOffset={view.serverOffset}
+              onLoaded={loadedVideo}
+              label={table.name}
+            />
+            <div className="card-studio-main">{drawn}</div>
+          </>
+        ) : (
+          drawn
         )}
-        {view.squeeze && view.state !== 24 && (
-          <p className="squeeze-note" data-testid="squeeze-note" role="status">
-            {you
-              ? t('SQUEEZE_YOU')
-              : t('SQUEEZE_OTHER', { name: view.squeeze.name || t('CHAT_GUEST') })}
-          </p>
-        )}
-        <Hands
-          game={game}
-          cards={view.cards}
-          squeezeIndex={(i) => you && view.cards[i]?.hand === view.squeeze?.hand}
-          onSqueeze={squeeze}
-        />
-        {view.result && (
-          <div className="card-result" data-testid="result" data-winner={winner} ref={announced}>
-            <strong>{t(`WINNER_${winnerOf(view.result.label, game)}` as 'WINNER_player')}</strong>
-            <ResultWin mine={mine} currency={money} />
-          </div>
-        )}
-        <p className="shoe-info">{view.shoe > 0 && t('SHOE_NUMBER', { shoe: view.shoe })}</p>
       </section>
       <RecentList className="card-recent tp-recent" label={t('RECENT_NUMBERS')}>
         {view.recent.map((r) => (

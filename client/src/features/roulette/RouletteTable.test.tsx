@@ -10,18 +10,37 @@ import { rawBonus } from '../../lib/bonus.test-util';
 import { units } from '../../lib/format/money';
 import { registerHost } from '../../lib/host/context';
 import type { Host } from '../../lib/host/host';
+import { FakeHls, fakeVideoElements, setVideo } from '../../lib/video/hls.test-util';
 
-// The wheel draws on a canvas jsdom has not: a stand-in lands the ball when told.
-vi.mock('./Studio', () => ({
-  Studio: (p: { result: number | null; onLanded?: (pocket: number) => void }) => (
-    <button
-      type="button"
-      data-testid="land"
-      onClick={() => p.result !== null && p.onLanded?.(p.result)}
-    >
-      land
-    </button>
-  ),
+// The wheel draws on a canvas jsdom has not: a stand-in that draws its first frame at once
+// and lands the ball when told.
+vi.mock('./Studio', async () => {
+  const { useEffect } = await import('react');
+  return {
+    Studio: (p: {
+      result: number | null;
+      onLanded?: (pocket: number) => void;
+      onFirstFrame?: () => void;
+      hidden?: boolean;
+    }) => {
+      const { onFirstFrame } = p;
+      useEffect(() => onFirstFrame?.(), [onFirstFrame]);
+      return (
+        <button
+          type="button"
+          data-testid="land"
+          data-hidden={String(p.hidden === true)}
+          onClick={() => p.result !== null && p.onLanded?.(p.result)}
+        >
+          land
+        </button>
+      );
+    },
+  };
+});
+
+vi.mock('hls.js/light', async () => ({
+  default: (await import('../../lib/video/hls.test-util')).FakeHls,
 }));
 
 beforeAll(async () => {
@@ -279,5 +298,54 @@ describe('RouletteTable: the free chip (free bets)', () => {
     await waitFor(() => expect(freeChip()).toBeNull());
     expect(toaster()).toHaveLength(2);
     expect(screen.getByRole('radio', { name: 'Chip €5' })).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+describe('RouletteTable with live video', () => {
+  const VIDEO = { url: '/video/rou-1/master.m3u8', renditions: ['high'], delayBudgetMs: 4000 };
+  const open = (video: typeof VIDEO | null) => {
+    const t = renderTable(
+      <RouletteTable tableId="rou-1" />,
+      tableConfig('rou-1', 'roulette', [], { video }),
+    );
+    t.event('resync', {
+      gameId: 'rou-1-000001',
+      state: 2,
+      betsOpen: true,
+      endsAt: Date.now() + 15_000,
+      results: [],
+      myAcks: [],
+    });
+    return t;
+  };
+
+  it("without video: the drawn wheel's first frame is the video loaded", () => {
+    const t = open(null);
+    expect(t.services.loaded).toHaveBeenCalledWith('video');
+    expect(screen.queryByTestId('table-video')).toBeNull();
+  });
+
+  it("with video: loaded at the video's first frame, the wheel then drawn no more", async () => {
+    FakeHls.reset();
+    const media = fakeVideoElements();
+    try {
+      const t = open(VIDEO);
+      expect(t.services.loaded).toHaveBeenCalledWith('game');
+      expect(t.services.loaded).not.toHaveBeenCalledWith('video');
+      expect(screen.getByTestId('land')).toHaveAttribute('data-hidden', 'false');
+      await act(async () => {
+        await vi.dynamicImportSettled();
+        await vi.dynamicImportSettled();
+      });
+      const video = screen.getByTestId('table-video') as HTMLVideoElement;
+      expect(FakeHls.last().source).toBe(VIDEO.url);
+      setVideo(video, { videoWidth: 854, videoHeight: 480, currentTime: 3 });
+      await act(async () => media.frame());
+      expect(t.services.loaded).toHaveBeenCalledWith('video');
+      expect(screen.getByTestId('land')).toHaveAttribute('data-hidden', 'true');
+      expect(screen.getByTestId('roulette-table')).toHaveClass('has-video');
+    } finally {
+      media.restore();
+    }
   });
 });

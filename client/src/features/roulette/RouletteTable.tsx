@@ -1,7 +1,8 @@
 // A roulette table of any variant (European, American, mega, power-up; auto and private
-// tables): the synthetic studio, the round and its countdown, the betting grid and the
-// racetrack, chips and bet buttons, balance and total bet, results, statistics, help and
-// limits, special-ball notices, and on private tables the seats and the seated chat.
+// tables): the synthetic studio (under the table's live video when it has one: ui/
+// TableVideo), the round and its countdown, the betting grid and the racetrack, chips and
+// bet buttons, balance and total bet, results, statistics, help and limits, special-ball
+// notices, and on private tables the seats and the seated chat.
 // Bets go to the server as they are placed (one command per action); undo and clear take
 // them back with cancelbets, double sends placebets, rebet sends lpbet. Every refusal is
 // shown with its message from the error catalogue.
@@ -47,6 +48,7 @@ import { dealerLine } from './names';
 import { urlOf } from '../../lib/http/urls';
 import { useFeature } from '../../lib/features';
 import { BackToLobby } from '../../ui/LobbyLink';
+import { TableVideo } from '../../ui/TableVideo';
 
 const TABLE_EVENTS = [
   'resync',
@@ -193,6 +195,7 @@ export default function RouletteTable({
   useEffect(() => {
     if (view.ready) loaded('game');
   }, [view.ready, loaded]);
+  const loadedVideo = useCallback(() => loaded('video'), [loaded]);
   // The not-seated page replaces the table and its studio: no first frame will come, and
   // the preloader must not stay over the page's buttons.
   useEffect(() => {
@@ -330,25 +333,37 @@ export default function RouletteTable({
 
   return (
     <main
-      className={`roulette shape-${shape} ${open ? 'betting-now' : ''} ${table.seats > 0 ? 'has-seats' : ''} ${withPanels ? 'with-panels' : ''} ${mobile ? 'mobile' : 'desktop'}`}
+      className={`roulette shape-${shape} ${open ? 'betting-now' : ''} ${table.seats > 0 ? 'has-seats' : ''} ${withPanels ? 'with-panels' : ''} ${mobile ? 'mobile' : 'desktop'} ${table.video ? 'has-video' : ''}`}
       data-testid="roulette-table"
     >
       <section className="studio" aria-label={table.name}>
         <div className="studio-wheel">
-          <Studio
-            wheel={wheelOf(wheelName)}
-            spinning={view.state === 6}
-            result={view.result?.number ?? null}
-            resultKey={view.result?.gameId ?? null}
-            onFirstFrame={() => loaded('video')}
-            onLanded={() => {
-              setLandedKey(view.result?.gameId ?? null);
-              // The dealer announces the number as the ball settles.
-              const n = view.result?.number;
-              if (n === undefined || Number.isNaN(n)) return;
-              announce(view.result?.gameId ?? '', dealerLine(t, n));
-            }}
-          />
+          <TableVideo
+            tableId={tableId}
+            video={table.video}
+            serverOffset={view.serverOffset}
+            onLoaded={loadedVideo}
+            label={table.name}
+          >
+            {(covered) => (
+              <Studio
+                wheel={wheelOf(wheelName)}
+                spinning={view.state === 6}
+                result={view.result?.number ?? null}
+                resultKey={view.result?.gameId ?? null}
+                hidden={covered}
+                // With a live video, the video's first frame is the studio's (ui/TableVideo).
+                onFirstFrame={table.video ? undefined : loadedVideo}
+                onLanded={() => {
+                  setLandedKey(view.result?.gameId ?? null);
+                  // The dealer announces the number as the ball settles.
+                  const n = view.result?.number;
+                  if (n === undefined || Number.isNaN(n)) return;
+                  announce(view.result?.gameId ?? '', dealerLine(t, n));
+                }}
+              />
+            )}
+          </TableVideo>
         </div>
         <div className="studio-overlay">
           <h1 className="table-name">{table.name}</h1>

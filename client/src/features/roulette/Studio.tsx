@@ -25,6 +25,8 @@ export interface StudioProps {
   onFirstFrame?: () => void;
   onLanded?: (pocket: number) => void;
   wheel?: readonly number[]; // pockets clockwise from zero (American: 00 is 37)
+  /** Under the live video (ui/TableVideo): it follows the table but draws nothing. */
+  hidden?: boolean;
 }
 
 type Phase = 'idle' | 'spinning' | 'landing' | 'landed';
@@ -119,6 +121,7 @@ export function Studio({
   onFirstFrame,
   onLanded,
   wheel: pockets = EUROPEAN_WHEEL,
+  hidden = false,
 }: StudioProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -137,6 +140,10 @@ export function Studio({
   });
   const firstFrame = useEffectEvent(() => onFirstFrame?.());
   const landed = useEffectEvent((pocket: number) => onLanded?.(pocket));
+  const hiddenRef = useRef(hidden);
+  useEffect(() => {
+    hiddenRef.current = hidden;
+  }, [hidden]);
 
   // Follow the table: spin, land on the result, clear for the next round.
   useEffect(() => {
@@ -197,13 +204,16 @@ export function Studio({
       const size = canvas.width;
       const r = size / 2;
       const wheel = m.wheelBase + (WHEEL_SPEED * now) / 1000;
-      g.setTransform(1, 0, 0, 1, 0, 0);
-      g.clearRect(0, 0, size, size);
-      g.translate(r, r);
-      g.save();
-      g.rotate(wheel);
-      if (wheelImage) g.drawImage(wheelImage, -r, -r, size, size);
-      g.restore();
+      const paint = !hiddenRef.current;
+      if (paint) {
+        g.setTransform(1, 0, 0, 1, 0, 0);
+        g.clearRect(0, 0, size, size);
+        g.translate(r, r);
+        g.save();
+        g.rotate(wheel);
+        if (wheelImage) g.drawImage(wheelImage, -r, -r, size, size);
+        g.restore();
+      }
 
       let ball: { angle: number; radius: number } | null = null;
       if (m.phase === 'spinning') {
@@ -222,7 +232,7 @@ export function Studio({
         }
       }
       m.lastT = now;
-      if (ball) {
+      if (ball && paint) {
         const x = Math.sin(ball.angle) * ball.radius;
         const y = -Math.cos(ball.angle) * ball.radius;
         const br = size * 0.022;

@@ -10,6 +10,11 @@ import type { SpotLimit } from '../../lib/session';
 import { dealerSays } from '../../lib/sound/sound.test-util';
 import { renderTable, tableConfig } from '../../lib/table/table.test-util';
 import SicBoTable from './SicBoTable';
+import { FakeHls, fakeVideoElements, setVideo } from '../../lib/video/hls.test-util';
+
+vi.mock('hls.js/light', async () => ({
+  default: (await import('../../lib/video/hls.test-util')).FakeHls,
+}));
 import { initEnglishI18n } from '../../lib/i18n';
 
 // The limits sic-1 gives (docs/games/sicbo.md): what each kind pays.
@@ -67,10 +72,12 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 
-function open(get?: Parameters<typeof renderTable>[2]) {
+const VIDEO = { url: '/video/sic-1/master.m3u8', renditions: ['high'], delayBudgetMs: 4000 };
+
+function open(get?: Parameters<typeof renderTable>[2], video: typeof VIDEO | null = null) {
   const t = renderTable(
     <SicBoTable tableId="sic-1" />,
-    tableConfig('sic-1', 'sicbo', SPOTS, { name: 'Sic Bo' }),
+    tableConfig('sic-1', 'sicbo', SPOTS, { name: 'Sic Bo', video }),
     get,
   );
   t.event('resync', {
@@ -349,5 +356,37 @@ describe('SicBoTable: the dealer', () => {
     );
     await new Promise((r) => setTimeout(r, 300));
     expect(say).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('SicBoTable with live video', () => {
+  let media: ReturnType<typeof fakeVideoElements>;
+  afterEach(() => media.restore());
+
+  it('plays it over the dice studio, loaded only when the first frame plays', async () => {
+    FakeHls.reset();
+    media = fakeVideoElements();
+    const t = open(undefined, VIDEO);
+    expect(t.services.loaded).toHaveBeenCalledWith('game');
+    expect(t.services.loaded).not.toHaveBeenCalledWith('video');
+    await act(async () => {
+      await vi.dynamicImportSettled();
+      await vi.dynamicImportSettled();
+    });
+    const video = screen.getByTestId('table-video') as HTMLVideoElement;
+    expect(FakeHls.last().media).toBe(video);
+    expect(screen.getByTestId('dice-studio').closest('[aria-hidden="true"]')).toBeNull();
+    setVideo(video, { videoWidth: 640, videoHeight: 360, currentTime: 1 });
+    await act(async () => media.frame());
+    expect(t.services.loaded).toHaveBeenCalledWith('video');
+    // The drawn studio stays underneath, out of sight and out of the screen reader's way.
+    expect(screen.getByTestId('dice-studio').closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('without video reports its drawn studio loaded with the game, and has no <video>', () => {
+    const t = open();
+    expect(t.services.loaded).toHaveBeenCalledWith('video');
+    expect(screen.queryByTestId('table-video')).toBeNull();
+    media = fakeVideoElements();
   });
 });

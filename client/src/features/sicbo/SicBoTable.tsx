@@ -1,7 +1,8 @@
-// A sic bo table: the synthetic dice studio, the round and its countdown, the board with
-// all 52 spots, chips and bet buttons (the betting every table shares: lib/table/
-// useBetting), the result with the player's win, the recent throws, the statistics
-// (read from the server when the panel opens and after every result) and the help.
+// A sic bo table: the synthetic dice studio (under the table's live video when it has one:
+// ui/TableVideo), the round and its countdown, the board with all 52 spots, chips and bet
+// buttons (the betting every table shares: lib/table/useBetting), the result with the
+// player's win, the recent throws, the statistics (read from the server when the panel
+// opens and after every result) and the help.
 import './sicbo.css';
 
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
@@ -28,6 +29,7 @@ import { CHART_GAMES, STATS_GAMES, parseCharts, parseStats } from './stats';
 import { SicBoStatistics, type StatsState } from './StatisticsPanel';
 import { type SicBoView, initialSicBoView, sicboReducer } from './table-state';
 import { useFeature } from '../../lib/features';
+import { TableVideo } from '../../ui/TableVideo';
 
 const EVENTS = [
   'resync',
@@ -71,7 +73,8 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
     [follow],
   );
   useTableChannel(realtime, tableId, channel, EVENTS, onEvent);
-  useStudioLoaded(view.ready, loaded);
+  useStudioLoaded(view.ready, loaded, Boolean(table?.video));
+  const loadedVideo = useCallback(() => loaded('video'), [loaded]);
 
   // The statistics, read when the panel opens and after every result. A failure keeps
   // what the panel shows; with nothing to show, the panel says the figures are missing.
@@ -107,21 +110,31 @@ export default function SicBoTable({ tableId }: { tableId: string }) {
 
   return (
     <main
-      className={`sicbo shape-${shape} ${open ? 'betting-now' : ''} ${mobile ? 'mobile' : 'desktop'} ${statsOpen ? 'with-stats' : ''}`}
+      className={`sicbo shape-${shape} ${open ? 'betting-now' : ''} ${mobile ? 'mobile' : 'desktop'} ${statsOpen ? 'with-stats' : ''} ${table.video ? 'has-video' : ''}`}
       data-testid="sicbo-table"
     >
       <section className="studio sb-studio" aria-label={table.name}>
-        <DiceStudio
-          shaking={view.state === 6}
-          dice={view.result?.values ?? null}
-          resultKey={view.result?.gameId ?? null}
-          rest={view.recent[0]?.values}
-          onLanded={(key) => {
-            setLandedKey(key);
-            // The dealer announces the throw as the dice settle.
-            if (view.result?.gameId === key) announce(key, dealerLine(t, view.result));
-          }}
-        />
+        <TableVideo
+          tableId={tableId}
+          video={table.video}
+          serverOffset={view.serverOffset}
+          onLoaded={loadedVideo}
+          label={table.name}
+        >
+          {() => (
+            <DiceStudio
+              shaking={view.state === 6}
+              dice={view.result?.values ?? null}
+              resultKey={view.result?.gameId ?? null}
+              rest={view.recent[0]?.values}
+              onLanded={(key) => {
+                setLandedKey(key);
+                // The dealer announces the throw as the dice settle.
+                if (view.result?.gameId === key) announce(key, dealerLine(t, view.result));
+              }}
+            />
+          )}
+        </TableVideo>
         <div className="studio-overlay">
           <h1 className="table-name">{table.name}</h1>
           <RoundBanner view={view} waitingText={t('SICBO_SHAKING')} />

@@ -55,8 +55,9 @@ const page = () => screen.getByTestId('slot-page');
 const spinButton = () => screen.getByTestId('spin-button');
 const phase = () => page().getAttribute('data-phase');
 const ready = () => screen.findByTestId('spin-button');
-// Generous: the whole suite runs in parallel, and a spin is a few promises away.
-const WAIT = { timeout: 4000 };
+// Generous: the whole suite runs in parallel (its files side by side on two cores), and a
+// spin is a few promises away.
+const WAIT = { timeout: 10_000 };
 const result = () => waitFor(() => expect(phase()).toBe('result'), WAIT);
 const balance = (s: ReturnType<typeof open>) => s.session.get().balance?.total;
 

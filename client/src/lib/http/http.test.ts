@@ -104,6 +104,16 @@ describe('POST', () => {
     expect(JSON.parse(String(init.body))).toEqual({ strategy: { stand: 13 } });
   });
 
+  it('a PUT answered with no content (204) resolves', async () => {
+    const { http, calls } = setup([new Response(null, { status: 204 })], {
+      cookies: 'XSRF-TOKEN=tok',
+    });
+    await expect(
+      http.put('/quality/video', { tableId: 'rou-1', quality: 'low' }),
+    ).resolves.toBeUndefined();
+    expect((calls[0]!.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok');
+  });
+
   it('never sends the header to another origin', async () => {
     const { http, calls } = setup([reply(200, '{}')], { cookies: 'XSRF-TOKEN=tok' });
     await http.post('https://elsewhere.example/api', {});

@@ -138,6 +138,7 @@ export function createHttp(options: HttpOptions) {
       throw new HttpError('network', 0, String(e));
     }
     if (!res.ok) return fail(res);
+    if (res.status === 204) return undefined as T; // no content (PUT /quality/video)
     return (await res.json()) as T;
   }
 

@@ -30,12 +30,20 @@ export function useTableChannel(
   }, [realtime, tableId, channel, types, onEvent]);
 }
 
-/** Reports the game and its studio (drawn with the page) loaded once the table is ready. */
-export function useStudioLoaded(ready: boolean, loaded: (part: 'game' | 'video') => void): void {
+/**
+ * Reports the game and its studio (drawn with the page) loaded once the table is ready. A
+ * table with live video (`liveVideo`) reports its video when the first frame plays
+ * (ui/TableVideo), not here.
+ */
+export function useStudioLoaded(
+  ready: boolean,
+  loaded: (part: 'game' | 'video') => void,
+  liveVideo = false,
+): void {
   useEffect(() => {
     if (ready) {
       loaded('game');
-      loaded('video'); // the studio is drawn with the page
+      if (!liveVideo) loaded('video'); // the studio is drawn with the page
     }
-  }, [ready, loaded]);
+  }, [ready, loaded, liveVideo]);
 }
