@@ -114,9 +114,12 @@ async function betRed(table: TablePage, chip: string, amount: string): Promise<v
   throw new Error(`no bet of ${amount} placed`);
 }
 
-/** The server's reality-check figures for the page's session. */
-async function serverFigures(page: Page) {
-  const r = await page.request.get('/api/cgibin/regulation/realityCheck');
+/**
+ * The server's reality-check figures for the page's session; `server` when the page is a
+ * host page of another origin (the game's session cookie goes with the context's requests).
+ */
+async function serverFigures(page: Page, server = '') {
+  const r = await page.request.get(`${server}/api/cgibin/regulation/realityCheck`);
   return (await r.json()) as {
     netPosition: string;
     wagered: string;
@@ -157,7 +160,7 @@ describe.concurrent('regulated markets', () => {
     // The table shows the bet as soon as it is sent; the reality check counts it once the
     // ledger has it.
     await expect
-      .poll(async () => (await serverFigures(page)).wagered, { timeout: 10_000 })
+      .poll(async () => (await serverFigures(page, reality.url)).wagered, { timeout: 10_000 })
       .toBe('1.00');
 
     await context.clock.fastForward('01:01');
