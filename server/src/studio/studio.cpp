@@ -169,6 +169,7 @@ void Studio::run() {
   uint64_t written = 0;
   bool live = false;
   bool wrote_playlist = false;
+  int64_t next_check = 0;  // steady ms: when the playlists' times are read next
 
   auto health = [&](auto&& change) {
     std::lock_guard lock(health_mutex_);
@@ -185,9 +186,8 @@ void Studio::run() {
     health([](StudioHealth& h) { h.live = false; });
     if (failure.empty()) return;
     failures.inc();
-    const std::string why =
-        failure +
-        (log_tail(settings_.dir).empty() ? std::string() : ": " + log_tail(settings_.dir));
+    const std::string tail = log_tail(settings_.dir);
+    const std::string why = tail.empty() ? failure : failure + ": " + tail;
     // A run that lasted a while earns a quick restart.
     if (steady_now_ms() - started > kLastRetryMs) retry_ms = kFirstRetryMs;
     next_start = steady_now_ms() + retry_ms;
@@ -246,7 +246,9 @@ void Studio::run() {
                 {{"dir", settings_.dir}, {"source", source_kind(video_.source)}});
     }
     // A stuck encoder (a dead feed, a full disk) writes no playlist: it is started again.
-    if (now - started > settings_.stall_after.count()) {
+    // The playlists' times are read once a second, not at every frame.
+    if (now - started > settings_.stall_after.count() && now >= next_check) {
+      next_check = now + 1000;
       const int64_t last = last_playlist_ms();
       if (last == 0 || wall_now_ms() - last > settings_.stall_after.count()) {
         end_stream(last == 0 ? "no stream written" : "the stream stopped");
