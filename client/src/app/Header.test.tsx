@@ -121,7 +121,8 @@ describe('the header and the casino configuration', () => {
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: '[[REG_TITLE]]' }, { timeout: 5000 });
     expect(screen.queryByRole('dialog', { name: '[[SETTINGS]]' })).toBeNull();
-    expect(dialog).toHaveFocus();
+    // Focus moves in the dialog's effect, which may run a task after it appears.
+    await waitFor(() => expect(dialog).toHaveFocus());
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(settings).toHaveFocus();

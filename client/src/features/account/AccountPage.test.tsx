@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -182,7 +182,7 @@ describe('the login page', () => {
     await user.type(field(f, 'ACCOUNT_PASSWORD'), 'wrong1234{Enter}');
     const alert = await within(f).findByRole('alert');
     expect(alert).toHaveTextContent('[[ERROR.2008]]');
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(within(f).getByTestId('login-submit')).toBeEnabled();
 
@@ -293,7 +293,7 @@ describe('registration', () => {
     const voucher = field(f, 'ACCOUNT_VOUCHER_ID');
     expect(await within(f).findByRole('alert')).toHaveTextContent('[[ERROR.20101]]');
     expect(voucher).toHaveAttribute('aria-invalid', 'true');
-    expect(voucher).toHaveFocus();
+    await waitFor(() => expect(voucher).toHaveFocus());
     expect(description(voucher)).toBe('[[ACCOUNT_VOUCHER_REFUSED]] | [[ACCOUNT_VOUCHER_HINT]]');
     expect(onSignedIn).not.toHaveBeenCalled();
 
