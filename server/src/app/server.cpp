@@ -571,6 +571,7 @@ bool App::start() {
   gateway::add_promotion_routes(*m.router, *m.svc);
   gateway::add_video_routes(*m.router, *m.svc);
   gateway::add_eventcapture_routes(*m.router, *m.svc);
+  gateway::add_studio_routes(*m.router, *m.svc);
   gateway::add_backoffice_routes(*m.router, *m.svc);
   gateway::add_account_routes(*m.router, *m.svc);
   gateway::add_regulation_routes(*m.router, *m.svc);

@@ -474,6 +474,12 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   c.kind = type->kind.empty() ? std::string(variant->kind) : std::string(type->kind);
   c.dealer =
       text(o, "dealer", path, type->dealer.empty() ? "RNG Dealer" : std::string(type->dealer));
+  const std::string mode = text(o, "dealerMode", path, "rng");
+  if (mode != "rng" && mode != "human") bad(path + ".dealerMode", "must be \"rng\" or \"human\"");
+  c.human_dealer = mode == "human";
+  if (c.human_dealer && !games::human_dealing_supported(c.game, c.variant))
+    bad(path + ".dealerMode",
+        "a person can deal European or American roulette, baccarat, dragon tiger and andar bahar");
   if (const json::value* every = field(o, "specialBallEvery")) {
     if (!every->is_int64() || every->as_int64() < 0 || every->as_int64() > 1000)
       bad(path + ".specialBallEvery", "must be a whole number of rounds from 0 to 1000");
@@ -575,7 +581,59 @@ TableDef parse_table(const json::value& v, const std::string& path) {
   return def;
 }
 
+// The studio's staff (docs/studio.md "The console"): {"staff": [{login, name, role,
+// passwordHash, tables?}]}.
+std::vector<StaffMember> parse_staff(const json::value& v, const std::vector<TableDef>& tables) {
+  const json::object& o = as_object(v, "studio");
+  std::vector<StaffMember> staff;
+  const json::value* list = field(o, "staff");
+  if (!list) return staff;
+  if (!list->is_array()) bad("studio.staff", "must be a list of the studio's staff");
+  std::set<std::string, std::less<>> logins;
+  for (size_t i = 0; i < list->as_array().size(); ++i) {
+    const std::string at = "studio.staff[" + std::to_string(i) + "]";
+    const json::object& m = as_object(list->as_array()[i], at);
+    StaffMember member;
+    member.login = text(m, "login", at, "");
+    if (member.login.empty() || member.login.size() > 64 ||
+        member.login.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._-") !=
+            std::string::npos)
+      bad(at + ".login", "1 to 64 of a-z, 0-9, '.', '_', '-'");
+    if (!logins.insert(member.login).second) bad(at + ".login", "is used twice");
+    member.name = text(m, "name", at, member.login);
+    const std::string role = text(m, "role", at, "");
+    if (role != "dealer" && role != "supervisor")
+      bad(at + ".role", "must be \"dealer\" or \"supervisor\"");
+    member.supervisor = role == "supervisor";
+    member.password_hash = text(m, "passwordHash", at, "");
+    if (member.password_hash.rfind("$argon2", 0) != 0)
+      bad(at + ".passwordHash", "must be a hash from croupierd --hash-password");
+    if (const json::value* t = field(m, "tables")) {
+      if (!t->is_array()) bad(at + ".tables", "must list table ids");
+      for (const auto& id : t->as_array()) {
+        if (!id.is_string() || std::none_of(tables.begin(), tables.end(), [&](const auto& d) {
+              return d.config.id == id.as_string();
+            }))
+          bad(at + ".tables", "names a table the casino does not have");
+        member.tables.emplace_back(id.as_string());
+      }
+    }
+    staff.push_back(std::move(member));
+  }
+  return staff;
+}
+
 }  // namespace
+
+bool StaffMember::works_at(std::string_view table) const {
+  return tables.empty() || std::find(tables.begin(), tables.end(), table) != tables.end();
+}
+
+const StaffMember* Casino::find_staff(std::string_view login) const {
+  for (const auto& m : staff)
+    if (m.login == login) return &m;
+  return nullptr;
+}
 
 const Operator* Casino::find_operator(std::string_view id) const {
   for (const auto& op : operators)
@@ -628,6 +686,8 @@ Result<Casino, std::string> parse_casino(std::string_view json_text, const std::
       casino.tables.push_back(parse_table(tables->as_array()[i], at));
       if (!ids.insert(casino.tables.back().config.id).second) bad(at + ".id", "is used twice");
     }
+    if (const json::value* studio = field(root, "studio"))
+      casino.staff = parse_staff(*studio, casino.tables);
     for (size_t i = 0; i < casino.operators.size(); ++i) {
       Operator& op = casino.operators[i];
       std::string at = "operators[" + std::to_string(i) + "].casinoConfig";

@@ -131,9 +131,22 @@ struct TableDef {
   const games::Family& family() const { return *games::find_family(config.game); }
 };
 
+// A person of the studio's staff (docs/studio.md "The console"): dealers deal at human-dealt
+// tables; supervisors deal too, and have the supervisor's tools.
+struct StaffMember {
+  std::string login;
+  std::string name;
+  bool supervisor = false;
+  std::string password_hash;        // crypto::hash_password's
+  std::vector<std::string> tables;  // where they work; empty: everywhere
+  bool works_at(std::string_view table) const;
+};
+
 struct Casino {
   std::vector<Operator> operators;
   std::vector<TableDef> tables;
+  std::vector<StaffMember> staff;
+  const StaffMember* find_staff(std::string_view login) const;
 
   const Operator* find_operator(std::string_view id) const;
   const TableDef* find_table(std::string_view id) const;

@@ -347,7 +347,7 @@ Result<LoadedSettings, std::string> load_settings(int argc, const char* const* a
       continue;
     }
     if (arg.rfind("--", 0) != 0) {
-      if (i == 1 && (arg == "serve" || arg == "ledger-check")) {
+      if (i == 1 && (arg == "serve" || arg == "ledger-check" || arg == "hash-password")) {
         out.command = arg;
         continue;
       }
@@ -419,6 +419,8 @@ std::string settings_help() {
       "  croupierd [serve] [--setting value ...]   run the server (the default)\n"
       "  croupierd ledger-check [--data-dir DIR | --database URI]\n"
       "                                            verify the ledger and exit (0 = sound)\n"
+      "  croupierd hash-password                   read a password from standard input and\n"
+      "                                            print its hash (the studio's staff)\n"
       "  croupierd --help | --version\n"
       "\n"
       "Settings are read from their default, then --config FILE (or CROUPIER_CONFIG), a JSON\n"

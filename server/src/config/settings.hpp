@@ -121,7 +121,7 @@ struct LoadedSettings {
   Settings settings;
   bool help = false;
   bool version = false;
-  std::string command;  // "serve" (default) or "ledger-check"
+  std::string command;  // "serve" (default), "ledger-check" or "hash-password"
 };
 
 // Reads settings from argv/envp (envp as in main's third argument). An unknown option,

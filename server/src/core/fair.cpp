@@ -148,6 +148,7 @@ std::string encode(const Record& r) {
     for (size_t i = 0; i < r.cards.size(); ++i) out += (i ? "," : "") + r.cards[i];
   }
   if (r.scripted) out += " scripted";
+  if (r.human) out += " human";
   return out;
 }
 
@@ -185,6 +186,8 @@ std::optional<Record> decode(std::string_view text) {
       }
     } else if (field == "scripted") {
       r.scripted = true;
+    } else if (field == "human") {
+      r.human = true;
     } else {
       return std::nullopt;
     }

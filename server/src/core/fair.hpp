@@ -115,6 +115,7 @@ struct Record {
   int decks = 0;                   // the shoe's decks (a refill mid-round takes them all)
   std::vector<std::string> cards;  // shoe games only
   bool scripted = false;           // tests: the result was scripted, not drawn
+  bool human = false;              // a person in the studio dealt it: no seed drew it
   friend bool operator==(const Record&, const Record&) = default;
 };
 // "hash=<hex> game=roulette variant=european seed=<hex> client=<seeds> shoe=<digits>

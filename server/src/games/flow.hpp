@@ -63,6 +63,7 @@ struct CardShown {
   size_t of = 0;     // cards in the deal
   bool face_down = false;
   bool reveal = false;
+  bool withdrawn = false;  // a human dealer took back the card at `index` (and any after it)
 };
 
 // Squeeze mode: who squeezes which hand, for how long.
@@ -264,6 +265,9 @@ class RoundFlow {
       const std::vector<FlowStake>& stakes) const {
     return {};
   }
+  // A flow whose outcome exists only once it is done (a human dealer's confirmed entries):
+  // the host records the result then, not when the round begins.
+  virtual bool outcome_at_end() const { return false; }
   // A new round opened: a flow may place bets for its players (autoplay).
   virtual void round_opened(FlowHost& host) {}
   // Before each round opens (a shoe table changes its shoe when the cut card came out).

@@ -1,5 +1,7 @@
 #include "games/human_entry.hpp"
 
+#include <algorithm>
+
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/baccarat.hpp"
 #include "games/cards/dragon_tiger.hpp"
@@ -85,6 +87,13 @@ std::optional<Outcome> CardEntry::outcome() const {
   if (game_ == "dragontiger") return cards::deal_dragon_tiger(entered_);
   if (game_ == "andarbahar") return cards::deal_andar_bahar(entered_);
   return cards::deal_baccarat(entered_);
+}
+
+size_t CardEntry::remaining() const {
+  int used = 0;
+  for (int n : used_) used += n;
+  const int left = decks_ * cards::kCardsPerDeck - used - static_cast<int>(entered_.size());
+  return static_cast<size_t>(std::max(0, left));
 }
 
 void CardEntry::next_round() {

@@ -52,6 +52,8 @@ class CardEntry {
   // The round's outcome once the deal is complete.
   std::optional<Outcome> outcome() const;
   const std::vector<cards::Card>& entered() const { return entered_; }
+  // The cards still in the shoe (this round's entries are out of it).
+  size_t remaining() const;
   // The round is over (settled or voided): its cards leave the shoe (voided: they were
   // burnt all the same).
   void next_round();

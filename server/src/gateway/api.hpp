@@ -62,6 +62,16 @@ struct SignedRequest {
   boost::json::object body;
 };
 Result<SignedRequest, StringReply> verify_signed(Ctx& ctx);
+// The studio's tools (api_operator.cpp), for the operator API's supervisor and the studio
+// console: a staff message in a table's chat (role SUPERVISOR, LIVE_SUPPORT or BOT); a
+// player's chat muted for `minutes` (0 lifts it); the table's closing announced.
+StringReply staff_chat(Ctx& ctx, const LiveTable& live, const std::string& text,
+                       const std::string& role);
+StringReply mute_player(Ctx& ctx, const std::string& player_id, const boost::json::value* minutes);
+StringReply announce_table_closing(Ctx& ctx, const LiveTable& live,
+                                   const boost::json::value* minutes);
+// /studio/api/*: the studio console (api_studio.cpp, docs/studio.md "The console")
+void add_studio_routes(Router& router, Services& svc);
 // /api/cgibin/regulation/realityCheck (regulated markets, api_regulation.cpp)
 void add_regulation_routes(Router& router, Services& svc);
 // Location rules (docs/regulation.md "Location"). The caller's country: the edge proxy's

@@ -231,6 +231,10 @@ Reply fair_round(Ctx& ctx) {
                        "gameId names a round, such as rou-1-000042", ErrorCode::ActionFailed);
   auto round = ctx.svc.ledger.fair_round(id);
   auto record = round && round->fair ? fair::decode(*round->fair) : std::nullopt;
+  if (record && record->human)
+    return error_reply(ctx.req, http::status::not_found, "HUMAN_DEALT",
+                       "round " + id + " was dealt by a person in the studio: no seed drew it",
+                       ErrorCode::ActionFailed);
   if (!record || record->seed.empty())
     return error_reply(ctx.req, http::status::not_found, "NOT_REVEALED",
                        "no settled round " + id + " with a revealed seed", ErrorCode::ActionFailed);

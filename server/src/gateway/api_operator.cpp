@@ -205,24 +205,8 @@ Reply operator_chat(Ctx& ctx) {
   const json::object& b = signed_req->body;
   const LiveTable* live = ctx.svc.table(string_field(b, "tableId").value_or(""));
   if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no such table");
-  const std::string text = string_field(b, "text").value_or("");
-  auto chars = chat_chars(text);
-  if (!chars || *chars == 0 || *chars > kChatCharsMax)
-    return error_reply(ctx.req, http::status::bad_request, "BAD_TEXT",
-                       "text: 1 to 200 characters, no control characters", ErrorCode::ActionFailed);
-  const std::string role = string_field(b, "role").value_or("SUPERVISOR");
-  if (role != "SUPERVISOR" && role != "LIVE_SUPPORT" && role != "BOT")
-    return error_reply(ctx.req, http::status::bad_request, "BAD_ROLE",
-                       "role: SUPERVISOR, LIVE_SUPPORT or BOT", ErrorCode::ActionFailed);
-  if (!live->def->config.chat_enabled)
-    return error_reply(ctx.req, http::status::conflict, "NO_CHAT", "this table has no chat",
-                       ErrorCode::ActionFailed);
-  // A staff message is refused only by a table without chat, checked above: the table
-  // publishes it in order with its events, and nobody waits for the answer.
-  live->table->chat(0, "", text, role, [](std::optional<ErrorCode>) {});
-  return json_reply(
-      ctx.req, http::status::ok,
-      json::object{{"tableId", live->def->config.id}, {"role", role}, {"sent", true}});
+  return staff_chat(ctx, *live, string_field(b, "text").value_or(""),
+                    string_field(b, "role").value_or("SUPERVISOR"));
 }
 
 // POST /api/operator/chat/mute {playerId, minutes}: the player (the chat's playerId) may
@@ -231,24 +215,7 @@ Reply operator_mute(Ctx& ctx) {
   auto signed_req = verify_supervisor(ctx);
   if (!signed_req.ok()) return signed_req.error();
   const json::object& b = signed_req->body;
-  const std::string id = string_field(b, "playerId").value_or("");
-  char* end = nullptr;
-  const long long player_id = std::strtoll(id.c_str(), &end, 10);
-  auto player = id.empty() || *end != '\0' ? std::nullopt : ctx.svc.store.player(player_id);
-  if (!player)
-    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
-  const json::value* minutes = b.if_contains("minutes");
-  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 0 ||
-      minutes->as_int64() > 7 * 24 * 60)
-    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES",
-                       "minutes: 0 (lift) to 10080 (a week)", ErrorCode::ActionFailed);
-  const int64_t until = ctx.svc.clock.wall_ms() + minutes->as_int64() * 60'000;
-  ctx.svc.store.save_player_settings(
-      player->id, {{std::string(kChatMutedUntil), std::to_string(minutes->as_int64() ? until : 0)}},
-      ctx.svc.clock.wall_ms());
-  return json_reply(
-      ctx.req, http::status::ok,
-      json::object{{"playerId", id}, {"mutedUntil", minutes->as_int64() ? until : 0}});
+  return mute_player(ctx, string_field(b, "playerId").value_or(""), b.if_contains("minutes"));
 }
 
 // POST /api/operator/table/closing {tableId, minutes}: the table closes in that many
@@ -259,16 +226,7 @@ Reply operator_table_closing(Ctx& ctx) {
   const json::object& b = signed_req->body;
   const LiveTable* live = ctx.svc.table(string_field(b, "tableId").value_or(""));
   if (!live) return error_reply(ctx.req, http::status::not_found, "NO_SUCH_TABLE", "no such table");
-  const json::value* minutes = b.if_contains("minutes");
-  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 1 || minutes->as_int64() > 120)
-    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES", "minutes: 1 to 120",
-                       ErrorCode::ActionFailed);
-  const int m = static_cast<int>(minutes->as_int64());
-  live->table->announce_closing(m);
-  return json_reply(ctx.req, http::status::ok,
-                    json::object{{"tableId", live->def->config.id},
-                                 {"minutes", m},
-                                 {"closesAt", ctx.svc.clock.wall_ms() + m * 60'000LL}});
+  return announce_table_closing(ctx, *live, b.if_contains("minutes"));
 }
 
 // POST /api/operator/bonus/campaign: creates or replaces one of the operator's campaigns.
@@ -415,6 +373,58 @@ Result<SignedRequest, StringReply> verify_signed(Ctx& ctx) {
                        "timestamp (Unix ms) is missing or too far from the server's clock");
   }
   return out;
+}
+
+// ---- The studio's tools, shared by the operator API and the studio console -------------
+
+StringReply staff_chat(Ctx& ctx, const LiveTable& live, const std::string& text,
+                       const std::string& role) {
+  auto chars = chat_chars(text);
+  if (!chars || *chars == 0 || *chars > kChatCharsMax)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_TEXT",
+                       "text: 1 to 200 characters, no control characters", ErrorCode::ActionFailed);
+  if (role != "SUPERVISOR" && role != "LIVE_SUPPORT" && role != "BOT")
+    return error_reply(ctx.req, http::status::bad_request, "BAD_ROLE",
+                       "role: SUPERVISOR, LIVE_SUPPORT or BOT", ErrorCode::ActionFailed);
+  if (!live.def->config.chat_enabled)
+    return error_reply(ctx.req, http::status::conflict, "NO_CHAT", "this table has no chat",
+                       ErrorCode::ActionFailed);
+  // A staff message is refused only by a table without chat, checked above: the table
+  // publishes it in order with its events, and nobody waits for the answer.
+  live.table->chat(0, "", text, role, [](std::optional<ErrorCode>) {});
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"tableId", live.def->config.id}, {"role", role}, {"sent", true}});
+}
+
+StringReply mute_player(Ctx& ctx, const std::string& id, const json::value* minutes) {
+  char* end = nullptr;
+  const long long player_id = std::strtoll(id.c_str(), &end, 10);
+  auto player = id.empty() || *end != '\0' ? std::nullopt : ctx.svc.store.player(player_id);
+  if (!player)
+    return error_reply(ctx.req, http::status::not_found, "UNKNOWN_PLAYER", "no such player");
+  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 0 ||
+      minutes->as_int64() > 7 * 24 * 60)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES",
+                       "minutes: 0 (lift) to 10080 (a week)", ErrorCode::ActionFailed);
+  const int64_t until = ctx.svc.clock.wall_ms() + minutes->as_int64() * 60'000;
+  ctx.svc.store.save_player_settings(
+      player->id, {{std::string(kChatMutedUntil), std::to_string(minutes->as_int64() ? until : 0)}},
+      ctx.svc.clock.wall_ms());
+  return json_reply(
+      ctx.req, http::status::ok,
+      json::object{{"playerId", id}, {"mutedUntil", minutes->as_int64() ? until : 0}});
+}
+
+StringReply announce_table_closing(Ctx& ctx, const LiveTable& live, const json::value* minutes) {
+  if (!minutes || !minutes->is_int64() || minutes->as_int64() < 1 || minutes->as_int64() > 120)
+    return error_reply(ctx.req, http::status::bad_request, "BAD_MINUTES", "minutes: 1 to 120",
+                       ErrorCode::ActionFailed);
+  const int m = static_cast<int>(minutes->as_int64());
+  live.table->announce_closing(m);
+  return json_reply(ctx.req, http::status::ok,
+                    json::object{{"tableId", live.def->config.id},
+                                 {"minutes", m},
+                                 {"closesAt", ctx.svc.clock.wall_ms() + m * 60'000LL}});
 }
 
 void add_operator_routes(Router& router, Services& svc) {

@@ -101,6 +101,9 @@ Reply page(Ctx& ctx) {
     }
     return client_page(ctx);
   }
+  // The studio console (docs/studio.md): the client's page, without a player's session.
+  if ((path == "/studio" || path.rfind("/studio/", 0) == 0) && path.rfind("/studio/api/", 0) != 0)
+    return client_page(ctx);
   if (auto file = serve_file(ctx.req, ctx.svc.settings.static_dir, path)) return std::move(*file);
   return error_reply(ctx.req, http::status::not_found, "NOT_FOUND", "no such path: " + path);
 }

@@ -178,7 +178,9 @@ void Scene::observe(const table::TableEvent& event) {
             s.ends_ms = head.wall(*body.ends);
           }
         } else if constexpr (std::is_same_v<T, games::CardShown>) {
-          if (body.reveal) {
+          if (body.withdrawn) {
+            if (body.index < s.cards.size()) s.cards.resize(body.index);
+          } else if (body.reveal) {
             for (auto& card : s.cards)
               if (card.hand == body.hand && card.card.empty()) {
                 card.card = body.card;

@@ -41,16 +41,21 @@ Table::Table(TableConfig config, Engines engines, const Clock& clock, Rng& rng,
   const games::Engine& engine = *engines_.begin()->second;
   if (family_) {
     const Timings& t = config_.timings;
-    flow_ = games::make_flow(*family_, engine,
-                             {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze,
-                              t.squeeze, t.decision, t.insurance, t.card, t.decision_closing,
-                              family_->is_blackjack() || family_->shape == games::Shape::crash
-                                  ? config_.scripted_results
-                                  : std::vector<std::string>{},
-                              t.reveal, t.choose},
-                             *this);
+    rng_flow_ = games::make_flow(*family_, engine,
+                                 {config_.shoe_decks, config_.shoe_cut_from_end, config_.squeeze,
+                                  t.squeeze, t.decision, t.insurance, t.card, t.decision_closing,
+                                  family_->is_blackjack() || family_->shape == games::Shape::crash
+                                      ? config_.scripted_results
+                                      : std::vector<std::string>{},
+                                  t.reveal, t.choose},
+                                 *this);
   }
-  if (!flow_) flow_ = std::make_unique<games::DrawFlow>(engine);
+  if (!rng_flow_) rng_flow_ = std::make_unique<games::DrawFlow>(engine);
+  flow_ = rng_flow_.get();
+  if (games::human_dealing_supported(engine.game(), engine.variant()))
+    human_flow_ =
+        std::make_unique<games::HumanFlow>(engine, config_.shoe_decks, family_ && family_->roads);
+  if (config_.human_dealer && human_flow_) apply_dealer_mode(true);
 }
 
 // ---- Start-up and recovery -----------------------------------------------------------
@@ -126,6 +131,17 @@ void Table::hand_over(std::function<void()> done) {
 // ---- The round ------------------------------------------------------------------------
 
 void Table::open_round() {
+  if (next_human_) apply_dealer_mode(*std::exchange(next_human_, std::nullopt));
+  // Paused by a supervisor, or a human dealer has not opened betting yet: the table waits.
+  if (held()) {
+    if (state_ != RoundState::wait_for_next_game) {
+      state_ = RoundState::wait_for_next_game;
+      publish(StateChanged{state_, std::nullopt, std::nullopt});
+    }
+    return;
+  }
+  dealer_open_ = false;
+  dealer_started_ = false;
   // A table whose seats hold hands (seated blackjack) deals only to seated players: with
   // nobody seated it waits in state 902 (take a seat) until somebody sits.
   if (family_ && family_->seats_hold_hands() && !seats_.empty() &&
@@ -254,6 +270,13 @@ void Table::launch() {
     publish_flow(out);
     return;
   }
+  if (flow_->outcome_at_end() && !round_has_result_) {
+    // A person deals: nothing is drawn, and the result is recorded when they confirm it.
+    games::FlowOut out;
+    flow_->begin({now, config_.timings.spin, closing_, std::nullopt, {}}, rng_, out);
+    publish_flow(out);
+    return;
+  }
   if (!round_has_result_) {
     games::FlowStart start{now, closing_ ? Millis{0} : config_.timings.spin, closing_,
                            next_scripted(),
@@ -317,6 +340,11 @@ void Table::advance() {
       case RoundState::bets_closed:
         // Bets still being committed (an operator's wallet answering a debit) are waited for:
         // the result is drawn once they are placed or refused.
+        if (human_ && !dealer_started_) {
+          // The dealer spins or deals; a closing table refunds the round instead.
+          if (closing_ && bet_ops_in_flight_ == 0) cancel_round("shutdown");
+          break;
+        }
         if (now >= deadline_ && bet_ops_in_flight_ == 0) launch();
         break;
       case RoundState::dealing:
@@ -325,6 +353,21 @@ void Table::advance() {
       case RoundState::decision_wait:
       case RoundState::insurance_wait:
       case RoundState::decision_closing: {
+        if (flow_->outcome_at_end() && !round_has_result_ && !flow_->done()) {
+          // A person's round not yet confirmed: a closing table refunds it.
+          if (closing_ && bet_ops_in_flight_ == 0) {
+            human_flow_->voided();
+            cancel_round("shutdown");
+          }
+          break;
+        }
+        if (flow_->outcome_at_end() && !round_has_result_) {
+          // Confirmed: the entries are the result, recorded now.
+          outcome_ = flow_->outcome();
+          round_has_result_ = true;
+          launch();
+          break;
+        }
         games::FlowOut out;
         flow_->advance(now, out);
         publish_flow(out);
@@ -341,6 +384,7 @@ void Table::advance() {
       case RoundState::wait_for_next_game:
       case RoundState::initialising:
         if (handed_over_ || now < deadline_ || closing_) break;
+        if (state_ == RoundState::wait_for_next_game && held() && !next_human_) break;
         if (hand_over_done_) {
           handed_over_ = true;
           std::exchange(hand_over_done_, nullptr)();
@@ -379,9 +423,13 @@ std::optional<MonoTime> Table::next_deadline() const {
     case RoundState::bets_closed:
       // Waiting for bets still being committed is woken by their callbacks.
       if (bet_ops_in_flight_ > 0 && clock_.now() >= deadline_) return std::nullopt;
+      if (human_ && !dealer_started_) return std::nullopt;  // woken by the dealer
+      [[fallthrough]];
+    case RoundState::wait_for_next_game:
+      // Held for the dealer or by a pause: woken by the studio's command.
+      if (state_ == RoundState::wait_for_next_game && held() && !next_human_) return std::nullopt;
       [[fallthrough]];
     case RoundState::game_over:
-    case RoundState::wait_for_next_game:
     case RoundState::initialising:
       return closing_ || handed_over_ ? std::nullopt : std::optional<MonoTime>(deadline_);
     default:

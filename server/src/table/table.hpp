@@ -36,6 +36,7 @@
 #include "games/blackjack/play_types.hpp"
 #include "games/engine.hpp"
 #include "games/flow.hpp"
+#include "games/human_flow.hpp"
 #include "games/registry.hpp"
 #include "games/round_state.hpp"
 #include "ledger/ledger.hpp"
@@ -76,6 +77,9 @@ struct TableConfig {
   std::string type;     // the table type: "roulette", "autoroulette", "priveroulette", ...
   std::string kind;     // the SPEC section 1 game kind: "classic-roulette", "megaroulette", ...
   std::string dealer;   // shown to players
+  // A person in the studio deals (docs/studio.md "Human dealers"); else the RNG. Only where
+  // games::human_dealing_supported.
+  bool human_dealer = false;
   Timings timings;
   // Every Nth round is a special-ball round (the previous round's biggest bettor is
   // chosen to spin; safe bets are refused); 0: never.
@@ -276,6 +280,43 @@ struct ChooseAck {
   std::optional<ErrorCode> error() const { return code_of(refusal); }
 };
 
+// The studio's dealer at a human-dealt table (docs/studio.md "A human-dealt round").
+struct DealerCommand {
+  enum class Action { open, close, spin, card, undo, number, confirm, void_round, new_shoe };
+  Action action = Action::open;
+  std::string value;  // the card ("KH") or the roulette number ("17")
+};
+// The action named `name` ("open", "card", "void", ...), if any.
+std::optional<DealerCommand::Action> dealer_action(std::string_view name);
+
+// What the studio console shows of a table: its dealing, the round's entries, what the
+// dealer may do now, and the bets.
+struct DealerView {
+  bool human = false;              // this round (or the next one) is dealt by a person
+  std::optional<bool> next_human;  // a switch waiting for the round boundary
+  bool human_possible = false;     // the game can be dealt by a person
+  bool paused = false;
+  RoundState state = RoundState::initialising;
+  std::string round_id;
+  std::vector<games::DealtCard> cards;  // entered this round, in dealing order
+  std::optional<std::string> next_hand;
+  std::optional<std::string> number;
+  std::optional<std::string> result;  // the outcome's label once the entries make one
+  bool can_open = false, can_close = false, can_spin = false, can_enter = false, can_undo = false,
+       can_confirm = false, can_void = false, can_new_shoe = false;
+  struct Bettor {
+    ledger::PlayerId player = 0;
+    std::string name;
+    std::string currency;
+    Money total;
+  };
+  size_t bettors = 0;
+  std::map<std::string, Money, std::less<>> stakes;  // by currency
+  std::vector<Bettor> bets;                          // the biggest kBetsShown
+  static constexpr size_t kBetsShown = 50;
+  std::optional<MonoTime> closes;
+};
+
 // The total of some bet lines (saturating at the largest amount instead of overflowing).
 Money sum_of(const std::vector<games::BetLine>& lines);
 
@@ -330,6 +371,15 @@ class Table : private games::FlowHost {
   // The studio announces that the table closes in `minutes` (1-120): a tablewillclose
   // event now, and `closesAt` in every snapshot until then. A later notice replaces it.
   void announce_closing(int minutes);
+
+  // The studio (docs/studio.md): the human dealer's actions, refused with the rule they
+  // break; the console's view; a supervisor's pause (the round in play ends, no new one
+  // opens until resumed) and switch between human and RNG dealing (at once between rounds,
+  // else when the round in play is over).
+  std::optional<Refusal> dealer(const DealerCommand& command);
+  DealerView dealer_view() const;
+  void pause(bool paused);
+  std::optional<Refusal> set_dealer_mode(bool human);
 
   // The whole visible state for a client that cannot resume from its version: round,
   // state, deadline, recent results, the player's own bets this round and the answers
@@ -393,6 +443,11 @@ class Table : private games::FlowHost {
   void on_round_opened(Result<ledger::Done, ledger::Failure> r);
   void close_bets();
   void launch();
+  // Human dealing: the table waits for the dealer (or is paused) before the next round.
+  bool held() const;
+  bool next_round_human() const { return next_human_.value_or(human_); }
+  void apply_dealer_mode(bool human);
+  std::optional<Refusal> void_by_dealer();
   void on_result_recorded(Result<ledger::Done, ledger::Failure> r);
   void settle();
   void on_settled(Result<ledger::Settlement, ledger::Failure> r);
@@ -505,8 +560,19 @@ class Table : private games::FlowHost {
   std::deque<RecentResult> recent_;  // newest first
   size_t scripted_next_ = 0;         // the next of config_.scripted_results to deal
 
-  // What happens after bets close, by the family (games/flow.hpp).
-  std::unique_ptr<games::RoundFlow> flow_;
+  // What happens after bets close, by the family (games/flow.hpp): the RNG's flow, and a
+  // person's where the game can be dealt by hand; flow_ is the one in use.
+  std::unique_ptr<games::RoundFlow> rng_flow_;
+  std::unique_ptr<games::HumanFlow> human_flow_;
+  games::RoundFlow* flow_ = nullptr;
+  // Human dealing: this round's dealer is a person; a switch due at the round boundary; the
+  // dealer opened betting (consumed by the round it opens); the dealer started the spin or
+  // the deal; a supervisor's pause.
+  bool human_ = false;
+  std::optional<bool> next_human_;
+  bool dealer_open_ = false;
+  bool dealer_started_ = false;
+  bool paused_ = false;
   mutable std::shared_ptr<const games::cards::Roads> roads_;
   mutable uint64_t roads_version_ = UINT64_MAX;
 

@@ -141,6 +141,19 @@ void TableActor::announce_closing(int minutes) {
   run([this, minutes] { table_.announce_closing(minutes); });
 }
 
+void TableActor::studio(std::function<std::optional<Refusal>(Table&)> fn,
+                        std::function<void(std::optional<Refusal>, DealerView)> reply) {
+  asio::post(strand_, [this, fn = std::move(fn), reply = std::move(reply)] {
+    auto refusal =
+        halted_ ? Refusal{ErrorCode::ActionFailed, "the table moved to another node"} : fn(table_);
+    if (!halted_) {
+      table_.advance();
+      arm();
+    }
+    reply(std::move(refusal), table_.dealer_view());
+  });
+}
+
 void TableActor::snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply) {
   asio::post(strand_, [this, player, reply = std::move(reply)] { reply(table_.snapshot(player)); });
 }

@@ -44,6 +44,10 @@ class TableActor {
   void squeeze(ledger::PlayerId player, size_t index, double progress,
                std::function<void(std::optional<ErrorCode>)> reply);
   void announce_closing(int minutes);
+  // The studio (Table::dealer, pause, set_dealer_mode): `fn` runs on the strand, the table
+  // moves on, then `reply` gets the refusal and the console's view after it.
+  void studio(std::function<std::optional<Refusal>(Table&)> fn,
+              std::function<void(std::optional<Refusal>, DealerView)> reply);
   // `reply` runs on the actor's strand, ordered with the events the table publishes.
   void snapshot(ledger::PlayerId player, std::function<void(TableSnapshot)> reply);
   // Finishes or refunds the current round, then calls `done` (on the strand).

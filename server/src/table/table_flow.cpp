@@ -39,6 +39,12 @@ std::string Table::fair_record() const {
   r.seed = server_seed_;
   r.client_seed = client_seed_;
   r.scripted = scripted_round_;
+  if (human_) {
+    // A person dealt the round: the committed seed drew nothing, and is not revealed.
+    r.human = true;
+    r.seed.clear();
+    return fair::encode(r);
+  }
   if (auto deal = flow_->fair_deal()) {
     r.shoe = std::move(deal->shoe);
     r.shoe_hash = shoe_hash_;

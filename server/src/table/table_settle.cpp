@@ -77,8 +77,8 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
                     flow_->result_cards(),
                     roads(),
                     flow_->hands_view(),
-                    server_seed_,
-                    client_seed_};
+                    human_ ? std::string() : server_seed_,
+                    human_ ? std::string() : client_seed_};
   std::map<ledger::PlayerId, PlayerPart> personal;
   if (shown.hands)
     for (games::PlayerRef player : flow_->personal_viewers(true))

@@ -288,7 +288,9 @@ struct BodyWriter {
     if (c.reveal) o["card"] = c.card;
     o["index"] = c.index;
     o["of"] = c.of;
-    if (c.reveal)
+    if (c.withdrawn)
+      o["withdrawn"] = true;
+    else if (c.reveal)
       o["reveal"] = true;
     else if (c.face_down)
       o["faceDown"] = true;
