@@ -607,7 +607,7 @@ std::vector<StaffMember> parse_staff(const json::value& v, const std::vector<Tab
     member.supervisor = role == "supervisor";
     member.password_hash = text(m, "passwordHash", at, "");
     if (member.password_hash.rfind("$argon2", 0) != 0)
-      bad(at + ".passwordHash", "must be a hash from croupierd --hash-password");
+      bad(at + ".passwordHash", "must be a hash from croupierd hash-password");
     if (const json::value* t = field(m, "tables")) {
       if (!t->is_array()) bad(at + ".tables", "must list table ids");
       for (const auto& id : t->as_array()) {

@@ -62,15 +62,21 @@ int CardEntry::copies_left(cards::Card card) const {
   return decks_ - used_[card.index()] - in_round;
 }
 
-Result<CardEntry::Placed, std::string> CardEntry::enter(std::string_view text) {
+std::optional<std::string> CardEntry::check(std::string_view text) const {
   auto card = cards::card_from_text(text);
   if (!card) return std::string(text) + " is not a card (AS, 10H, QD, 7C)";
-  auto hand = next_hand();
-  if (!hand) return std::string("the deal is complete: confirm it, or take back a card");
+  if (!next_hand()) return std::string("the deal is complete: confirm it, or take back a card");
   if (copies_left(*card) <= 0)
     return game_ == "andarbahar" ? std::string(text) + " was already dealt this round (one deck)"
                                  : std::string(text) + " cannot be dealt again: the shoe's " +
                                        std::to_string(decks_) + " of it are out";
+  return std::nullopt;
+}
+
+Result<CardEntry::Placed, std::string> CardEntry::enter(std::string_view text) {
+  if (auto why = check(text)) return *why;
+  auto card = cards::card_from_text(text);
+  auto hand = next_hand();
   entered_.push_back(*card);
   return Placed{*hand, cards::to_text(*card), entered_.size() - 1};
 }

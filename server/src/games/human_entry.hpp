@@ -47,6 +47,8 @@ class CardEntry {
   // Takes the next card; an error in words (not a card, the deal complete, no such card
   // left in the shoe, a repeat in an andar bahar round).
   Result<Placed, std::string> enter(std::string_view card_text);
+  // Why enter() would refuse `card_text` now, if it would.
+  std::optional<std::string> check(std::string_view card_text) const;
   // Takes back the last card entered this round (a misread); nullopt when there is none.
   std::optional<Placed> undo();
   // The round's outcome once the deal is complete.

@@ -76,6 +76,12 @@ std::optional<Refusal> HumanFlow::enter_card(std::string_view text, FlowOut& out
   return std::nullopt;
 }
 
+std::optional<Refusal> HumanFlow::check_card(std::string_view text) const {
+  if (!entry_) return refused("this table's results are numbers, not cards");
+  if (auto why = entry_->check(text)) return refused(*why);
+  return std::nullopt;
+}
+
 std::optional<Refusal> HumanFlow::undo(FlowOut& out) {
   if (!entry_) return refused("this table's results are numbers, not cards");
   if (!begun_ || confirmed_) return refused("there is no card to take back");

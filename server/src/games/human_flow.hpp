@@ -52,6 +52,8 @@ class HumanFlow : public RoundFlow {
   bool deals_cards() const { return entry_.has_value(); }
   // A card, in dealing order (begun: the round is being dealt).
   std::optional<Refusal> enter_card(std::string_view text, FlowOut& out);
+  // Why `text` would be refused as the next card, if it would (nothing is taken).
+  std::optional<Refusal> check_card(std::string_view text) const;
   // Takes back the last card entered this round.
   std::optional<Refusal> undo(FlowOut& out);
   // The roulette number the ball landed on; entered again, it replaces the first.

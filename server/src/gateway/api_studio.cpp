@@ -4,9 +4,9 @@
 // Staff sessions live in this process (a console talks to the node that runs its tables);
 // the cookie is HttpOnly, SameSite=Strict and scoped to /studio, and every non-GET call
 // passes the router's anti-forgery check like the player's.
+#include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
-#include <future>
 #include <mutex>
 #include <unordered_map>
 
@@ -100,28 +100,38 @@ std::optional<std::string> text_of(const json::object& o, std::string_view key) 
   return std::string(v->as_string());
 }
 
-// Runs `fn` on the table's strand and waits for the view after it; nullopt when the
-// table does not run on this node or does not answer in time.
-using Studio = std::pair<std::optional<Refusal>, table::DealerView>;
-std::optional<Studio> ask(const LiveTable& live,
-                          std::function<std::optional<Refusal>(table::Table&)> fn) {
+// The reply's shape (HTTP version, keep-alive), for a reply made later.
+Request shape_of(const Ctx& ctx) {
+  Request shape;
+  shape.version(ctx.req.version());
+  shape.keep_alive(ctx.req.keep_alive());
+  return shape;
+}
+
+StringReply not_here(const Request& req) {
+  return error_reply(req, http::status::service_unavailable, "NOT_HERE",
+                     "this table runs on another node of the cluster: use that node's console");
+}
+
+using StudioFn = std::function<std::optional<Refusal>(table::Table&)>;
+using MakeReply =
+    std::function<StringReply(const Request&, std::optional<Refusal>, const table::DealerView&)>;
+
+// Runs `fn` on the table's strand; the reply is made from its refusal and the console's
+// view after it, once the table has answered (no io thread waits for it).
+Reply ask(Ctx& ctx, const LiveTable& live, StudioFn fn, MakeReply make) {
   auto actor = live.table->local();
-  if (!actor) return std::nullopt;
-  auto promise = std::make_shared<std::promise<Studio>>();
-  auto answer = promise->get_future();
-  actor->studio(std::move(fn), [promise](std::optional<Refusal> r, table::DealerView v) {
-    promise->set_value({std::move(r), std::move(v)});
-  });
-  if (answer.wait_for(std::chrono::seconds(5)) != std::future_status::ready) return std::nullopt;
-  return answer.get();
+  if (!actor) return not_here(ctx.req);
+  return LaterReply{[actor, fn = std::move(fn), make = std::move(make),
+                     shape = shape_of(ctx)](std::function<void(StringReply)> send) mutable {
+    actor->studio(std::move(fn), [send = std::move(send), make = std::move(make), shape](
+                                     std::optional<Refusal> r, table::DealerView v) {
+      send(make(shape, std::move(r), v));
+    });
+  }};
 }
 
-StringReply not_here(Ctx& ctx) {
-  return error_reply(ctx.req, http::status::service_unavailable, "NOT_HERE",
-                     "this table does not run on this node, or did not answer: try again");
-}
-
-json::object row_json(Ctx& ctx, const LiveTable& live, const table::DealerView& v) {
+json::object row_json(Services& svc, const LiveTable& live, const table::DealerView& v) {
   const table::TableConfig& c = live.def->config;
   json::object o{{"id", c.id},
                  {"name", c.name},
@@ -140,8 +150,8 @@ json::object row_json(Ctx& ctx, const LiveTable& live, const table::DealerView& 
   for (const auto& [currency, total] : v.stakes) stakes[currency] = format_money(total);
   o["stakes"] = std::move(stakes);
   if (v.closes)
-    o["closesAt"] = ctx.svc.clock.wall_ms() +
-                    std::chrono::duration_cast<Millis>(*v.closes - ctx.svc.clock.now()).count();
+    o["closesAt"] = svc.clock.wall_ms() +
+                    std::chrono::duration_cast<Millis>(*v.closes - svc.clock.now()).count();
   if (live.studio) {
     const studio::StudioHealth h = live.studio->health();
     json::object s{{"state", h.unavailable() ? "unavailable"
@@ -156,8 +166,8 @@ json::object row_json(Ctx& ctx, const LiveTable& live, const table::DealerView& 
   return o;
 }
 
-json::object detail_json(Ctx& ctx, const LiveTable& live, const table::DealerView& v) {
-  json::object o = row_json(ctx, live, v);
+json::object detail_json(Services& svc, const LiveTable& live, const table::DealerView& v) {
+  json::object o = row_json(svc, live, v);
   json::array cards;
   for (size_t i = 0; i < v.cards.size(); ++i)
     cards.push_back(
@@ -192,11 +202,22 @@ Reply login(Ctx& ctx) {
   if (!body.ok()) return body.error();
   const std::string name = text_of(*body, "login").value_or("");
   const std::string password = text_of(*body, "password").value_or("");
-  // Five tries a minute for one login, whoever makes them.
-  static RateLimiter tries(5.0 / 60.0, 5);
-  if (!tries.allow(name.substr(0, 64), ctx.svc.clock.wall_ms()))
+  // Five tries a minute for one login, whoever makes them, and twenty from one address; at
+  // most two password checks at once (each takes a core for a tenth of a second).
+  static RateLimiter per_login(5.0 / 60.0, 5);
+  static RateLimiter per_address(20.0 / 60.0, 20);
+  const int64_t now = ctx.svc.clock.wall_ms();
+  if (!per_address.allow(ctx.client_ip, now) || !per_login.allow(name.substr(0, 64), now))
     return error_reply(ctx.req, http::status::too_many_requests, "TOO_MANY_TRIES",
-                       "too many sign-ins for this login: wait a minute");
+                       "too many sign-ins: wait a minute");
+  static std::atomic<int> checking{0};
+  struct Slot {
+    bool taken = checking.fetch_add(1) < 2;
+    ~Slot() { checking.fetch_sub(1); }
+  } slot;
+  if (!slot.taken)
+    return error_reply(ctx.req, http::status::service_unavailable, "BUSY",
+                       "the studio is signing others in: try again in a moment");
   const config::StaffMember* m = ctx.svc.casino.find_staff(name);
   // An unknown login costs as long as a wrong password.
   static const std::string dummy = crypto::hash_password("not a password of anyone's");
@@ -227,16 +248,44 @@ Reply me(Ctx& ctx) {
 
 // ---- Tables -----------------------------------------------------------------------------
 
+// Every table this person works at that runs on this node, in id order, once all have
+// answered.
 Reply tables(Ctx& ctx) {
   auto m = staff_of(ctx);
   if (!m.ok()) return m.error();
-  json::array rows;
-  for (const auto& [id, live] : ctx.svc.tables) {
-    if (!(*m)->works_at(id)) continue;
-    auto seen = ask(live, [](table::Table&) { return std::nullopt; });
-    if (seen) rows.push_back(row_json(ctx, live, seen->second));
-  }
-  return json_reply(ctx.req, http::status::ok, json::object{{"tables", std::move(rows)}});
+  struct Gather {
+    std::mutex mu;
+    std::vector<std::optional<json::object>> rows;
+    size_t left = 0;
+    std::function<void(StringReply)> send;
+  };
+  std::vector<std::pair<const LiveTable*, std::shared_ptr<table::TableActor>>> mine;
+  for (const auto& [id, live] : ctx.svc.tables)
+    if ((*m)->works_at(id))
+      if (auto actor = live.table->local()) mine.emplace_back(&live, std::move(actor));
+  if (mine.empty())
+    return json_reply(ctx.req, http::status::ok, json::object{{"tables", json::array()}});
+  return LaterReply{[mine, &svc = ctx.svc,
+                     shape = shape_of(ctx)](std::function<void(StringReply)> send) {
+    auto g = std::make_shared<Gather>();
+    g->rows.resize(mine.size());
+    g->left = mine.size();
+    g->send = std::move(send);
+    for (size_t i = 0; i < mine.size(); ++i) {
+      const LiveTable* live = mine[i].first;
+      mine[i].second->studio(
+          [](table::Table&) { return std::nullopt; },
+          [g, i, live, &svc, shape](auto, table::DealerView v) {
+            json::object row = row_json(svc, *live, v);
+            std::lock_guard lock(g->mu);
+            g->rows[i] = std::move(row);
+            if (--g->left > 0) return;
+            json::array rows;
+            for (auto& r : g->rows) rows.push_back(std::move(*r));
+            g->send(json_reply(shape, http::status::ok, json::object{{"tables", std::move(rows)}}));
+          });
+    }
+  }};
 }
 
 // /studio/api/tables/<id>[/<action>]: the table, or nullptr with the refusal.
@@ -269,18 +318,24 @@ Reply table_detail(Ctx& ctx) {
   if (!t.ok()) return t.error();
   if (!t->action.empty())
     return error_reply(ctx.req, http::status::not_found, "NOT_FOUND", "no such path");
-  auto seen = ask(*t->live, [](table::Table&) { return std::nullopt; });
-  if (!seen) return not_here(ctx);
-  return json_reply(ctx.req, http::status::ok, detail_json(ctx, *t->live, seen->second));
+  return ask(
+      ctx, *t->live, [](table::Table&) { return std::nullopt; },
+      [&svc = ctx.svc, live = t->live](const Request& shape, auto, const auto& v) {
+        return json_reply(shape, http::status::ok, detail_json(svc, *live, v));
+      });
 }
 
-// A studio command on the table: the table as it is after it, or the refusal (409).
-Reply command(Ctx& ctx, const LiveTable& live,
-              std::function<std::optional<Refusal>(table::Table&)> fn, std::string_view error) {
-  auto done = ask(live, std::move(fn));
-  if (!done) return not_here(ctx);
-  if (done->first) return error_reply(ctx.req, http::status::conflict, error, done->first->detail);
-  return json_reply(ctx.req, http::status::ok, detail_json(ctx, live, done->second));
+// A studio command on the table: the table as it is after it, or the refusal (409, its
+// `rule` the error's name when it has one, else `error`).
+Reply command(Ctx& ctx, const LiveTable& live, StudioFn fn, std::string error) {
+  return ask(ctx, live, std::move(fn),
+             [&svc = ctx.svc, live = &live, error](const Request& shape,
+                                                   std::optional<Refusal> refused, const auto& v) {
+               if (refused)
+                 return error_reply(shape, http::status::conflict,
+                                    refused->rule.empty() ? error : refused->rule, refused->detail);
+               return json_reply(shape, http::status::ok, detail_json(svc, *live, v));
+             });
 }
 
 Reply dealer(Ctx& ctx, const config::StaffMember& m, const LiveTable& live,
@@ -295,22 +350,19 @@ Reply dealer(Ctx& ctx, const config::StaffMember& m, const LiveTable& live,
     c.value = text_of(body, "number").value_or("");
   if (c.value.size() > 8)
     return error_reply(ctx.req, http::status::bad_request, "BAD_ACTION", "not a card or number");
-  bool human = true;
-  auto done = ask(live, [&human, c](table::Table& t) {
-    human = t.dealer_view().human;
-    return human ? t.dealer(c) : std::nullopt;
-  });
-  if (!done) return not_here(ctx);
-  if (!human)
-    return error_reply(ctx.req, http::status::conflict, "NOT_HUMAN",
-                       "this table is dealt by the RNG: a supervisor can switch it");
-  if (done->first)
-    return error_reply(ctx.req, http::status::conflict, "REFUSED", done->first->detail);
   log::info("dealer action", {{"table", live.def->config.id},
                               {"login", m.login},
                               {"action", text_of(body, "action").value_or("")},
                               {"value", c.value}});
-  return json_reply(ctx.req, http::status::ok, detail_json(ctx, live, done->second));
+  return command(
+      ctx, live,
+      [c](table::Table& t) -> std::optional<Refusal> {
+        if (!t.dealer_view().human)
+          return Refusal{ErrorCode::ActionFailed,
+                         "this table is dealt by the RNG: a supervisor can switch it", "NOT_HUMAN"};
+        return t.dealer(c);
+      },
+      "REFUSED");
 }
 
 Reply table_action(Ctx& ctx) {
@@ -363,6 +415,10 @@ Reply mute(Ctx& ctx) {
                        "only a supervisor can do this");
   auto body = json_object_body(ctx);
   if (!body.ok()) return body.error();
+  // A supervisor of some tables mutes only at one of them.
+  if (!(*m)->tables.empty() && !(*m)->works_at(text_of(*body, "tableId").value_or("")))
+    return error_reply(ctx.req, http::status::forbidden, "NOT_YOUR_TABLE",
+                       "tableId: one of the tables you work at");
   log::info("supervisor mute", {{"login", (*m)->login}});
   return mute_player(ctx, text_of(*body, "playerId").value_or(""), body->if_contains("minutes"));
 }

@@ -244,5 +244,58 @@ TEST(HumanPlay, AShutdownRefundsARoundTheDealerHasNotConfirmed) {
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 
+TEST(HumanPlay, OneOpenOpensOneRoundAndARefusedFirstCardStartsNoDeal) {
+  Harness h = human_baccarat("human-open-once");
+  h.fund(1, "100");
+  h.start();
+  // A double click: the second Open comes while the ledger opens the round.
+  EXPECT_FALSE(h.table->dealer({A::open, ""}).has_value());
+  h.table->advance();
+  EXPECT_EQ(detail(h.table->dealer({A::open, ""})), "betting is opening already");
+  h.drain();
+  ASSERT_EQ(h.all("betsopen").size(), 1u);
+  EXPECT_FALSE(deal(h, A::close).has_value());
+  EXPECT_EQ(detail(deal(h, A::card, "1X")), "1X is not a card (AS, 10H, QD, 7C)");
+  EXPECT_EQ(h.table->state(), RoundState::bets_closed);  // still waiting for the first card
+  deal(h, A::void_round);
+  // The round is over and nothing else opens by itself.
+  h.run_for(Millis{60000});
+  EXPECT_EQ(h.all("betsopen").size(), 1u);
+}
+
+TEST(HumanPlay, ARoundItsDealerNeverStartedGoesToTheRngAtOnce) {
+  Harness h = human_baccarat("human-to-rng");
+  h.fund(1, "100");
+  h.start();
+  deal(h, A::open);
+  ASSERT_EQ(h.bet(1, {{"PLAYER", eur("10")}}, "p1").accepted.size(), 1u);
+  deal(h, A::close);
+  h.run_for(Millis{30000});
+  EXPECT_FALSE(h.last("gameresult").has_value());
+  // The dealer has gone: the supervisor switches to the RNG, which deals this round.
+  EXPECT_FALSE(h.table->set_dealer_mode(false).has_value());
+  h.table->advance();
+  h.drain();
+  ASSERT_TRUE(h.run_until("gameresult").has_value());
+  EXPECT_FALSE(h.table->dealer_view().human);
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+TEST(HumanPlay, ATableWaitingForItsDealerOrPausedIsHandedOverAtOnce) {
+  Harness h = human_baccarat("human-hand-over");
+  h.start();
+  bool gone = false;
+  h.table->hand_over([&] { gone = true; });
+  EXPECT_TRUE(gone);
+  Harness paused = baccarat("paused-hand-over", {kSixCards});
+  paused.start();
+  paused.table->pause(true);
+  ASSERT_TRUE(paused.run_until("gameresult").has_value());
+  paused.run_for(Millis{5000});
+  bool moved = false;
+  paused.table->hand_over([&] { moved = true; });
+  EXPECT_TRUE(moved);
+}
+
 }  // namespace
 }  // namespace croupier::table

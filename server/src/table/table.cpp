@@ -120,7 +120,10 @@ void Table::recover() {
 
 void Table::hand_over(std::function<void()> done) {
   if (closing_ || handed_over_ || hand_over_done_) return;
-  if (state_ != RoundState::take_a_seat) {
+  // A table waiting for a seated player, for its dealer or under a pause goes at once.
+  const bool still = state_ == RoundState::take_a_seat ||
+                     (state_ == RoundState::wait_for_next_game && held() && !waiting_for_ledger_);
+  if (!still) {
     hand_over_done_ = std::move(done);
     return;
   }
@@ -140,8 +143,6 @@ void Table::open_round() {
     }
     return;
   }
-  dealer_open_ = false;
-  dealer_started_ = false;
   // A table whose seats hold hands (seated blackjack) deals only to seated players: with
   // nobody seated it waits in state 902 (take a seat) until somebody sits.
   if (family_ && family_->seats_hold_hands() && !seats_.empty() &&
@@ -185,6 +186,8 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
     deadline_ = now + config_.timings.retry;
     return;
   }
+  dealer_open_ = false;  // the dealer's Open is spent on this round
+  dealer_started_ = false;
   choose_special_ball_spinner();
   past_requests_ = std::move(requests_);
   requests_.clear();
@@ -384,12 +387,12 @@ void Table::advance() {
       case RoundState::wait_for_next_game:
       case RoundState::initialising:
         if (handed_over_ || now < deadline_ || closing_) break;
-        if (state_ == RoundState::wait_for_next_game && held() && !next_human_) break;
         if (hand_over_done_) {
           handed_over_ = true;
           std::exchange(hand_over_done_, nullptr)();
           break;
         }
+        if (state_ == RoundState::wait_for_next_game && held() && !next_human_) break;
         open_round();
         break;
       default:
@@ -427,7 +430,8 @@ std::optional<MonoTime> Table::next_deadline() const {
       [[fallthrough]];
     case RoundState::wait_for_next_game:
       // Held for the dealer or by a pause: woken by the studio's command.
-      if (state_ == RoundState::wait_for_next_game && held() && !next_human_) return std::nullopt;
+      if (state_ == RoundState::wait_for_next_game && held() && !next_human_ && !hand_over_done_)
+        return std::nullopt;
       [[fallthrough]];
     case RoundState::game_over:
     case RoundState::initialising:

@@ -41,9 +41,13 @@ void Table::apply_dealer_mode(bool human) {
 std::optional<Refusal> Table::set_dealer_mode(bool human) {
   if (human && !human_flow_)
     return Refusal{ErrorCode::InvalidDecision, "this game cannot be dealt by a person"};
-  const bool between = !waiting_for_ledger_ &&
-                       (state_ == RoundState::wait_for_next_game ||
-                        state_ == RoundState::take_a_seat || state_ == RoundState::initialising);
+  // Between rounds, or (to the RNG) a round whose dealer never spun or dealt: its seed was
+  // committed when betting opened, so the RNG draws it as it would have.
+  const bool between =
+      !waiting_for_ledger_ &&
+      (state_ == RoundState::wait_for_next_game || state_ == RoundState::take_a_seat ||
+       state_ == RoundState::initialising ||
+       (!human && human_ && state_ == RoundState::bets_closed && !dealer_started_));
   if (human == human_) {
     next_human_.reset();
   } else if (between) {
@@ -87,6 +91,7 @@ std::optional<Refusal> Table::dealer(const DealerCommand& c) {
       if (state_ != RoundState::wait_for_next_game && state_ != RoundState::game_over)
         return refused("betting can open only between rounds");
       if (paused_) return refused("the table is paused by a supervisor");
+      if (dealer_open_ || waiting_for_ledger_) return refused("betting is opening already");
       dealer_open_ = true;
       if (state_ == RoundState::game_over) deadline_ = clock_.now();  // no need to wait
       return std::nullopt;
@@ -108,6 +113,9 @@ std::optional<Refusal> Table::dealer(const DealerCommand& c) {
           return refused("bets are still being placed: try again in a moment");
         if (c.action == A::card && !flow.deals_cards())
           return refused("this table's results are numbers: spin, then enter the number");
+        // A card the rules refuse does not start the deal.
+        if (c.action == A::card)
+          if (auto wrong = flow.check_card(c.value)) return wrong;
         dealer_started_ = true;
         launch();  // the flow begins: the spin, or the deal
         if (c.action == A::spin) return std::nullopt;
