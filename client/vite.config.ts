@@ -29,6 +29,8 @@ export default defineConfig({
       '/video': server,
       '/eventcapture': server,
       '/quality': server,
+      // The studio console's calls (the page itself, /studio, is the client's).
+      '/studio/api': server,
     },
   },
 });

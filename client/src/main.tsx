@@ -1,24 +1,28 @@
 import './styles.css';
 
-import { StrictMode } from 'react';
+import i18next from 'i18next';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { AccountEntry, accountLanguage } from './app/AccountEntry';
 import { App } from './app/App';
-import { gameOfPath, parseLaunchParams } from './app/launch';
+import { gameOfPath, isStudioPath, parseLaunchParams } from './app/launch';
 import { LocationPage } from './app/LocationPage';
 import { LoginFailedPage, MissingPage } from './app/pages/Pages';
 import { startServices } from './app/start';
-import { initI18n } from './lib/i18n';
+import { initI18n, loadTextPart, withTextPart } from './lib/i18n';
 import { locationParams } from './lib/location';
 import { navigate } from './lib/navigation';
 import { startViewportWatcher } from './lib/viewport/watch';
 
 // The login page (/play/login) has no session to start the app's services with: they
 // start once a form has signed the player in. The location-restrictions page
-// (/play/location-restrictions) is static: it never starts them.
-const ownPage = gameOfPath(window.location.pathname);
-const pageOfItsOwn = ownPage === 'login' || ownPage === 'location-restrictions';
+// (/play/location-restrictions) is static: it never starts them. The studio console
+// (/studio) is the studio staff's, with a session of its own: no player's services either.
+const studio = isStudioPath(window.location.pathname);
+const ownPage = studio ? 'studio' : gameOfPath(window.location.pathname);
+const pageOfItsOwn =
+  ownPage === 'login' || ownPage === 'location-restrictions' || ownPage === 'studio';
 let started = pageOfItsOwn ? null : startServices();
 const { launch, game } = started ?? {
   launch: parseLaunchParams(window.location.search),
@@ -48,6 +52,16 @@ function renderApp() {
   );
 }
 
+// The console names the card tables' hands as the card tables do (features/cards/names),
+// so it loads their words too.
+const StudioConsole = lazy(
+  withTextPart('studio', () =>
+    Promise.all([import('./features/studio/StudioConsole'), loadTextPart('cards')]).then(
+      ([module]) => module,
+    ),
+  ),
+);
+
 /** Signed in on the login page: the lobby, in place (the app boots with the new session). */
 function enterCasino() {
   navigate('/play/lobby', { replace: true });
@@ -55,6 +69,24 @@ function enterCasino() {
 }
 
 async function main() {
+  if (studio) {
+    const lang = accountLanguage(window.location.search, navigator.languages ?? []);
+    await initI18n(lang).catch(() => initI18n('en'));
+    root.render(
+      <StrictMode>
+        <Suspense
+          fallback={
+            <main className="page-loading" aria-busy="true" data-testid="page-loading">
+              <p>{i18next.t('LOADING')}</p>
+            </main>
+          }
+        >
+          <StudioConsole />
+        </Suspense>
+      </StrictMode>,
+    );
+    return;
+  }
   if (game === 'location-restrictions') {
     const params = locationParams(window.location.search);
     await initI18n(params.lang).catch(() => initI18n('en'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { gameMode, gameOfPath, parseLaunchParams } from './launch';
+import { gameMode, gameOfPath, isStudioPath, parseLaunchParams } from './launch';
 
 describe('parseLaunchParams', () => {
   it('reads every SPEC launch parameter', () => {
@@ -42,6 +42,15 @@ describe('routing', () => {
     expect(gameOfPath('/play/lobby')).toBe('all');
     expect(gameOfPath('/play')).toBe('all');
     expect(gameOfPath('/')).toBe('all');
+  });
+
+  it("knows the studio console's pages, which are no player's", () => {
+    expect(isStudioPath('/studio')).toBe(true);
+    expect(isStudioPath('/studio/')).toBe(true);
+    expect(isStudioPath('/studio/tables/rou-1')).toBe(true);
+    expect(isStudioPath('/studios')).toBe(false);
+    expect(isStudioPath('/play/studio')).toBe(false);
+    expect(isStudioPath('/')).toBe(false);
   });
 
   it('builds game_mode', () => {

@@ -65,6 +65,14 @@ export function gameOfPath(pathname: string): string {
 }
 
 /**
+ * The studio console's pages (/studio and below): the studio's staff, not a player, so
+ * none of the player's services start there.
+ */
+export function isStudioPath(pathname: string): boolean {
+  return pathname === '/studio' || pathname.startsWith('/studio/');
+}
+
+/**
  * The game_mode parameter of SPEC section 7 for a game and device (crash_* for both skins;
  * the candy wheel's is sbz_*).
  */

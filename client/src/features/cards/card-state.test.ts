@@ -93,4 +93,46 @@ describe('cardReducer', () => {
     expect(after).toMatchObject({ shuffling: false, shoe: 4, recent: [] });
     expect(after.roads?.beadPlate).toEqual([]);
   });
+
+  it('takes back a card a human dealer withdrew, with any dealt after it', () => {
+    let v = run([
+      { type: 'resync', gameId: 'g1', state: 3, ts: 1000, results: [] },
+      { type: 'card', gameId: 'g1', hand: 'player', index: 0, of: 1, card: '9C' },
+      { type: 'card', gameId: 'g1', hand: 'banker', index: 1, of: 2, card: 'KH' },
+      { type: 'card', gameId: 'g1', hand: 'player', index: 2, of: 3, card: '4S' },
+    ]);
+    expect(v.cards.map((c) => c.card)).toEqual(['9C', 'KH', '4S']);
+    // The last card was misread: it is withdrawn (no card text comes with it).
+    v = cardReducer(
+      v,
+      { type: 'card', gameId: 'g1', hand: 'player', index: 2, of: 2, withdrawn: true },
+      2000,
+    );
+    expect(v.cards).toEqual([
+      { hand: 'player', card: '9C', progress: 1 },
+      { hand: 'banker', card: 'KH', progress: 1 },
+    ]);
+    // Withdrawn from the second on: the cards after it go too.
+    const back = cardReducer(
+      v,
+      { type: 'card', gameId: 'g1', hand: 'banker', index: 1, of: 1, withdrawn: true },
+      2000,
+    );
+    expect(back.cards).toEqual([{ hand: 'player', card: '9C', progress: 1 }]);
+    // The right card comes again at the same index.
+    const again = cardReducer(
+      back,
+      { type: 'card', gameId: 'g1', hand: 'banker', index: 1, of: 2, card: 'QD' },
+      3000,
+    );
+    expect(again.cards.map((c) => c.card)).toEqual(['9C', 'QD']);
+    // A withdrawal of a card not shown changes nothing (and never adds a face-down card).
+    expect(
+      cardReducer(
+        again,
+        { type: 'card', gameId: 'g1', hand: 'player', index: 5, withdrawn: true },
+        3000,
+      ).cards,
+    ).toEqual(again.cards);
+  });
 });

@@ -1,5 +1,6 @@
 // What a card table shows, derived from its events by a pure reducer: the round (lib/table
-// /round), the cards dealt so far (face down while squeezed), the result and the player's
+// /round), the cards dealt so far (face down while squeezed; a card a human dealer takes
+// back comes as `withdrawn` and goes, with any after it), the result and the player's
 // win, recent results, the shoe and its shuffles, baccarat's roads and the squeeze.
 import { type Units, units } from '../../lib/format/money';
 import type { ServerMessage } from '../../lib/realtime/realtime';
@@ -135,6 +136,11 @@ export function cardReducer(view: CardView, m: ServerMessage, localNow: number):
         },
       };
     case 'card': {
+      // A human dealer took back a misread card: it goes, and any dealt after it.
+      if (m.withdrawn === true) {
+        if (typeof m.index !== 'number' || m.index < 0 || m.index >= v.cards.length) return v;
+        return { ...v, cards: v.cards.slice(0, m.index) };
+      }
       const index = typeof m.index === 'number' ? m.index : v.cards.length;
       const cards = [...v.cards];
       while (cards.length <= index) cards.push({ hand: String(m.hand), card: null, progress: 0 });

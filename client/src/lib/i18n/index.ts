@@ -51,6 +51,7 @@ export const TEXT_PARTS = [
   'history',
   'settings',
   'account',
+  'studio',
 ] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
@@ -80,6 +81,7 @@ const partLoaders: Record<Exclude<TextPart, 'common'>, () => Promise<PartLoaders
   history: () => import('./parts/history').then((m) => m.default),
   settings: () => import('./parts/settings').then((m) => m.default),
   account: () => import('./parts/account').then((m) => m.default),
+  studio: () => import('./parts/studio').then((m) => m.default),
 };
 
 export const TEST_LOCALE = 'test';
