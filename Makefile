@@ -9,7 +9,7 @@ CROUPIERD := $(BUILD_DIR)/server/croupierd
 HAS_CLIENT := $(wildcard client/package.json)
 
 .PHONY: all deps deps-test configure server client build run cluster test test-server \
-        test-client test-e2e bench bench-cluster lighthouse lint format clean
+        test-client test-e2e bench bench-cluster lighthouse fuzz lint format clean
 
 all: build
 
@@ -87,6 +87,18 @@ bench-cluster: build
 # for docs/PERFORMANCE.md, not a check; about 2 minutes).
 lighthouse: build
 	cd client && npm run --silent lighthouse
+
+# The fuzz targets (server/fuzz; docs/testing.md "Fuzzing"): built with clang under
+# AddressSanitizer and UBSan in $(FUZZ_DIR), each run for FUZZ_SECONDS from its corpus.
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/install-deps fuzz
+	@test -f $(FUZZ_DIR)/build.ninja || CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCROUPIER_FUZZ=ON
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_targets
+	scripts/fuzz $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 lint: deps
 	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \

@@ -598,8 +598,9 @@ bool App::start() {
     auto actor = live.table->local();
     if (!actor) continue;  // a cluster's: the node that takes its lease starts it
     actor->start();
-    actor->snapshot(
-        0, [lobby = m.svc->lobby, id](table::TableSnapshot s) { lobby->observe_snapshot(id, s); });
+    actor->snapshot(0, [lobby = m.svc->lobby, id = id](table::TableSnapshot s) {
+      lobby->observe_snapshot(id, s);
+    });
   }
   for (auto& [id, live] : m.svc->tables)
     if (live.studio) live.studio->start();  // encodes once someone watches

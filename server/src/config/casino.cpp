@@ -545,8 +545,9 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     if (family->paytable.empty()) bad(path + ".paytable", "this game's paytable is fixed");
     for (const auto& [key, ratio] : as_object(*paytable, path + ".paytable")) {
       const std::string at = path + ".paytable." + std::string(key);
-      auto known = std::find_if(family->paytable.begin(), family->paytable.end(),
-                                [&](const games::PaytableKey& k) { return k.name == key; });
+      auto known =
+          std::find_if(family->paytable.begin(), family->paytable.end(),
+                       [name = key](const games::PaytableKey& k) { return k.name == name; });
       if (known == family->paytable.end()) bad(at, "is not a ratio of this game's paytable");
       if (!ratio.is_int64() || ratio.as_int64() < 1 || ratio.as_int64() > known->max)
         bad(at, "must be a whole ratio from 1 to " + std::to_string(known->max));

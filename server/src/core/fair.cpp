@@ -178,9 +178,11 @@ std::optional<Record> decode(std::string_view text) {
       r.shoe_hash = value;
     } else if (name == "decks" && value.size() == 1 && value[0] >= '1' && value[0] <= '8') {
       r.decks = value[0] - '0';
-    } else if (name == "cards" && eq != std::string_view::npos && plain(value, ",")) {
+    } else if (name == "cards" && eq != std::string_view::npos && plain(value, ",") &&
+               (value.empty() || value.back() != ',')) {
       for (size_t at = 0; at < value.size();) {
         const size_t comma = std::min(value.find(',', at), value.size());
+        if (comma == at) return std::nullopt;  // an empty card ("KH,,5S", "KH,")
         r.cards.emplace_back(value.substr(at, comma - at));
         at = comma + 1;
       }
@@ -193,6 +195,10 @@ std::optional<Record> decode(std::string_view text) {
     }
   }
   if (r.hash.empty()) return std::nullopt;
+  // A deal's fields belong to a shoe: encode() writes them only with one.
+  if (r.shoe.empty() && (r.decks != 0 || !r.cards.empty() || !r.shoe_hash.empty() ||
+                         std::find(seen.begin(), seen.end(), "cards") != seen.end()))
+    return std::nullopt;
   return r;
 }
 

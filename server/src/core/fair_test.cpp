@@ -114,6 +114,13 @@ TEST(Fair, ARecordRoundTripsThroughItsText) {
   EXPECT_FALSE(decode(""));
   EXPECT_FALSE(decode("seed=" + std::string(kSeed)));  // no commitment
   EXPECT_FALSE(decode("hash=00"));
+  // A deal's fields without its shoe (found by fuzz_fair): they would not encode back.
+  EXPECT_FALSE(decode("hash=" + hash + " decks=8 cards=KH,10S"));
+  EXPECT_FALSE(decode("hash=" + hash + " cards="));
+  const std::string shoe = " shoe=" + std::string(52, '8') + " cards=KH";
+  EXPECT_TRUE(decode("hash=" + hash + shoe));
+  EXPECT_FALSE(decode("hash=" + hash + shoe + ","));  // an empty card would not encode back
+  EXPECT_FALSE(decode("hash=" + hash + shoe + ",,5S"));
   EXPECT_FALSE(decode(encode(drawn) + " extra=1"));
   EXPECT_FALSE(decode(encode(drawn) + " shoe=123"));
   EXPECT_FALSE(decode(encode(drawn) + " client=again"));  // a field twice

@@ -1312,8 +1312,8 @@ typename Batch<Db>::RoundAccounts::Refs Batch<Db>::RoundAccounts::of(PlayerId pl
 
 template <class Db>
 std::optional<Money> Batch<Db>::settle_bet(const BetRow& bet, Money returned,
-                                           std::string_view op_key, const RoundAccounts::Refs& to,
-                                           int64_t at_ms) {
+                                           std::string_view op_key,
+                                           const typename RoundAccounts::Refs& to, int64_t at_ms) {
   if (!move(to.round, to.house, bet.amount, "stake_in", bet.id, op_key)) return std::nullopt;
   if (!bet.free_bet.empty()) {
     // A free bet: its stake was the bonus's, so only its winnings are paid, in cash, and
@@ -1372,7 +1372,7 @@ void Batch<Db>::mark_settled(std::string_view round_id, std::string_view op_key,
 
 template <class Db>
 bool Batch<Db>::refund_bet(const BetRow& bet, std::string_view op_key,
-                           const RoundAccounts::Refs& to) {
+                           const typename RoundAccounts::Refs& to) {
   if (!bet.free_bet.empty()) {
     // The chips go back to their bonus; one that has ended gives them back at once.
     const AccountRef chips = player_free_bet(bet.player, bet.free_bet, bet.currency);

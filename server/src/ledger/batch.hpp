@@ -346,9 +346,10 @@ class Batch {
   // `returned`), nullopt when a move failed.
   [[nodiscard]] std::optional<Money> settle_bet(const BetRow& bet, Money returned,
                                                 std::string_view op_key,
-                                                const RoundAccounts::Refs& to, int64_t at_ms);
+                                                const typename RoundAccounts::Refs& to,
+                                                int64_t at_ms);
   [[nodiscard]] bool refund_bet(const BetRow& bet, std::string_view op_key,
-                                const RoundAccounts::Refs& to);
+                                const typename RoundAccounts::Refs& to);
   void mark_settled(std::string_view round_id, std::string_view op_key,
                     std::span<const std::pair<BetId, Money>> returns);
   void close_round(std::string_view round_id, std::string_view state,

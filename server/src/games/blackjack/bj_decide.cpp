@@ -329,7 +329,7 @@ void BlackjackFlow::round_opened(FlowHost& host) {
   for (auto& [player, a] : autoplay_) {
     if (a.state != "running") continue;
     FlowHost::Repeat r{player, a.command.name, a.command.currency, {}, a.command.regulated};
-    host.repeat_bets(r, [this, player](std::optional<Refusal> refused) {
+    host.repeat_bets(r, [this, player = player](std::optional<Refusal> refused) {
       if (!refused) return;
       auto it = autoplay_.find(player);
       if (it == autoplay_.end() || it->second.state != "running") return;

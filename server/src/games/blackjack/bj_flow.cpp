@@ -87,8 +87,9 @@ bool BlackjackFlow::make_boxes(const std::vector<FlowStake>& stakes) {
   for (auto& [seat, box] : primary) round_.boxes.push_back(std::move(box));
   const size_t seat_boxes = round_.boxes.size();
   for (auto& [key, box] : behind) {
-    const bool seat_played = std::any_of(round_.boxes.begin(), round_.boxes.begin() + seat_boxes,
-                                         [&](const Box& b) { return b.seat == key.first; });
+    const bool seat_played =
+        std::any_of(round_.boxes.begin(), round_.boxes.begin() + seat_boxes,
+                    [seat = key.first](const Box& b) { return b.seat == seat; });
     if (!seat_played) continue;  // returned at settlement
     auto prefs = prefs_.find(box.player);
     if (prefs != prefs_.end()) box.prefs = prefs->second;

@@ -134,7 +134,9 @@ Result<BetCommand, CommandError> parse_bet_fields(const BetFields& f, BetCommand
     const auto& code = line.code;
     if (!code || code->empty() || code->size() > 64) return fail("a bet has no code", rid);
     std::optional<Money> amount = line.amount ? parse_money(*line.amount) : std::nullopt;
-    if (!amount) return fail("bet " + *code + " has no valid amount", rid);
+    // A stake is positive: no zero or negative line reaches a table (found by fuzz_command).
+    if (!amount || !amount->is_positive())
+      return fail("bet " + *code + " has no valid amount (a positive amount such as 1.00)", rid);
     cmd.bets.push_back({*code, *amount});
     if (cmd.free_bet) {
       int64_t chips = 0;

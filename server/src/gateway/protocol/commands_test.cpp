@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+
 namespace croupier::gateway {
 namespace {
 
@@ -83,6 +85,23 @@ TEST(Commands, AFreeBetNamesItsBonusAndEachBetsChips) {
     EXPECT_NE(refused.error().detail.find(bad.says), std::string::npos)
         << refused.error().detail << " for " << bad.xml;
   }
+}
+
+TEST(Commands, AStakeMustBePositive) {
+  // Found by fuzz_command: a zero or negative amount parsed as money and went on to the table.
+  for (const char* amount : {"0", "0.00", "-1.00", "-0.00001"}) {
+    auto r = parse_command(std::string(R"(<pbet tableId="rou-1" gameMode="roulette_mobile" )") +
+                           R"(gameId="rou-1-000042" userId="12" requestId="c-1">)" +
+                           R"(<bet code="RED" amount=")" + amount + R"("/></pbet>)");
+    ASSERT_FALSE(r.ok()) << amount;
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidBet);
+    EXPECT_EQ(r.error().request_id, "c-1");
+  }
+  auto json = parse_json_bet(
+      boost::json::parse(R"({"requestId":"r2","tableId":"mw-1","gameMode":"megawheel_mobile",)"
+                         R"("bets":[{"code":"1","amount":"0"}]})")
+          .as_object());
+  EXPECT_FALSE(json.ok());
 }
 
 TEST(Commands, ParsesSubscribePingAndRebet) {
