@@ -9,7 +9,7 @@ CROUPIERD := $(BUILD_DIR)/server/croupierd
 HAS_CLIENT := $(wildcard client/package.json)
 
 .PHONY: all deps deps-test configure server client build run cluster test test-server \
-        test-client test-e2e bench bench-cluster lighthouse fuzz lint format clean
+        test-client test-e2e bench bench-cluster lighthouse fuzz simulate lint format clean
 
 all: build
 
@@ -99,6 +99,16 @@ fuzz:
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCROUPIER_FUZZ=ON
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_targets
 	scripts/fuzz $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The deterministic simulator (server/sim; docs/testing.md "The simulator"): SEEDS seeds from
+# SEED_FROM on SIM_JOBS threads, each failing seed printed with the command that reproduces
+# it.
+SEEDS ?= 10000
+SEED_FROM ?= 1
+SIM_JOBS ?= $(JOBS)
+simulate: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupier_sim
+	$(BUILD_DIR)/server/sim/croupier_sim --seeds $(SEEDS) --from $(SEED_FROM) --jobs $(SIM_JOBS)
 
 lint: deps
 	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \

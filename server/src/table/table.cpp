@@ -14,9 +14,6 @@ namespace croupier::table {
 
 namespace {
 
-// Rounds a crash table plays from one seed chain (about four days of 35 s rounds).
-constexpr size_t kSeedChainLength = 10'000;
-
 std::string round_id_for(const std::string& table_id, int64_t seq) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%06lld", static_cast<long long>(seq));
@@ -73,9 +70,14 @@ void Table::start() {
 // result was recorded is settled from it, exactly as it would have been; a round
 // without a result is refunded and announced with cancelround. The ledger processes
 // these before the first new round because it commits in submission order.
-void Table::recover() {
+void Table::recover(const std::set<std::string>& only) {
   const games::Engine& any_engine = *engines_.begin()->second;
+  // A retried round that is no longer open was settled or refunded after all.
+  std::set<std::string> gone = only;
   for (auto& round : ledger_.unsettled_rounds(config_.id)) {
+    if (!only.empty() && !only.contains(round.round_id)) continue;
+    gone.erase(round.round_id);
+    recovering_.insert(round.round_id);
     std::optional<games::Outcome> outcome;
     if (round.result) outcome = any_engine.decode(*round.result);
     if (outcome) {
@@ -87,10 +89,11 @@ void Table::recover() {
       }
       log::info("settling round left open",
                 {{"table", config_.id}, {"round", round.round_id}, {"bets", round.bets.size()}});
-      ledger_.submit(std::move(op), [id = round.round_id](auto r) {
+      ledger_.submit(std::move(op), [this, id = round.round_id](auto r) {
         if (!r.ok())
           log::error("recovery settlement failed",
                      {{"round", id}, {"failure", ledger::failure_name(r.error())}});
+        post_([this, id, ok = r.ok()] { on_recovered(id, ok); });
       });
       continue;
     }
@@ -103,6 +106,7 @@ void Table::recover() {
                      if (!r.ok()) {
                        log::error("recovery refund failed",
                                   {{"round", id}, {"failure", ledger::failure_name(r.error())}});
+                       post_([this, id] { on_recovered(id, false); });
                        return;
                      }
                      post_([this, id, r] {
@@ -113,9 +117,24 @@ void Table::recover() {
                                             std::move(personal)};
                        cancelled.head.game_id = id;
                        publish(std::move(cancelled));
+                       on_recovered(id, true);
                      });
                    });
   }
+  for (const auto& id : gone) on_recovered(id, true);
+}
+
+// A recovered round's settlement or refund answered. One that failed is tried again (the
+// round stays open in the ledger until then, its players' stakes with it); a closing table
+// waits for them all.
+void Table::on_recovered(const std::string& round_id, bool ok) {
+  if (ok) {
+    recovering_.erase(round_id);
+  } else {
+    recovery_failed_.insert(round_id);
+    if (!recovery_retry_at_) recovery_retry_at_ = clock_.now() + config_.timings.retry;
+  }
+  if (rounds_closed_ && recovering_.empty()) close_table();
 }
 
 void Table::hand_over(std::function<void()> done) {
@@ -154,10 +173,11 @@ void Table::open_round() {
     return;
   }
   ++seq_;
+  round_before_ = round_id_;
   round_id_ = round_id_for(config_.id, seq_);
   // The round's seed, committed to from the start; a retry of the same round keeps it.
   if (seed_round_ != round_id_ && flow_->chained_seeds()) {
-    if (!chain_) chain_.emplace(rng_, kSeedChainLength);
+    if (!chain_) chain_.emplace(rng_, std::max<size_t>(config_.seed_chain_length, 1));
     server_seed_ = chain_->next();
     chain_anchor_ = chain_->anchor();
     chain_index_ = chain_->index();
@@ -182,8 +202,12 @@ void Table::on_round_opened(Result<ledger::Done, ledger::Failure> r) {
   if (!r.ok()) {
     log::error("could not open round",
                {{"round", round_id_}, {"failure", ledger::failure_name(r.error())}});
-    --seq_;  // the round does not exist; try the same number again
+    // The round does not exist: the one before is still the table's (a bet for it is late),
+    // and the same number is tried again; a closing table closes.
+    --seq_;
+    round_id_ = round_before_;
     deadline_ = now + config_.timings.retry;
+    if (closing_) close_table();
     return;
   }
   dealer_open_ = false;  // the dealer's Open is spent on this round
@@ -312,6 +336,10 @@ void Table::on_result_recorded(Result<ledger::Done, ledger::Failure> r) {
 }
 
 void Table::advance() {
+  if (recovery_retry_at_ && clock_.now() >= *recovery_retry_at_) {
+    recovery_retry_at_.reset();
+    recover(std::exchange(recovery_failed_, {}));
+  }
   // Each step moves the round on by at most one state; loop until nothing is due.
   for (int guard = 0; guard < 16 && !waiting_for_ledger_; ++guard) {
     const MonoTime now = clock_.now();
@@ -403,6 +431,12 @@ void Table::advance() {
 }
 
 std::optional<MonoTime> Table::next_deadline() const {
+  const auto round = round_deadline();
+  if (!recovery_retry_at_) return round;
+  return round ? std::min(*round, *recovery_retry_at_) : recovery_retry_at_;
+}
+
+std::optional<MonoTime> Table::round_deadline() const {
   if (waiting_for_ledger_) return std::nullopt;
   if (retry_at_) return retry_at_;
   switch (state_) {
@@ -445,9 +479,11 @@ void Table::shutdown(std::function<void()> done) {
   if (closing_) return;
   closing_ = true;
   shutdown_done_ = std::move(done);
-  const bool idle = state_ == RoundState::game_over || state_ == RoundState::wait_for_next_game ||
-                    state_ == RoundState::take_a_seat ||
-                    (state_ == RoundState::initialising && !waiting_for_ledger_);
+  // Between rounds, unless the next round's opening is with the ledger (then it is refunded,
+  // or closes the table if it fails: on_round_opened).
+  const bool idle = (state_ == RoundState::game_over || state_ == RoundState::wait_for_next_game ||
+                     state_ == RoundState::take_a_seat || state_ == RoundState::initialising) &&
+                    !waiting_for_ledger_;
   if (idle) {
     close_table();
     return;

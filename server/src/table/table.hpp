@@ -102,6 +102,9 @@ struct TableConfig {
   // Card tables: the decks in the shoe and where the cut card sits.
   int shoe_decks = 8;
   size_t shoe_cut_from_end = 16;
+  // Crash tables: rounds played from one hash chain of seeds (about four days of 35 s
+  // rounds); made (hashed) in full when the table starts.
+  size_t seed_chain_length = 10'000;
   size_t bets_per_player_max = 300;       // bet lines one player may hold in a round
   size_t players_per_round_max = 200000;  // players with bets in one round
   size_t last_bets_max = 100000;          // players whose last bets are kept for lpbet
@@ -437,10 +440,13 @@ class Table : private games::FlowHost {
     int64_t seq = 0;
   };
 
-  // Round steps, in order.
-  void recover();
+  // Round steps, in order. recover() settles or refunds the rounds a previous run left
+  // open (only those named in `only`, when given: a retry of the ones that failed).
+  void recover(const std::set<std::string>& only = {});
+  void on_recovered(const std::string& round_id, bool ok);
   void open_round();
   void on_round_opened(Result<ledger::Done, ledger::Failure> r);
+  std::optional<MonoTime> round_deadline() const;  // next_deadline()'s, for the round
   void close_bets();
   void launch();
   // Human dealing: the table waits for the dealer (or is paused) before the next round.
@@ -468,6 +474,14 @@ class Table : private games::FlowHost {
   bool answer_repeat(const std::string& key, ledger::PlayerId player, AckFn& ack);
   // Keeps the answer for repeats and snapshots, then sends it.
   void remember(const std::string& key, ledger::PlayerId player, BetAck reply, const AckFn& ack);
+  // A player's bet commands run one at a time: one that comes while the player's last is
+  // with the ledger waits for its answer, so that each is checked against committed bets
+  // (a top-up never stands alone under the minimum because the stake under it failed or
+  // was taken back meanwhile). True when the command waits (or was refused: too many wait).
+  bool wait_turn(ledger::PlayerId player, const std::string& request_id, bool cancel,
+                 const AckFn& ack, std::function<void()> later);
+  // The player's last command was answered: the next waiting ones run.
+  void next_turn(ledger::PlayerId player);
   void answer(const std::string& key, BetAck ack);
   void remember_last_bets();
   void forget_idle_players();
@@ -515,6 +529,7 @@ class Table : private games::FlowHost {
   RoundState state_ = RoundState::initialising;
   int64_t seq_ = 0;
   std::string round_id_;
+  std::string round_before_;  // while a round is being opened: the one before, if it fails
   MonoTime opened_at_{};
   MonoTime bets_close_at_{};
   MonoTime deadline_{};  // of the current timed state
@@ -550,6 +565,15 @@ class Table : private games::FlowHost {
 
   std::unordered_map<ledger::PlayerId, PlayerBook> book_;
   size_t bet_ops_in_flight_ = 0;  // placements and cancellations the ledger has not answered
+  static constexpr size_t kCommandsWaitingMax = 32;  // a player's, behind the one in flight
+  std::set<ledger::PlayerId> busy_;                  // players with a bet command with the ledger
+  std::unordered_map<ledger::PlayerId, std::deque<std::function<void()>>> waiting_commands_;
+  // Rounds of a previous run whose settlement or refund is with the ledger, or failed and
+  // is tried again at recovery_retry_at_; the table closes only once they are done.
+  std::set<std::string> recovering_;
+  std::set<std::string> recovery_failed_;
+  std::optional<MonoTime> recovery_retry_at_;
+  bool rounds_closed_ = false;  // closing: this run's rounds are over (close_table)
   std::unordered_map<std::string, Request> requests_;       // this round
   std::unordered_map<std::string, Request> past_requests_;  // the round before
   // Request keys by player, for snapshots: this round and the one before.

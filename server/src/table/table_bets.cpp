@@ -140,6 +140,9 @@ std::vector<games::BetLine> Table::existing_lines(const PlayerBook* book) const 
 }
 
 void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
+  if (wait_turn(command.player, command.request_id, false, ack,
+                [this, command, ack] { place_bets(command, ack); }))
+    return;
   const std::string key = std::to_string(command.player) + ":" + command.request_id;
   if (answer_repeat(key, command.player, ack)) return;
 
@@ -255,6 +258,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
   if (!command.name.empty()) player_book.name = command.name;
   player_book.pending[key] = taken;
   ++bet_ops_in_flight_;
+  busy_.insert(command.player);
   Request& request = requests_[key];
   request.waiters.push_back(std::move(ack));
   request.ack.reset();
@@ -302,6 +306,7 @@ void Table::on_bets_placed(std::string key, PlaceBetsCommand command,
   reply.round_total =
       sum_of(existing_lines(book_.contains(command.player) ? &book_[command.player] : nullptr));
   answer(key, std::move(reply));
+  next_turn(command.player);
 }
 
 bool Table::answer_repeat(const std::string& key, ledger::PlayerId player, AckFn& ack) {
@@ -345,6 +350,9 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
     bad.version = version_;
     return ack(bad);
   }
+  if (wait_turn(command.player, command.request_id, true, ack,
+                [this, command, ack] { cancel_bets(command, ack); }))
+    return;
   if (answer_repeat(key, command.player, ack)) return;
 
   BetAck reply;
@@ -362,18 +370,37 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
   auto book = book_.find(command.player);
   const std::string of_key =
       command.of_request.empty() ? "" : std::to_string(command.player) + ":" + command.of_request;
-  if (book != book_.end() && !of_key.empty() && book->second.pending.contains(of_key)) {
-    return refuse(ErrorCode::BetsNotAccepted, "those bets are still being placed; try again");
-  }
   std::vector<ledger::BetId> ids;
+  std::vector<games::BetLine> kept;  // one line per spot, of the bets that stay
   if (book != book_.end()) {
     for (const auto& bet : book->second.placed) {
-      if (of_key.empty() || bet.request_key == of_key) ids.push_back(bet.id);
+      if (of_key.empty() || bet.request_key == of_key) {
+        ids.push_back(bet.id);
+        continue;
+      }
+      auto same = std::find_if(kept.begin(), kept.end(),
+                               [&](const auto& l) { return l.spot == bet.line.spot; });
+      if (same == kept.end())
+        kept.push_back(bet.line);
+      else
+        same->amount += bet.line.amount;
     }
   }
   if (ids.empty()) return refuse(ErrorCode::BetsNotAccepted, "there are no such bets to take back");
+  // What stays must still be a valid set of bets: a top-up does not stand alone under the
+  // minimum, nor a side bet without its main bet.
+  if (!kept.empty()) {
+    const games::Engine& engine = *engines_.find(book->second.currency)->second;
+    const auto verdicts = engine.check({}, kept, book->second.currency);
+    for (size_t i = 0; i < kept.size(); ++i) {
+      if (!verdicts[i]) continue;
+      return refuse(*verdicts[i], "taking back those bets would leave the bet on " + kept[i].spot +
+                                      " against the table's rules");
+    }
+  }
 
   ++bet_ops_in_flight_;
+  busy_.insert(command.player);
   Request& request = requests_[key];
   request.waiters.push_back(std::move(ack));
   player_requests_[command.player].push_back(key);
@@ -409,6 +436,43 @@ void Table::on_bets_cancelled(std::string key, ledger::PlayerId player,
     if (!round_rng_) client_seeds_.withdraw(player);  // no stake, no say in the round
   }
   answer(key, std::move(reply));
+  next_turn(player);
+}
+
+bool Table::wait_turn(ledger::PlayerId player, const std::string& request_id, bool cancel,
+                      const AckFn& ack, std::function<void()> later) {
+  if (!busy_.contains(player)) return false;
+  auto& waiting = waiting_commands_[player];
+  if (waiting.size() < kCommandsWaitingMax) {
+    waiting.push_back(std::move(later));
+    return true;
+  }
+  // Not remembered: the same request sent again later is taken as new.
+  BetAck refused;
+  refused.request_id = request_id;
+  refused.game_id = round_id_;
+  refused.cancel = cancel;
+  refused.refusal =
+      Refusal{ErrorCode::BetsNotAccepted, "too many bet commands at once: wait for the answers"};
+  refused.version = version_;
+  ack(refused);
+  return true;
+}
+
+void Table::next_turn(ledger::PlayerId player) {
+  busy_.erase(player);
+  // A command run here may send the player's next to the ledger: the rest wait for it.
+  for (auto it = waiting_commands_.find(player);
+       it != waiting_commands_.end() && !busy_.contains(player);
+       it = waiting_commands_.find(player)) {
+    if (it->second.empty()) {
+      waiting_commands_.erase(it);
+      break;
+    }
+    std::function<void()> run = std::move(it->second.front());
+    it->second.pop_front();
+    run();
+  }
 }
 
 void Table::answer(const std::string& key, BetAck ack) {

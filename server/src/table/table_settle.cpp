@@ -92,6 +92,9 @@ void Table::on_settled(Result<ledger::Settlement, ledger::Failure> r) {
 // The last event of a table that shuts down: the round is settled or refunded.
 void Table::close_table() {
   if (!shutdown_done_) return;
+  // Rounds of a previous run still being settled or refunded are waited for (on_recovered).
+  rounds_closed_ = true;
+  if (!recovering_.empty()) return;
   publish(TableClosed{"shutdown"});
   std::exchange(shutdown_done_, nullptr)();
 }

@@ -377,6 +377,91 @@ TEST(Table, UndoTakesBackOneRequestsBetsAndClearTakesBackAll) {
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 
+// Found by the simulator (docs/testing.md): a take-back of the stake under a top-up would
+// leave the top-up alone under the minimum, a bet the table never accepted.
+TEST(Table, UndoIsRefusedWhenWhatStaysWouldBeUnderTheMinimum) {
+  Harness h("undo-min");
+  h.fund(1, "100");
+  h.table->start();
+  h.drain();
+  h.bet(1, {{"RED", eur("10")}}, "a");
+  ASSERT_EQ(h.bet(1, {{"RED", eur("0.30")}}, "b").accepted.size(), 1u);  // RED holds 10.30
+
+  BetAck undo = cancel(h, 1, "undo-a", "a");
+  EXPECT_EQ(undo.error(), ErrorCode::BelowMinimum);
+  EXPECT_TRUE(undo.cancelled.empty());
+  EXPECT_EQ(undo.round_total, eur("10.30"));
+  EXPECT_EQ(h.balance(1), eur("89.70"));
+  // The top-up itself may go, and then the stake; or everything at once.
+  EXPECT_EQ(cancel(h, 1, "undo-b", "b").cancelled.size(), 1u);
+  EXPECT_EQ(cancel(h, 1, "undo-a2", "a").cancelled.size(), 1u);
+  EXPECT_EQ(h.balance(1), eur("100"));
+  EXPECT_TRUE(ledger::check_ledger(h.path).ok);
+}
+
+// Found by the simulator: a top-up sent while the stake under it was with the ledger was
+// checked against that stake, which then failed, and the top-up was played alone under
+// the minimum. A player's commands now run one at a time.
+TEST(Table, APlayersCommandsRunOneAtATimeAgainstWhatIsDurable) {
+  Harness h("one-at-a-time");
+  h.fund(1, "0.40");
+  h.table->start();
+  h.drain();
+  std::vector<BetAck> acks;
+  auto send = [&](std::string id, std::string_view amount) {
+    PlaceBetsCommand c;
+    c.player = 1;
+    c.currency = "EUR";
+    c.request_id = std::move(id);
+    c.bets = {{"RED", eur(amount)}};
+    h.table->place_bets(std::move(c), [&](const BetAck& a) { acks.push_back(a); });
+  };
+  send("stake", "1.00");      // more than the player holds: the ledger refuses it
+  send("top-up", "0.30");     // over the 0.50 minimum with the stake, under it alone
+  EXPECT_TRUE(acks.empty());  // the stake waits for the ledger, the top-up for the stake
+  h.drain();
+  ASSERT_EQ(acks.size(), 2u);
+  EXPECT_EQ(acks[0].request_id, "stake");
+  EXPECT_EQ(acks[0].error(), ErrorCode::InsufficientFunds);
+  EXPECT_EQ(acks[1].request_id, "top-up");
+  EXPECT_EQ(acks[1].error(), ErrorCode::BelowMinimum);
+  EXPECT_EQ(h.balance(1), eur("0.40"));
+  // A repeat of a waiting command is answered once, as a repeat.
+  send("again", "0.50");
+  send("again", "0.50");
+  h.drain();
+  ASSERT_EQ(acks.size(), 4u);
+  EXPECT_FALSE(acks[2].duplicate);
+  EXPECT_TRUE(acks[3].duplicate);
+  EXPECT_EQ(h.balance(1), eur("0.40"));  // 0.50 is more than 0.40: refused once
+}
+
+// Found by the simulator: a shutdown while the next round's opening was with the ledger
+// published table_closed at once, and the round opened after it, open in the ledger.
+TEST(Table, ShutdownWhileARoundOpensRefundsItBeforeClosing) {
+  Harness h("shutdown-opening");
+  h.start();
+  ASSERT_TRUE(h.run_until("gameresult").has_value());
+  // Deadline by deadline, to the moment the next round's opening is with the ledger.
+  for (int i = 0; i < 20 && h.posted.empty(); ++i) {
+    auto next = h.table->next_deadline();
+    ASSERT_TRUE(next.has_value());
+    h.clock.advance_to(*next);
+    h.table->advance();
+  }
+  ASSERT_FALSE(h.posted.empty());
+  bool done = false;
+  h.table->shutdown([&] { done = true; });
+  EXPECT_FALSE(done);
+  h.drain();
+  EXPECT_TRUE(done);
+  const auto t = types(h.events);
+  ASSERT_GE(t.size(), 2u);
+  EXPECT_EQ(t[t.size() - 2], "cancelround");
+  EXPECT_EQ(t.back(), "table_closed");
+  EXPECT_TRUE(h.ledger->unsettled_rounds("rou-t").empty());
+}
+
 TEST(Table, BetsCannotBeTakenBackAfterBetsClose) {
   Harness h("cancel-late");
   h.fund(1, "100");
