@@ -656,6 +656,9 @@ uint16_t App::port() const {
 Services& App::services() {
   return *impl_->svc;
 }
+gateway::Router& App::router() {
+  return *impl_->router;
+}
 int App::exit_code() const {
   return impl_->exit_code;
 }

@@ -13,7 +13,8 @@
 
 namespace croupier::gateway {
 struct Services;
-}
+class Router;
+}  // namespace croupier::gateway
 
 namespace croupier::app {
 
@@ -33,6 +34,8 @@ class App {
 
   uint16_t port() const;
   gateway::Services& services();
+  // Every HTTP route (the fuzz target of the request path calls it as the listener does).
+  gateway::Router& router();
   int exit_code() const;
 
  private:

@@ -4,6 +4,8 @@
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
 
+#include "gateway/ws_frame.hpp"
+
 namespace croupier::gateway {
 
 namespace json = boost::json;
@@ -72,7 +74,8 @@ StringReply json_reply(const Request& req, http::status status, const json::valu
 
 StringReply error_reply(const Request& req, http::status status, std::string_view error,
                         std::string_view message, std::optional<ErrorCode> code) {
-  json::object body{{"error", error}, {"message", message}};
+  // The message may echo what the request sent (a path, a parameter): JSON is UTF-8.
+  json::object body{{"error", error}, {"message", ws::to_valid_utf8(message)}};
   if (code) body["code"] = to_int(*code);
   return json_reply(req, status, body);
 }

@@ -143,6 +143,18 @@ Reply Router::dispatch(Ctx& ctx) {
   return error_reply(req, http::status::not_found, "NOT_FOUND", "no such path: " + path);
 }
 
+namespace {
+
+// What every reply carries, a refusal before any route included.
+template <class Header>
+void set_shared_headers(Header& h) {
+  h.set(http::field::server, "croupierd");
+  h.set("X-Content-Type-Options", "nosniff");
+  h.set("Referrer-Policy", "same-origin");
+}
+
+}  // namespace
+
 Reply Router::handle(const Request& req, const std::string& client_ip) {
   // A player's video polls its playlist and fetches a segment every second: those are not
   // counted against the address (an office of viewers behind one NAT), only a session opens
@@ -151,15 +163,20 @@ Reply Router::handle(const Request& req, const std::string& client_ip) {
   if (!video && !svc_.http_limiter.allow(client_ip, svc_.clock.wall_ms())) {
     Reply r = error_reply(req, http::status::too_many_requests, "RATE_LIMITED",
                           "too many requests; slow down and retry", ErrorCode::ActionFailed);
-    with_headers(r, [](auto& h) { h.set(http::field::retry_after, "1"); });
+    with_headers(r, [](auto& h) {
+      h.set(http::field::retry_after, "1");
+      set_shared_headers(h);
+    });
     count(http::status::too_many_requests);
     return r;
   }
   auto target = boost::urls::parse_origin_form(req.target());
   if (!target) {
     count(http::status::bad_request);
-    return error_reply(req, http::status::bad_request, "BAD_TARGET",
-                       "the request target is not a valid path");
+    StringReply r = error_reply(req, http::status::bad_request, "BAD_TARGET",
+                                "the request target is not a valid path");
+    set_shared_headers(r.base());
+    return r;
   }
   Ctx ctx{svc_, req, *target, client_ip, std::nullopt, {}};
   Reply reply = dispatch(ctx);
@@ -172,9 +189,7 @@ Reply Router::handle(const Request& req, const std::string& client_ip) {
   }
   with_headers(reply, [cookies = std::move(cookies)](auto& h) {
     for (const auto& c : cookies) h.insert(http::field::set_cookie, c);
-    h.set(http::field::server, "croupierd");
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "same-origin");
+    set_shared_headers(h);
     count(h.result());
   });
   if (req.method() == http::verb::head) return head_of(std::move(reply));

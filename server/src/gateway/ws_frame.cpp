@@ -82,6 +82,27 @@ std::string accept_key(std::string_view client_key) {
   return std::string(reinterpret_cast<const char*>(b64.data()), static_cast<size_t>(n));
 }
 
+std::string to_valid_utf8(std::string_view s) {
+  if (valid_utf8(s)) return std::string(s);
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t n = c < 0x80           ? 1
+                     : (c >> 5) == 0x6  ? 2
+                     : (c >> 4) == 0xE  ? 3
+                     : (c >> 3) == 0x1E ? 4
+                                        : 0;
+    if (n > 0 && i + n <= s.size() && valid_utf8(s.substr(i, n))) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
 bool valid_utf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {

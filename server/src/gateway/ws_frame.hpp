@@ -85,5 +85,8 @@ class FrameReader {
 
 // Whether `text` is well-formed UTF-8 (no overlongs, surrogates or values over U+10FFFF).
 bool valid_utf8(std::string_view text);
+// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD (for text
+// a reply echoes, such as a percent-decoded path: JSON is UTF-8).
+std::string to_valid_utf8(std::string_view text);
 
 }  // namespace croupier::gateway::ws

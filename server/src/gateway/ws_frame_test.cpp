@@ -136,6 +136,24 @@ TEST(WsFrame, Utf8IsCheckedExactly) {
   EXPECT_FALSE(valid_utf8("\xff"));
 }
 
+// Found by fuzz_http: an error echoed a percent-decoded path that was not UTF-8, and the
+// reply was not JSON (corpus/http/regress-path-not-utf8).
+TEST(WsFrame, TextIsMadeValidUtf8ByReplacingWhatIsNot) {
+  EXPECT_EQ(to_valid_utf8("Jos\xc3\xa9"), "Jos\xc3\xa9");
+  EXPECT_EQ(to_valid_utf8("/api/ui/\xbalance"), "/api/ui/\xef\xbf\xbdlance");
+  EXPECT_EQ(to_valid_utf8("\xe6\x9d"), "\xef\xbf\xbd\xef\xbf\xbd");  // cut short
+  EXPECT_EQ(to_valid_utf8("a\xe0\x80\xaf"
+                          "b"),
+            "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+            "b");
+  std::mt19937 rng(11);
+  for (int round = 0; round < 2000; ++round) {
+    std::string junk(rng() % 32, '\0');
+    for (char& c : junk) c = static_cast<char>(rng());
+    EXPECT_TRUE(valid_utf8(to_valid_utf8(junk)));
+  }
+}
+
 TEST(WsFrame, RandomBytesNeverCrashAndFramedTextRoundTrips) {
   std::mt19937 rng(7);
   for (int round = 0; round < 2000; ++round) {

@@ -6,6 +6,7 @@
 
 #include "core/clock.hpp"
 #include "core/log.hpp"
+#include "core/metrics.hpp"
 #include "ledger/accounts.hpp"
 #include "ledger/leases.hpp"
 #include "ledger/reads.hpp"
@@ -80,6 +81,17 @@ WriterLedger<Db>::~WriterLedger() {
 
 // ---- Submission -----------------------------------------------------------------------
 
+namespace {
+
+// Operations submitted and not yet committed (`make soak` watches it).
+metrics::Gauge& queue_depth() {
+  static metrics::Gauge& g = metrics::registry().gauge(
+      "croupier_ledger_queue_depth", "Ledger operations waiting or being committed.");
+  return g;
+}
+
+}  // namespace
+
 template <class Db>
 template <class Op, class R>
 void WriterLedger<Db>::enqueue(Op op, Callback<R> done) {
@@ -94,6 +106,7 @@ void WriterLedger<Db>::enqueue(Op op, Callback<R> done) {
     } else {
       queue_.push_back(Job<Op, R>{std::move(op), std::move(done), std::nullopt});
       ++submitted_;
+      queue_depth().set(static_cast<int64_t>(submitted_ - completed_));
     }
   }
   if (refused) return call<R>(done, *refused);
@@ -166,6 +179,7 @@ void WriterLedger<Db>::writer_loop() {
     {
       std::lock_guard lock(queue_mu_);
       completed_ += batch.size();
+      queue_depth().set(static_cast<int64_t>(submitted_ - completed_));
     }
     done_cv_.notify_all();
     batch.clear();

@@ -2,6 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "core/metrics.hpp"
+
 namespace croupier::table {
 
 namespace asio = boost::asio;
@@ -45,9 +47,23 @@ void TableActor::start() {
   run([this] { table_.start(); });
 }
 
+namespace {
+
+// Bet commands waiting in every table's inbox (`make soak` watches it).
+metrics::Gauge& inbox_depth() {
+  static metrics::Gauge& g = metrics::registry().gauge(
+      "croupier_table_inbox_depth", "Bet commands waiting in the tables' inboxes, all tables.");
+  return g;
+}
+
+}  // namespace
+
 bool TableActor::enter_inbox(const std::string& request_id, const std::vector<games::BetLine>& bets,
                              const AckFn& busy) {
-  if (inbox_.fetch_add(1, std::memory_order_relaxed) < inbox_max_) return true;
+  if (inbox_.fetch_add(1, std::memory_order_relaxed) < inbox_max_) {
+    inbox_depth().add(1);
+    return true;
+  }
   inbox_.fetch_sub(1, std::memory_order_relaxed);
   BetAck refused;
   refused.request_id = request_id;
@@ -62,6 +78,7 @@ void TableActor::place_bets(PlaceBetsCommand command, AckFn ack) {
   if (!enter_inbox(command.request_id, command.bets, ack)) return;
   run([this, command = std::move(command), ack = std::move(ack)]() mutable {
     inbox_.fetch_sub(1, std::memory_order_relaxed);
+    inbox_depth().add(-1);
     table_.place_bets(std::move(command), std::move(ack));
   });
 }
@@ -70,6 +87,7 @@ void TableActor::cancel_bets(CancelBetsCommand command, AckFn ack) {
   if (!enter_inbox(command.request_id, {}, ack)) return;
   run([this, command = std::move(command), ack = std::move(ack)]() mutable {
     inbox_.fetch_sub(1, std::memory_order_relaxed);
+    inbox_depth().add(-1);
     table_.cancel_bets(std::move(command), std::move(ack));
   });
 }

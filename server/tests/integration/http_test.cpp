@@ -58,6 +58,17 @@ TEST_F(Http, UnknownPathsGetA404JsonBody) {
   }
 }
 
+// Found by fuzz_http: a target that is not a path was refused before the shared headers
+// were set (corpus/http/regress-bad-target-headers).
+TEST_F(Http, ATargetThatIsNotAPathIsRefusedWithTheSharedHeaders) {
+  HttpClient http(port());
+  HttpResponse r = http.get("/launch?toke\xe1\xe1n=abc");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.json().at("error").as_string(), "BAD_TARGET");
+  EXPECT_EQ(r.header("x-content-type-options"), "nosniff");
+  EXPECT_EQ(r.header("referrer-policy"), "same-origin");
+}
+
 TEST_F(Http, WithoutASessionTheApiAnswers401With2400) {
   HttpClient http(port());
   HttpResponse r = http.get("/api/ui/balance");

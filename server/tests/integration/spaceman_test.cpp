@@ -173,7 +173,9 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
     for (const auto& a : c.acks)
       by_request[std::string(a.at("requestId").as_string())].push_back(a);
     std::set<std::string> counted;
-    for (const auto& [sent_ms, rid] : c.sends) {
+    for (const auto& sent : c.sends) {
+      const int64_t sent_ms = sent.first;
+      const std::string& rid = sent.second;       // not a binding: the lambda below captures it
       if (!counted.insert(rid).second) continue;  // sent twice: answered alike, counted once
       auto answers = by_request.find(rid);
       ASSERT_NE(answers, by_request.end()) << "player " << i << " got no answer to " << rid;
