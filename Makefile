@@ -10,7 +10,7 @@ HAS_CLIENT := $(wildcard client/package.json)
 
 .PHONY: all deps deps-test configure server client build run cluster test test-build \
         test-server test-fuzz test-tsan test-client test-e2e bench bench-cluster lighthouse \
-        fuzz simulate lint format clean
+        fuzz simulate soak lint format clean
 
 all: build
 
@@ -145,6 +145,16 @@ SIM_JOBS ?= $(JOBS)
 simulate: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupier_sim
 	$(BUILD_DIR)/server/sim/croupier_sim --seeds $(SEEDS) --from $(SEED_FROM) --jobs $(SIM_JOBS)
+
+# The soak (docs/testing.md "The soak"): the real server, SOAK_PLAYERS simulated players over
+# real sockets for SOAK_SECONDS, memory, descriptors, queues and latency sampled every
+# SOAK_INTERVAL seconds; fails on an error or on growth that does not level off.
+SOAK_PLAYERS ?= 5000
+SOAK_SECONDS ?= 3600
+SOAK_INTERVAL ?= 10
+soak: build
+	SOAK_PLAYERS=$(SOAK_PLAYERS) SOAK_SECONDS=$(SOAK_SECONDS) SOAK_INTERVAL=$(SOAK_INTERVAL) \
+	  bench/soak.sh $(BUILD_DIR)
 
 lint: deps
 	@files=$$(git ls-files 'server/*.cpp' 'server/*.hpp' 'bench/*.cpp'); \

@@ -111,6 +111,8 @@ describe('roulette table', () => {
     await table.expectTotal('0.00');
     await table.expectBalance(start);
 
+    // Each command waits for the one before it: on a busy machine the round may be over.
+    await table.waitForBetting(3);
     await table.chip('€5');
     await table.bet('STRAIGHT_5');
     await table.expectTotal('5.00');

@@ -2,8 +2,12 @@
 // The wheel turns slowly all the time; while the server spins (state 6) the ball runs
 // round the rim the other way; when the result arrives it slows down and drops into the
 // server's pocket, where it stays until the next round opens. The static wheel is
-// drawn once to an offscreen canvas, so a frame is one rotation and one ball: smooth at
-// 60 frames a second on a desktop.
+// drawn once to an offscreen canvas, so a frame is one rotation and one ball.
+// It paints at a studio camera's 30 frames a second, not at the screen's 60-120: the
+// picture is as smooth as the live video, and a phone's battery pays for half as many
+// frames. For players who ask for less motion the wheel stands still between spins and
+// nothing is painted until the ball is in play (WCAG 2.2.2: no motion that cannot be
+// stopped).
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +19,8 @@ const WHEEL_SPEED = TAU / 14; // radians a second
 const BALL_SPEED = TAU / 0.9;
 const LAND_MS = 2000;
 const LAND_FAST_MS = 700; // a result that comes without a visible spin (after a reconnect)
+export const FRAME_MS = 1000 / 30;
+const STILL_CHECK_MS = 250; // a still wheel looks again this often (a setting, a new phase)
 
 const POCKET_COLOURS = { green: '#1f8f4e', red: '#c8262b', black: '#16181d' } as const;
 
@@ -33,7 +39,8 @@ type Phase = 'idle' | 'spinning' | 'landing' | 'landed';
 
 interface Motion {
   phase: Phase;
-  wheelBase: number; // wheel angle at t = 0
+  wheelBase: number; // wheel angle at t = 0 (still: the angle)
+  still: boolean; // the wheel stands still between spins (less motion)
   ballAngle: number; // absolute angle while spinning
   ballRel: number; // ball angle relative to the wheel while landing / landed
   landFrom: number;
@@ -51,6 +58,29 @@ function pocketAngle(pocket: number, wheel: readonly number[]): number {
 
 function easeOut(p: number): number {
   return 1 - (1 - p) ** 3;
+}
+
+/**
+ * The next painted frame's time: frames come at the screen's rate, and one is painted when
+ * a studio frame is due (a little early rather than a whole screen frame late).
+ */
+export function paintDue(now: number, lastPaint: number | null): boolean {
+  return lastPaint === null || now - lastPaint >= FRAME_MS - 4;
+}
+
+/**
+ * The wheel's angle at `now`: turning, or, for players who ask for less motion, still where
+ * it was (a change of the setting moves it on from there, without a jump).
+ */
+function wheelAngle(m: Motion, now: number): number {
+  const still = motionReduced();
+  const turned = (WHEEL_SPEED * now) / 1000;
+  if (still !== m.still) {
+    const at = m.still ? m.wheelBase : m.wheelBase + turned;
+    m.wheelBase = still ? at : at - turned;
+    m.still = still;
+  }
+  return still ? m.wheelBase : m.wheelBase + turned;
 }
 
 /** Draws the wheel (without ball) to a square canvas of `size` pixels. */
@@ -128,6 +158,7 @@ export function Studio({
   const motion = useRef<Motion>({
     phase: 'idle',
     wheelBase: 0,
+    still: false,
     ballAngle: 0,
     ballRel: 0,
     landFrom: 0,
@@ -149,7 +180,7 @@ export function Studio({
   useEffect(() => {
     const m = motion.current;
     const now = performance.now();
-    const wheel = m.wheelBase + (WHEEL_SPEED * now) / 1000;
+    const wheel = wheelAngle(m, now);
     if (result !== null && resultKey !== null && m.key !== resultKey) {
       m.key = resultKey;
       m.pocket = result;
@@ -185,7 +216,13 @@ export function Studio({
     if (!g) return;
     let wheelImage: HTMLCanvasElement | null = null;
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let first = true;
+    let lastPaint: number | null = null;
+    let stillPicture = ''; // what the canvas shows while nothing moves (phase, hidden, size)
+    const next = () => {
+      frame = requestAnimationFrame(draw);
+    };
 
     const resize = () => {
       const box = canvas.parentElement?.getBoundingClientRect();
@@ -194,17 +231,28 @@ export function Studio({
       canvas.style.width = canvas.style.height = `${css}px`;
       canvas.width = canvas.height = Math.round(css * dpr);
       wheelImage = drawWheel(canvas.width, pockets);
+      stillPicture = ''; // the canvas was cleared
     };
     resize();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
     if (observer && canvas.parentElement) observer.observe(canvas.parentElement);
 
     const draw = (now: number) => {
+      if (!paintDue(now, lastPaint)) return next();
+      lastPaint = now;
       const m = motion.current;
       const size = canvas.width;
       const r = size / 2;
-      const wheel = m.wheelBase + (WHEEL_SPEED * now) / 1000;
+      const wheel = wheelAngle(m, now);
       const paint = !hiddenRef.current;
+      const moving = !m.still || m.phase === 'spinning' || m.phase === 'landing';
+      const picture = `${m.phase}:${paint}:${size}`;
+      if (!moving && picture === stillPicture) {
+        m.lastT = now;
+        timer = setTimeout(next, STILL_CHECK_MS); // nothing to paint: look again later
+        return;
+      }
+      stillPicture = moving ? '' : picture;
       if (paint) {
         g.setTransform(1, 0, 0, 1, 0, 0);
         g.clearRect(0, 0, size, size);
@@ -248,11 +296,12 @@ export function Studio({
         first = false;
         firstFrame();
       }
-      frame = requestAnimationFrame(draw);
+      next();
     };
-    frame = requestAnimationFrame(draw);
+    next();
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       observer?.disconnect();
     };
   }, [pockets]);
