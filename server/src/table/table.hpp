@@ -463,13 +463,19 @@ class Table : private games::FlowHost {
   void on_cancelled(const std::string& round_id, Result<ledger::Settlement, ledger::Failure> r);
 
   // Bets.
-  std::optional<Refusal> refuse_command(const PlaceBetsCommand& c) const;
+  // `arrived_in`: the round a command that waited its turn came in while bets were open (it
+  // is judged in time, as it would have been had it not waited); empty for the others.
+  std::optional<Refusal> refuse_command(const PlaceBetsCommand& c,
+                                        const std::string& arrived_in) const;
+  void place_bets_now(PlaceBetsCommand command, AckFn ack, const std::string& arrived_in);
+  void cancel_bets_now(CancelBetsCommand command, AckFn ack, const std::string& arrived_in);
   std::vector<games::BetLine> existing_lines(const PlayerBook* book) const;
   void on_bets_placed(std::string key, PlaceBetsCommand command,
                       Result<ledger::PlacedBets, ledger::Failure> r);
   void on_bets_cancelled(std::string key, ledger::PlayerId player, std::vector<ledger::BetId> ids,
                          Result<ledger::CancelledBets, ledger::Failure> r);
-  std::optional<Refusal> refuse_round(const std::string& game_id) const;
+  std::optional<Refusal> refuse_round(const std::string& game_id,
+                                      const std::string& arrived_in = {}) const;
   // Answers a request seen before (from memory, or by waiting for it); true if it was.
   bool answer_repeat(const std::string& key, ledger::PlayerId player, AckFn& ack);
   // Keeps the answer for repeats and snapshots, then sends it.
@@ -477,9 +483,13 @@ class Table : private games::FlowHost {
   // A player's bet commands run one at a time: one that comes while the player's last is
   // with the ledger waits for its answer, so that each is checked against committed bets
   // (a top-up never stands alone under the minimum because the stake under it failed or
-  // was taken back meanwhile). True when the command waits (or was refused: too many wait).
-  bool wait_turn(ledger::PlayerId player, const std::string& request_id, bool cancel,
-                 const AckFn& ack, std::function<void()> later);
+  // was taken back meanwhile). One that came while bets were open keeps its place in the
+  // round: the round waits for it as for a bet with the ledger, and it is not late when its
+  // turn comes after bets closed. True when the command waits (or was refused: too many
+  // wait); `later` gets the round it came in time for, or nothing.
+  bool wait_turn(ledger::PlayerId player, const std::string& request_id, const std::string& game_id,
+                 bool cancel, const AckFn& ack,
+                 std::function<void(const std::string& arrived_in)> later);
   // The player's last command was answered: the next waiting ones run.
   void next_turn(ledger::PlayerId player);
   void answer(const std::string& key, BetAck ack);

@@ -85,14 +85,19 @@ ErrorCode code_for(ledger::Failure f) {
 
 // ---- Bets -------------------------------------------------------------------------------
 
-// Whether bets may be placed or taken back now, in the round named.
-std::optional<Refusal> Table::refuse_round(const std::string& game_id) const {
+// Whether bets may be placed or taken back now, in the round named (or, for a command that
+// came while bets were open and waited its turn, whether that round is still to be played).
+std::optional<Refusal> Table::refuse_round(const std::string& game_id,
+                                           const std::string& arrived_in) const {
   if (closing_) return Refusal{ErrorCode::BetsNotAccepted, "the table is closing"};
   if (!game_id.empty() && game_id != round_id_) {
     auto seq = seq_of(config_.id, game_id);
     if (seq && *seq < seq_) return Refusal{ErrorCode::BetLate, "round " + game_id + " is over"};
     return Refusal{ErrorCode::WaitForNextRound, "round " + game_id + " is not open"};
   }
+  if (!arrived_in.empty() && arrived_in == round_id_ &&
+      (state_ == RoundState::waiting_for_bets || state_ == RoundState::bets_closed))
+    return std::nullopt;  // the round waited for it: the result is not drawn yet
   if (state_ != RoundState::waiting_for_bets || waiting_for_ledger_) {
     bool this_round_closed =
         state_ == RoundState::bets_closed || in_play() || state_ == RoundState::game_over;
@@ -104,12 +109,13 @@ std::optional<Refusal> Table::refuse_round(const std::string& game_id) const {
   return std::nullopt;
 }
 
-std::optional<Refusal> Table::refuse_command(const PlaceBetsCommand& c) const {
+std::optional<Refusal> Table::refuse_command(const PlaceBetsCommand& c,
+                                             const std::string& arrived_in) const {
   if (!valid_request_id(c.request_id)) {
     return Refusal{ErrorCode::InvalidBet,
                    "requestId must be 1-64 letters, digits, '-', '_', '.' or ':'"};
   }
-  if (auto refused = refuse_round(c.game_id)) return refused;
+  if (auto refused = refuse_round(c.game_id, arrived_in)) return refused;
   if (engines_.find(c.currency) == engines_.end()) {
     return Refusal{ErrorCode::BetsNotAccepted, "this table does not play in " + c.currency};
   }
@@ -140,9 +146,15 @@ std::vector<games::BetLine> Table::existing_lines(const PlayerBook* book) const 
 }
 
 void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
-  if (wait_turn(command.player, command.request_id, false, ack,
-                [this, command, ack] { place_bets(command, ack); }))
+  if (wait_turn(command.player, command.request_id, command.game_id, false, ack,
+                [this, command, ack](const std::string& arrived_in) {
+                  place_bets_now(command, ack, arrived_in);
+                }))
     return;
+  place_bets_now(std::move(command), std::move(ack), {});
+}
+
+void Table::place_bets_now(PlaceBetsCommand command, AckFn ack, const std::string& arrived_in) {
   const std::string key = std::to_string(command.player) + ":" + command.request_id;
   if (answer_repeat(key, command.player, ack)) return;
 
@@ -160,7 +172,7 @@ void Table::place_bets(PlaceBetsCommand command, AckFn ack) {
     remember(key, command.player, std::move(reply), ack);
   };
 
-  if (auto refused = refuse_command(command))
+  if (auto refused = refuse_command(command, arrived_in))
     return refuse_all(refused->code, std::move(refused->detail));
 
   if (command.kind == PlaceBetsCommand::Kind::repeat_last) {
@@ -340,7 +352,6 @@ void Table::remember(const std::string& key, ledger::PlayerId player, BetAck rep
 }
 
 void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
-  const std::string key = std::to_string(command.player) + ":" + command.request_id;
   if (!valid_request_id(command.request_id)) {
     BetAck bad;
     bad.request_id = command.request_id;
@@ -350,9 +361,16 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
     bad.version = version_;
     return ack(bad);
   }
-  if (wait_turn(command.player, command.request_id, true, ack,
-                [this, command, ack] { cancel_bets(command, ack); }))
+  if (wait_turn(command.player, command.request_id, command.game_id, true, ack,
+                [this, command, ack](const std::string& arrived_in) {
+                  cancel_bets_now(command, ack, arrived_in);
+                }))
     return;
+  cancel_bets_now(std::move(command), std::move(ack), {});
+}
+
+void Table::cancel_bets_now(CancelBetsCommand command, AckFn ack, const std::string& arrived_in) {
+  const std::string key = std::to_string(command.player) + ":" + command.request_id;
   if (answer_repeat(key, command.player, ack)) return;
 
   BetAck reply;
@@ -365,7 +383,8 @@ void Table::cancel_bets(CancelBetsCommand command, AckFn ack) {
     reply.round_total = sum_of(existing_lines(book == book_.end() ? nullptr : &book->second));
     remember(key, command.player, std::move(reply), ack);
   };
-  if (auto refused = refuse_round(command.game_id)) return refuse(refused->code, refused->detail);
+  if (auto refused = refuse_round(command.game_id, arrived_in))
+    return refuse(refused->code, refused->detail);
 
   auto book = book_.find(command.player);
   const std::string of_key =
@@ -439,12 +458,19 @@ void Table::on_bets_cancelled(std::string key, ledger::PlayerId player,
   next_turn(player);
 }
 
-bool Table::wait_turn(ledger::PlayerId player, const std::string& request_id, bool cancel,
-                      const AckFn& ack, std::function<void()> later) {
+bool Table::wait_turn(ledger::PlayerId player, const std::string& request_id,
+                      const std::string& game_id, bool cancel, const AckFn& ack,
+                      std::function<void(const std::string& arrived_in)> later) {
   if (!busy_.contains(player)) return false;
   auto& waiting = waiting_commands_[player];
   if (waiting.size() < kCommandsWaitingMax) {
-    waiting.push_back(std::move(later));
+    // In time now: the round's result waits for it (bet_ops_in_flight_) until its turn.
+    std::string in_time = refuse_round(game_id) ? std::string{} : round_id_;
+    if (!in_time.empty()) ++bet_ops_in_flight_;
+    waiting.push_back([this, in_time = std::move(in_time), later = std::move(later)] {
+      if (!in_time.empty()) --bet_ops_in_flight_;
+      later(in_time);
+    });
     return true;
   }
   // Not remembered: the same request sent again later is taken as new.

@@ -436,6 +436,50 @@ TEST(Table, APlayersCommandsRunOneAtATimeAgainstWhatIsDurable) {
   EXPECT_EQ(h.balance(1), eur("0.40"));  // 0.50 is more than 0.40: refused once
 }
 
+// Seen in the browser journeys on a busy machine: a player's second chip, sent while bets
+// were open, waited for the first one's commit and was then refused as late because bets
+// had closed meanwhile. A command keeps the time it came: the round waits for it.
+TEST(Table, ACommandThatWaitedItsTurnIsNotLateWhenItCameInTime) {
+  Harness h("waited-in-time");
+  h.fund(1, "10.00");
+  h.table->start();
+  h.drain();
+  std::vector<BetAck> acks;
+  auto send = [&](std::string id) {
+    PlaceBetsCommand c;
+    c.player = 1;
+    c.currency = "EUR";
+    c.request_id = std::move(id);
+    c.bets = {{"RED", eur("1.00")}};
+    h.table->place_bets(std::move(c), [&](const BetAck& a) { acks.push_back(a); });
+  };
+  send("first");   // with the ledger
+  send("second");  // waits for it, in time
+  auto closed = [&] {
+    const auto t = types(h.events);
+    return std::find(t.begin(), t.end(), "betsclosed") != t.end();
+  };
+  for (int i = 0; i < 20 && !closed(); ++i) {
+    auto next = h.table->next_deadline();
+    ASSERT_TRUE(next.has_value());
+    h.clock.advance_to(*next);
+    h.table->advance();
+  }
+  ASSERT_TRUE(closed());
+  send("third");  // after bets closed: late, even though it waits too
+  EXPECT_TRUE(acks.empty());
+  h.drain();
+  ASSERT_EQ(acks.size(), 3u);
+  EXPECT_EQ(acks[0].error(), std::nullopt);
+  EXPECT_EQ(acks[1].request_id, "second");
+  EXPECT_EQ(acks[1].error(), std::nullopt);
+  EXPECT_EQ(acks[2].error(), ErrorCode::BetLate);
+  EXPECT_EQ(h.balance(1), eur("8.00"));
+  // The result is drawn with both stakes in play, and the round settles.
+  ASSERT_TRUE(h.run_until("gameresult").has_value());
+  EXPECT_TRUE(h.ledger->unsettled_rounds("rou-t").empty());
+}
+
 // Found by the simulator: a shutdown while the next round's opening was with the ledger
 // published table_closed at once, and the round opened after it, open in the ledger.
 TEST(Table, ShutdownWhileARoundOpensRefundsItBeforeClosing) {
