@@ -145,7 +145,10 @@ export class TablePage {
     await this.page.waitForFunction(
       (g) => {
         const el = document.querySelector('[data-testid="round-state"]') as HTMLElement | null;
-        return el?.dataset.game === g && el.dataset.state === '24';
+        const game = el?.dataset.game ?? '';
+        // Or a later round (ids end in a zero-padded sequence): on a busy machine the
+        // result's few seconds may pass between two looks.
+        return (game === g && el!.dataset.state === '24') || game > g;
       },
       gameId,
       { timeout },
