@@ -1,4 +1,5 @@
-# Shell helpers of the benchmark scripts (sourced by bench/fanout.sh and bench/cluster.sh).
+# Shell helpers of the benchmark scripts (sourced by bench/fanout.sh, bench/cluster.sh and
+# bench/soak.sh).
 
 # A TCP port on 127.0.0.1 that nothing listens on, below the ephemeral ports.
 free_port() {
@@ -18,4 +19,15 @@ wait_port() {
   echo "nothing listens on port $1" >&2
   tail -5 "$2" >&2
   return 1
+}
+
+# Stops the server whose pid is in $server_pid, if any, and waits for it (the scripts' EXIT
+# trap, and between runs).
+# shellcheck disable=SC2317  # run by the trap
+stop_server() {
+  if [ -n "${server_pid:-}" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+  fi
 }

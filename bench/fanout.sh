@@ -22,17 +22,9 @@ seconds=${FANOUT_SECONDS:-10}
 data=$(mktemp -d /tmp/croupier-fanout.XXXXXX)
 server_pid=
 
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
-  fi
-}
-trap 'stop_server; rm -rf "$data" "$data.log"' EXIT
-
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
+trap 'stop_server; rm -rf "$data" "$data.log"' EXIT
 
 ulimit -n "$(ulimit -Hn)"
 ws_version=$(node -p "require('$root/client/node_modules/ws/package.json').version")

@@ -24,18 +24,9 @@ read -r -a extra <<<"${SOAK_ARGS:-}"
 data=$(mktemp -d /tmp/croupier-soak.XXXXXX)
 server_pid=
 
-# shellcheck disable=SC2317  # run by the trap
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=
-  fi
-}
-trap 'stop_server; rm -rf "$data"' EXIT
-
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
+trap 'stop_server; rm -rf "$data"' EXIT
 
 for f in "$croupierd" "$load"; do
   [ -x "$f" ] || { echo "soak: $f is not built (cmake --build $build --target croupierd soak_load)" >&2; exit 2; }

@@ -65,6 +65,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/money.hpp"
+
 namespace asio = boost::asio;
 namespace json = boost::json;
 using tcp = asio::ip::tcp;
@@ -81,7 +83,7 @@ constexpr auto kConnectMax = 15s;                 // to open a socket and hear i
 constexpr auto kDrainMax = 15s;                   // after the run, for the last answers
 constexpr double kBetBeforeCloseS = 1.0;          // no command later than this before bets close
 constexpr size_t kRampWindow = 64;                // players starting at once
-constexpr int64_t kUnit = 100000;                 // amounts in 1/100000 (as the server)
+constexpr int64_t kUnit = croupier::kMoneyScale;  // amounts in 1/100000 (as the server)
 constexpr std::array kExpectedCodes{1006, 1007};  // refusals of timing (docs/testing.md)
 
 // ---------------------------------------------------------------------------------------
@@ -197,29 +199,14 @@ Clock::duration seconds(double s) {
   return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
-// Money text ("12.50", "-3.00") in 1/100000.
+// Money text ("12.50") in 1/100000, read and written as the server does.
 std::optional<int64_t> parse_money(std::string_view s) {
-  size_t i = 0;
-  const bool negative = !s.empty() && s[0] == '-';
-  if (negative) ++i;
-  int64_t whole = 0, frac = 0;
-  int digits = 0, decimals = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++digits)
-    whole = whole * 10 + (s[i] - '0');
-  if (i < s.size() && s[i] == '.') {
-    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9' && decimals < 5; ++i, ++decimals)
-      frac = frac * 10 + (s[i] - '0');
-  }
-  if (i != s.size() || digits == 0) return std::nullopt;
-  for (; decimals < 5; ++decimals) frac *= 10;
-  const int64_t v = whole * kUnit + frac;
-  return negative ? -v : v;
+  auto m = croupier::parse_money(s);
+  return m ? std::optional<int64_t>(m->units) : std::nullopt;
 }
 
 std::string money_text(int64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(v) / kUnit);
-  return buf;
+  return croupier::format_money(croupier::Money::from_units(v));
 }
 
 std::string_view str(const json::object& o, std::string_view key) {
