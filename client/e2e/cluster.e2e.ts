@@ -122,7 +122,7 @@ describe('a cluster of two nodes', () => {
     await table.chip('€1');
     await table.bet('RED');
     await table.expectBalance(start - 100_000);
-    const first = await table.landedResult(30_000, gameId);
+    const first = await table.landedResult(gameId);
     const afterFirst = start - 100_000 + redReturn(first.shown);
     await table.expectBalance(afterFirst);
     expect(await table.serverBalance()).toBe(afterFirst);
@@ -155,7 +155,7 @@ describe('a cluster of two nodes', () => {
     await table.chip('€1');
     await table.bet('RED');
     await table.expectBalance(afterMove - 100_000);
-    const last = await table.landedResult(30_000, reopened);
+    const last = await table.landedResult(reopened);
     const end = afterMove - 100_000 + redReturn(last.shown);
     await table.expectBalance(end);
     expect(await table.serverBalance()).toBe(end);

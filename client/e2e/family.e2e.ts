@@ -82,7 +82,7 @@ describe('the roulette family', () => {
     await page.screenshot({ path: join(RESULTS, 'racetrack-desktop.png'), fullPage: true });
 
     await table.waitForState(3);
-    await table.landedResult(30_000, gameId);
+    await table.landedResult(gameId);
     const result = await table.serverResult(gameId);
     expect(result.gameId).toBe(gameId);
     const returned = VOISINS.filter((v) => v.covers.includes(result.result)).reduce(

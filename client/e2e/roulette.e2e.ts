@@ -55,7 +55,7 @@ async function playOneRound(table: TablePage, shot: string) {
 
   await table.waitForState(3);
   await page.locator('[data-testid="wheel"][data-phase="spinning"]').waitFor({ timeout: 15_000 });
-  const { shown, wheel } = await table.landedResult(30_000, gameId);
+  const { shown, wheel } = await table.landedResult(gameId);
   const server = await table.serverResult(gameId);
   expect(server.gameId).toBe(gameId);
   expect(shown).toBe(server.result);

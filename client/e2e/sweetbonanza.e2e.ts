@@ -74,6 +74,9 @@ async function betOnCandyDrop(table: TablePage): Promise<{ gameId: string; befor
 /** Picks candy 1 once the choice opens, and waits for the server to hold it. */
 async function pickCandyOne(page: Page, commands: string[]): Promise<void> {
   await page.locator('[data-testid="candydrop"][data-phase="choose"]').waitFor({ timeout: 30_000 });
+  // The choice opens on the server's clock: on a busy machine the wheel may come to rest on
+  // Candy Drop a moment later.
+  await page.locator('[data-testid="wheel"][data-landed]').waitFor({ timeout: 5000 });
   expect(await page.getByTestId('wheel').getAttribute('data-landed')).toBe('CANDY_DROP');
   const left = Number(await page.getByTestId('pick-countdown').textContent());
   expect(left).toBeGreaterThan(0);

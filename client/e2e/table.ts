@@ -63,6 +63,12 @@ export async function spotNamed(page: Page, name: string): Promise<string | null
   return (await spot.count()) === 1 ? spot.getAttribute('data-spot') : null;
 }
 
+/** What a page showed while a round's result was on screen (TablePage.watchRounds). */
+interface SeenResult {
+  shown: string | null;
+  wheel: string | null;
+}
+
 export class TablePage {
   constructor(
     readonly page: Page,
@@ -94,6 +100,7 @@ export class TablePage {
 
   /** Waits for a round whose bets stay open for at least `seconds` more. */
   async waitForBetting(seconds = 4): Promise<string> {
+    await this.watchRounds();
     for (let i = 0; i < 3; i++) {
       await this.waitForState(2);
       const left = Number(await this.page.getByTestId('countdown').textContent());
@@ -140,27 +147,73 @@ export class TablePage {
     expect(last).toBe(units);
   }
 
-  /** Waits until round `gameId` is over (state 24) with its result on screen. */
+  /**
+   * Keeps in the page what each round showed while its result was on screen (state 24): the
+   * number and where the wheel landed, by round. A MutationObserver sees every change, so a
+   * result that lasts less than a look on a busy machine is still seen. Idempotent; a
+   * navigation drops it (waitForBetting puts it back).
+   */
+  async watchRounds(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __rounds?: Record<string, SeenResult> };
+      if (w.__rounds) return;
+      const rounds: Record<string, SeenResult> = (w.__rounds = {});
+      const look = () => {
+        const el = document.querySelector<HTMLElement>('[data-testid="round-state"]');
+        const game = el?.dataset.game;
+        if (!game || el.dataset.state !== '24') return;
+        const seen = (rounds[game] ??= { shown: null, wheel: null });
+        seen.shown ||= document.querySelector('[data-testid="result-number"]')?.textContent || null;
+        seen.wheel ||=
+          document.querySelector('[data-testid="wheel"]')?.getAttribute('data-landed') || null;
+      };
+      new MutationObserver(look).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      look();
+    });
+  }
+
+  /**
+   * Waits until round `gameId` is over (state 24) with its result on screen, or a later
+   * round is (when the page was not watched as the round ended).
+   */
   async waitForResultOf(gameId: string, timeout = 30_000): Promise<void> {
+    await this.watchRounds();
     await this.page.waitForFunction(
       (g) => {
-        const el = document.querySelector('[data-testid="round-state"]') as HTMLElement | null;
-        const game = el?.dataset.game ?? '';
-        // Or a later round (ids end in a zero-padded sequence): on a busy machine the
-        // result's few seconds may pass between two looks.
-        return (game === g && el!.dataset.state === '24') || game > g;
+        const rounds = (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds;
+        // Round ids end in a zero-padded sequence.
+        const game = document.querySelector<HTMLElement>('[data-testid="round-state"]')?.dataset
+          .game;
+        return g in rounds || (game ?? '') > g;
       },
       gameId,
       { timeout },
     );
   }
 
-  /** The result the page shows; with `gameId`, once that round's result is on screen. */
-  async landedResult(timeout = 30_000, gameId?: string): Promise<{ shown: number; wheel: number }> {
-    if (gameId) await this.waitForResultOf(gameId, timeout);
-    const shown = Number(await this.page.getByTestId('result-number').textContent({ timeout }));
-    const wheel = Number(await this.page.getByTestId('wheel').getAttribute('data-landed'));
-    return { shown, wheel };
+  /** The result round `gameId` showed: its number, and where its wheel landed. */
+  async landedResult(gameId: string, timeout = 30_000): Promise<{ shown: number; wheel: number }> {
+    await this.watchRounds();
+    const seen = await this.page
+      .waitForFunction(
+        (g) => {
+          const rounds = (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds;
+          const r = rounds[g];
+          return r?.shown && r.wheel ? r : null;
+        },
+        gameId,
+        { timeout },
+      )
+      .then((h) => h.jsonValue() as Promise<SeenResult>)
+      .catch(() => {
+        throw new Error(`round ${gameId}: its number and the wheel's landing were not seen`);
+      });
+    return { shown: Number(seen.shown), wheel: Number(seen.wheel) };
   }
 
   /**
