@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { type Browser, type BrowserContext, type Page, chromium, devices } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  chromium,
+  devices,
+} from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
@@ -227,8 +234,9 @@ export async function desktopContext(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 800 },
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, baseURL });
+  return browser.newContext({ viewport, baseURL, ...options });
 }
 
 /** A 360x640 portrait phone with touch. */

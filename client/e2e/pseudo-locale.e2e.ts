@@ -19,7 +19,9 @@ beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   server = await startServer();
   browser = await launchBrowser();
-  context = await desktopContext(browser, server.url);
+  // Words, not motion: with less motion the roulette wheels stand still between spins, the
+  // same screens for a fraction of the CPU on a 2-core machine (Studio.tsx).
+  context = await desktopContext(browser, server.url, undefined, { reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/'); // a guest session for the context
   await page.waitForURL(/\/play\/lobby/);

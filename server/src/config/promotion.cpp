@@ -27,7 +27,7 @@ std::string day_of(int64_t ms) {
   const time_t seconds = static_cast<time_t>(ms / 1000);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
-  char text[16];
+  char text[48];  // room for any int the format could be given
   std::snprintf(text, sizeof text, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
   return text;
 }

@@ -47,7 +47,7 @@ std::string iso_time(int64_t ms) {
   const std::time_t s = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};
   gmtime_r(&s, &tm);
-  char buf[32];
+  char buf[96];  // room for any int the format could be given
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
                 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
                 static_cast<int>(ms % 1000));
@@ -241,7 +241,6 @@ Reply report_rounds(Ctx& ctx) {
 Reply report_ggr(Ctx& ctx) {
   auto ask = report_ask(ctx);
   if (!ask.ok()) return std::move(ask).error();
-  const json::object& b = ask->body();
   struct Sum {
     int64_t player_rounds = 0, bets = 0, players = 0;
     Money staked, returned;
@@ -295,7 +294,6 @@ Reply report_ggr(Ctx& ctx) {
 Reply report_video(Ctx& ctx) {
   auto ask = report_ask(ctx);
   if (!ask.ok()) return std::move(ask).error();
-  const json::object& b = ask->body();
   const auto rows = ctx.svc.store.video_report(ask->from, ask->to, ask->signed_req.op->id);
   auto ratio = [](const store::VideoReportRow& r) {
     return r.played_ms + r.stall_ms > 0

@@ -52,7 +52,7 @@ std::map<std::string, Money> effective_limits(const std::vector<store::LimitRow>
 store::LimitRow player_change(std::optional<store::LimitRow> current, int64_t player,
                               const std::string& kind, std::optional<int64_t> amount,
                               int64_t now_ms) {
-  store::LimitRow row = current.value_or(store::LimitRow{player, kind, "player"});
+  store::LimitRow row = current.value_or(store::LimitRow{player, kind, "player", {}, false, {}, 0});
   const std::optional<int64_t> now = effective_amount(row, now_ms);
   row.amount = now;  // a change that came due is settled first
   row.pending = false;

@@ -32,8 +32,8 @@ TEST(Limits, APlayerLowersAtOnceAndRaisesOrRemovesAfterTheCoolingOff) {
 }
 
 TEST(Limits, TheLowerOfThePlayersAndTheOperatorsCounts) {
-  store::LimitRow mine{7, "wager_week", "player", 100'00000};
-  store::LimitRow theirs{7, "wager_week", "operator", 60'00000};
+  store::LimitRow mine{7, "wager_week", "player", 100'00000, false, {}, 0};
+  store::LimitRow theirs{7, "wager_week", "operator", 60'00000, false, {}, 0};
   auto limits = effective_limits({mine, theirs}, kWednesday);
   ASSERT_EQ(limits.size(), 1u);
   EXPECT_EQ(limits.at("wager_week"), Money{60'00000});

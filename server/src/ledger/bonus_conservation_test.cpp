@@ -395,8 +395,12 @@ class Simulation {
                                     ? &pick(granted_)
                                     : own[rng_.uniform(own.size())];
           line.free_bet = g->bonus_id;
-          if (g->chip_value.is_positive() && rng_.uniform(4) != 0)
+          if (g->chip_value.is_positive() && rng_.uniform(4) != 0) {
             line.amount = g->chip_value * (1 + static_cast<int64_t>(rng_.uniform(3)));
+            // Now and then half a unit more: not whole chips (invalid_request). Left to the
+            // random amounts alone, a run on the threaded ledger could miss it.
+            if (rng_.uniform(6) == 0) line.amount += Money::from_units(kMoneyScale / 2);
+          }
         }
         op.bets.push_back(line);
       }

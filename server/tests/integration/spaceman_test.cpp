@@ -47,6 +47,7 @@ std::string type_of(const json::object& m) {
 
 // What one player does in the flight.
 struct Crasher {
+  explicit Crasher(Player player) : p(std::move(player)) {}
   Player p;
   int role = 0;                   // 0 auto, 1 manual, 2 manual sent twice, 3 half then rest
   int64_t at_ms = 0;              // manual: when to send, after the launch
@@ -65,7 +66,7 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
   const uint16_t port = server->port();
   std::vector<std::unique_ptr<Crasher>> players;
   for (int i = 0; i < kPlayers; ++i) {
-    auto c = std::make_unique<Crasher>(Crasher{join_as_guest(port, "sm-t")});
+    auto c = std::make_unique<Crasher>(join_as_guest(port, "sm-t"));
     c->role = i % 4;
     // Manual cash-outs spread from 8 s to 12.5 s after the launch: the crash is at 10.99 s
     // and the result 0.3 s later.
@@ -120,7 +121,9 @@ TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) 
       for (auto& m : c.p.ws->poll()) {
         const std::string type = type_of(m);
         if (type == "betack" && m.at("accepted").as_array().size() == 1) c.bet_ok = true;
-        if (type == "autocashoutack") EXPECT_FALSE(m.contains("code")) << json::serialize(m);
+        if (type == "autocashoutack") {
+          EXPECT_FALSE(m.contains("code")) << json::serialize(m);
+        }
         if (type == "launch" && !launched_at) launched_at = m.at("launchedAt").as_int64();
         if (type == "crash" && !crashed) crashed = m;
         if (type == "cashoutack") c.acks.push_back(m);

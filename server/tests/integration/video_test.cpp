@@ -155,7 +155,9 @@ TEST_F(Video, TheStreamIsServedToPlayersAndItsWheelShowsTheAnnouncedNumber) {
     for (size_t i = 0; i < codes.size(); ++i) {
       seen.insert(codes[i].value);
       // Drawn in order, a thirtieth of a second apart, and lately: the stream is live.
-      if (i > 0) EXPECT_GT(codes[i].centis, codes[i - 1].centis);
+      if (i > 0) {
+        EXPECT_GT(codes[i].centis, codes[i - 1].centis);
+      }
     }
     if (!codes.empty()) {
       const auto now_centis =
@@ -210,7 +212,7 @@ TEST(VideoFailures, AStreamThatCannotStartIsSaidToBeUnavailable) {
                      ("croupier-stuck-encoder-" + std::to_string(::getpid()) + ".sh");
   std::ofstream(stuck) << "#!/bin/sh\nexec sleep 60\n";
   std::filesystem::permissions(stuck, std::filesystem::perms::owner_all);
-  for (const std::string program : {std::string("/bin/false"), stuck.string()}) {
+  for (const std::string& program : {std::string("/bin/false"), stuck.string()}) {
     auto server =
         start_with_casino("croupier-video-fail", kCasino, {"--video", "true", "--ffmpeg", program});
     Player p = join_as_guest(server->port(), "rou-v");

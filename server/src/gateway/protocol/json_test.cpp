@@ -63,7 +63,7 @@ table::TableEvent event(table::EventBody body) {
 TEST(ProtocolJson, AnEventCarriesItsHeadAndWallTimes) {
   // As a client reads it: serialised and parsed again.
   json::object o = json::parse(json::serialize(event_json(event(table::BetsOpened{
-                                   MonoTime{Millis{20000}}, Millis{15000}, false, {}}))))
+                                   MonoTime{Millis{20000}}, Millis{15000}, false, {}, {}, {}}))))
                        .as_object();
   EXPECT_EQ(o.at("type").as_string(), "betsopen");
   EXPECT_EQ(o.at("table").as_string(), "rou-1");
@@ -77,7 +77,8 @@ TEST(ProtocolJson, AnEventCarriesItsHeadAndWallTimes) {
 }
 
 TEST(ProtocolJson, EachPlayerReceivesTheirOwnPartAndOthersDoNot) {
-  table::TableEvent e = event(table::ResultShown{"17", "17", {17}, {}, {}, {}, nullptr, {}});
+  table::TableEvent e =
+      event(table::ResultShown{"17", "17", {17}, {}, {}, {}, nullptr, {}, {}, {}});
   table::PlayerPart mine;
   mine.settled = table::PlayerPart::Settled{
       *parse_money("5"), *parse_money("180"), {*parse_money("1175"), *parse_money("0")}};
