@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // On CI's two cores the files run side by side: a test that takes a second alone took
+    // more than the default 5 s there (SlotPage's refused answer, whose own waits allow 10).
+    testTimeout: 20_000,
   },
 });
