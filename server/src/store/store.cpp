@@ -820,15 +820,8 @@ class DbStore final : public Store {
     q.bind(from_ms, to_ms, operator_id);
     std::vector<VideoReportRow> out;
     while (q.step()) {
-      VideoReportRow r;
-      r.table_id = q.text(0);
-      r.rendition = q.text(1);
-      r.sessions = q.int64(2);
-      r.reports = q.int64(3);
-      r.played_ms = q.int64(4);
-      r.stall_ms = q.int64(5);
-      r.stalls = q.int64(6);
-      r.dropped = q.int64(7);
+      VideoReportRow r{q.text(0),  q.text(1),  q.int64(2), q.int64(3), q.int64(4), q.int64(5),
+                       q.int64(6), q.int64(7), {},         {},         {}};
       if (!q.is_null(8)) r.startup_ms_mean = q.int64(8);
       if (!q.is_null(9)) r.latency_ms_mean = q.int64(9);
       if (!q.is_null(10)) r.bitrate_kbps_mean = q.int64(10);
