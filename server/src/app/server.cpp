@@ -285,11 +285,12 @@ void App::Impl::make_tables() {
           "live video runs on a single node only (docs/studio.md): the tables show the "
           "drawn studio");
   }
+  const gateway::Channel::History history{settings.history_max, settings.history_bytes_max};
   std::vector<gateway::LobbyTable> lobby_tables;
   for (const auto& def : casino->tables)
     lobby_tables.push_back({def.config.id, def.config.dealer, def.config.seats});
   svc->lobby = std::make_shared<gateway::LobbyFeed>(
-      io.get_executor(), svc->socket_shards, std::move(lobby_tables), clock, settings.history_max,
+      io.get_executor(), svc->socket_shards, std::move(lobby_tables), clock, history,
       [this](const std::string& id) -> size_t {
         const auto* t = svc->table(id);
         const size_t here = t ? t->channel->subscriber_count() : 0;
@@ -304,8 +305,7 @@ void App::Impl::make_tables() {
         cluster ? cluster->ask_for(def.config.id) : gateway::TableLink::Ask{});
     // The channel asks the table for snapshots; the table publishes to the channel.
     live.channel = std::make_shared<gateway::Channel>(
-        io.get_executor(), svc->socket_shards, "table-" + def.config.id, def.config.id,
-        settings.history_max,
+        io.get_executor(), svc->socket_shards, "table-" + def.config.id, def.config.id, history,
         [link = std::weak_ptr<gateway::TableLink>(live.table)](
             ledger::PlayerId player, std::function<void(json::object)> reply) {
           if (auto table = link.lock()) table->snapshot(player, std::move(reply));

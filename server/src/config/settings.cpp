@@ -254,6 +254,10 @@ const std::vector<Option>& options() {
                            &Settings::table_inbox_max, size_t{1}, kBig));
     o.push_back(int_option("history_max", "events kept per table for resuming",
                            &Settings::history_max, size_t{1}, size_t{1} << 20));
+    o.push_back(int_option("history_bytes_max",
+                           "bytes of events kept per table for resuming (fewer events when "
+                           "they come to more)",
+                           &Settings::history_bytes_max, size_t{1}, size_t{1} << 40));
     o.push_back(int_option("ledger_batch_max", "operations per ledger transaction",
                            &Settings::ledger_batch_max, size_t{1}, size_t{1} << 20));
     o.push_back(int_option("ledger_queue_max", "operations queued for the ledger",

@@ -107,6 +107,7 @@ struct Settings {
   size_t ws_per_player_max = 8;          // sockets of one player (tabs, devices)
   size_t table_inbox_max = 10000;        // commands queued for one table
   size_t history_max = 512;              // events kept per table for resuming
+  size_t history_bytes_max = size_t{8} << 20;  // and at most these bytes of them
   size_t ledger_batch_max = 512;
   size_t ledger_queue_max = 65536;
 

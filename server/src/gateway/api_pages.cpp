@@ -132,6 +132,11 @@ void add_ops_routes(Router& router, Services& svc) {
           .gauge("croupier_table_subscribers", "Connections following a table.",
                  "table=\"" + id + "\"")
           .set(static_cast<int64_t>(live.channel->subscriber_count()));
+      metrics::registry()
+          .gauge("croupier_table_history_bytes",
+                 "Bytes of a table's events kept for resuming (--history-bytes-max).",
+                 "table=\"" + id + "\"")
+          .set(static_cast<int64_t>(live.channel->history_bytes()));
     }
     return text_reply(ctx.req, http::status::ok, metrics::registry().render(),
                       "text/plain; version=0.0.4; charset=utf-8");

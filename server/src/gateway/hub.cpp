@@ -9,11 +9,11 @@ namespace json = boost::json;
 
 Channel::Channel(boost::asio::any_io_executor executor,
                  std::vector<boost::asio::any_io_executor> shards, std::string name,
-                 std::string table_id, size_t history_max, SnapshotFn snapshot)
+                 std::string table_id, History history, SnapshotFn snapshot)
     : strand_(boost::asio::make_strand(executor)),
       name_(std::move(name)),
       table_id_(std::move(table_id)),
-      history_max_(history_max),
+      limits_(history),
       snapshot_(std::move(snapshot)) {
   // Without socket threads every subscriber shares one shard, on a strand of its own.
   if (shards.empty()) shards.push_back(boost::asio::make_strand(executor));
@@ -83,7 +83,7 @@ void Channel::unsubscribe(const Subscriber* subscriber) {
 void Channel::on_publish(protocol::WireEvent event) {
   if (event.epoch != epoch_) {
     // A new run of the table: versions start again, so earlier history is meaningless.
-    history_.clear();
+    forget_all();
     const bool restarted = !epoch_.empty();
     epoch_ = event.epoch;
     if (restarted && event.version > 0) {
@@ -102,12 +102,30 @@ void Channel::on_publish(protocol::WireEvent event) {
   framed->epoch = std::move(event.epoch);
   framed->version = event.version;
   framed->all = ws::text_frame(*event.json);
-  for (const auto& [player, text] : event.personal)
-    framed->personal.emplace(player, ws::text_frame(*text));
+  framed->bytes = framed->all->size();
+  for (const auto& [player, text] : event.personal) {
+    auto frame = ws::text_frame(*text);
+    framed->bytes += frame->size();
+    framed->personal.emplace(player, std::move(frame));
+  }
   FramedPtr e = std::move(framed);
-  history_.push_back(e);
-  while (history_.size() > history_max_) history_.pop_front();
+  remember(e);
   deliver_all(std::move(e));
+}
+
+void Channel::remember(FramedPtr e) {
+  size_t bytes = history_bytes_.load(std::memory_order_relaxed) + e->bytes;
+  history_.push_back(std::move(e));
+  while (history_.size() > 1 && (history_.size() > limits_.events || bytes > limits_.bytes)) {
+    bytes -= history_.front()->bytes;
+    history_.pop_front();
+  }
+  history_bytes_.store(bytes, std::memory_order_relaxed);
+}
+
+void Channel::forget_all() {
+  history_.clear();
+  history_bytes_.store(0, std::memory_order_relaxed);
 }
 
 void Channel::deliver_all(FramedPtr e) {
@@ -135,7 +153,7 @@ void Channel::deliver_all(FramedPtr e) {
 }
 
 void Channel::forget_history() {
-  boost::asio::post(strand_, [self = shared_from_this()] { self->history_.clear(); });
+  boost::asio::post(strand_, [self = shared_from_this()] { self->forget_all(); });
 }
 
 ws::Frame Channel::subscribed_message(bool resumed, size_t replayed, std::string_view epoch,

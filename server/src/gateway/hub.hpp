@@ -1,8 +1,10 @@
 // Channel: the fan-out of one table's events to the connections that follow it.
 //
 // The table publishes each event once; the channel frames it once (one WebSocket frame
-// for everyone, one more for each player with a part of their own), keeps the last
-// history_max events, and hands the same bytes to every subscriber. A subscriber that
+// for everyone, one more for each player with a part of their own), keeps the last events
+// within its History limits (a count, and bytes: a round's result carries a frame for
+// every player who bet, so on a crowded table a count alone would hold gigabytes), and
+// hands the same bytes to every subscriber. A subscriber that
 // comes back with the epoch and the last version it saw receives exactly the events it
 // missed; one that cannot be served from the history (new, too far behind, or from an
 // earlier run of the table) receives a resync: the table's full state, after which
@@ -60,6 +62,13 @@ class Subscriber {
 
 class Channel : public std::enable_shared_from_this<Channel> {
  public:
+  // What the channel keeps for resuming: the last `events` events, fewer when they come to
+  // more than `bytes` (the frames for everyone and each player's own). The latest event is
+  // always kept.
+  struct History {
+    size_t events = 512;
+    size_t bytes = size_t{8} << 20;
+  };
   // Asks the table for a resync snapshot for a player; the answer must be passed to the
   // callback from the thread that publishes events (so that it is ordered with them). An
   // empty object means none can be had (Subscriber::unavailable).
@@ -69,11 +78,13 @@ class Channel : public std::enable_shared_from_this<Channel> {
   // `shards`: the executors subscribers live on (one per socket thread; a single one
   // when every subscriber shares an executor).
   Channel(boost::asio::any_io_executor executor, std::vector<boost::asio::any_io_executor> shards,
-          std::string name, std::string table_id, size_t history_max, SnapshotFn snapshot);
+          std::string name, std::string table_id, History history, SnapshotFn snapshot);
 
   const std::string& name() const { return name_; }
   const std::string& table_id() const { return table_id_; }
   size_t subscriber_count() const { return count_.load(std::memory_order_relaxed); }
+  // The bytes of the events kept for resuming (the croupier_table_history_bytes gauge).
+  size_t history_bytes() const { return history_bytes_.load(std::memory_order_relaxed); }
 
   void publish(protocol::WireEvent event);
   // Sends "subscribed", then the missed events or a resync, then every later event, unless
@@ -96,6 +107,7 @@ class Channel : public std::enable_shared_from_this<Channel> {
     uint64_t version = 0;
     ws::Frame all;
     std::map<ledger::PlayerId, ws::Frame> personal;
+    size_t bytes = 0;  // the frames' bytes, counted against History::bytes
     const ws::Frame& for_player(ledger::PlayerId player) const;
     const ws::Frame* personal_for(ledger::PlayerId player) const;  // null: none
   };
@@ -123,6 +135,9 @@ class Channel : public std::enable_shared_from_this<Channel> {
                                uint64_t version, bool restarted = false) const;
   // On the strand: `e` to every subscriber, on its shard.
   void deliver_all(FramedPtr e);
+  // On the strand: keeps `e` and forgets the oldest events beyond the limits.
+  void remember(FramedPtr e);
+  void forget_all();
   Shard& shard_of(const Subscriber& s);
 
   // Constant after construction.
@@ -130,11 +145,12 @@ class Channel : public std::enable_shared_from_this<Channel> {
   std::deque<Shard> shards_;  // fixed after construction; each shard's map lives on its executor
   const std::string name_;
   const std::string table_id_;
-  const size_t history_max_;
+  const History limits_;
   const SnapshotFn snapshot_;
 
   // State below lives on strand_.
   std::deque<FramedPtr> history_;
+  std::atomic<size_t> history_bytes_{0};  // written on strand_ only
   std::string epoch_;
   uint64_t latest_ = 0;
   std::atomic<size_t> count_{0};

@@ -41,9 +41,10 @@ protocol::WireEvent event(const std::string& epoch, uint64_t v,
 
 class ChannelTest : public ::testing::Test {
  protected:
-  std::shared_ptr<Channel> make(size_t history_max) {
+  std::shared_ptr<Channel> make(size_t history_max, size_t bytes_max = size_t{8} << 20) {
     return std::make_shared<Channel>(
-        io.get_executor(), std::vector<boost::asio::any_io_executor>{}, "table-t", "t", history_max,
+        io.get_executor(), std::vector<boost::asio::any_io_executor>{}, "table-t", "t",
+        Channel::History{history_max, bytes_max},
         [this](ledger::PlayerId, std::function<void(json::object)> reply) {
           ++snapshots;
           reply(json::object{{"type", "resync"}, {"v", snapshot_v}, {"epoch", "E1"}});
@@ -93,6 +94,50 @@ TEST_F(ChannelTest, ResyncsWhenTheHistoryNoLongerCoversTheGapOrTheRunChanged) {
     EXPECT_EQ(r->types(), (std::vector<std::string>{"subscribed", "resync"}));
     EXPECT_FALSE(r->got[0].at("resumed").as_bool());
   }
+}
+
+// A round's result carries a frame for each player who bet: on a crowded table a history
+// counted in events alone would hold every player's result of 512 events. Past the bytes
+// allowed, the oldest events go, and a player who missed one of those gets a resync.
+TEST_F(ChannelTest, KeepsNoMoreBytesThanAllowedAndResyncsWhoMissedWhatWentBeyond) {
+  std::map<ledger::PlayerId, std::string> crowd;
+  for (ledger::PlayerId p = 1; p <= 100; ++p) crowd[p] = std::string(40, 'x');
+  // One event for everyone and 100 personal ones: some 7,000 bytes framed.
+  const size_t one = [&] {
+    auto probe = make(10);
+    probe->publish(event("E1", 1, crowd));
+    settle();
+    return probe->history_bytes();
+  }();
+  ASSERT_GT(one, 100u * 60);
+
+  auto channel = make(512, one * 3 + one / 2);  // room for three such events, not four
+  for (uint64_t v = 1; v <= 6; ++v) channel->publish(event("E1", v, crowd));
+  settle();
+  EXPECT_LE(channel->history_bytes(), one * 3 + one / 2);
+  EXPECT_GE(channel->history_bytes(), one * 3 - 30);  // versions differ in length
+  snapshot_v = 6;
+  auto recent = std::make_shared<Recorder>(7);
+  channel->subscribe(recent, "E1", 3);  // 4, 5 and 6 are kept
+  auto behind = std::make_shared<Recorder>(8);
+  channel->subscribe(behind, "E1", 2);  // 3 is gone
+  settle();
+  EXPECT_EQ(recent->types(), (std::vector<std::string>{"subscribed", "timer", "timer", "timer"}));
+  EXPECT_EQ(recent->got[1].at("mine").as_string(), crowd[7]);
+  EXPECT_EQ(behind->types(), (std::vector<std::string>{"subscribed", "resync"}));
+  EXPECT_EQ(snapshots, 1);
+
+  // One event over the whole allowance is still kept: it is the latest.
+  auto tight = make(512, 10);
+  tight->publish(event("E1", 1, crowd));
+  tight->publish(event("E1", 2, crowd));
+  settle();
+  EXPECT_GE(tight->history_bytes(), one - 30);
+  EXPECT_LE(tight->history_bytes(), one + 30);
+  auto last = std::make_shared<Recorder>(9);
+  tight->subscribe(last, "E1", 1);
+  settle();
+  EXPECT_EQ(last->types(), (std::vector<std::string>{"subscribed", "timer"}));
 }
 
 TEST_F(ChannelTest, DeliversPersonalVariantsAndForgetsGoneSubscribers) {

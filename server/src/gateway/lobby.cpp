@@ -29,7 +29,7 @@ json::value tile_roads(const json::value& roads) {
 }  // namespace
 
 LobbyFeed::LobbyFeed(asio::any_io_executor executor, std::vector<asio::any_io_executor> shards,
-                     std::vector<LobbyTable> tables, const Clock& clock, size_t history_max,
+                     std::vector<LobbyTable> tables, const Clock& clock, Channel::History history,
                      std::function<size_t(const std::string&)> players)
     : strand_(asio::make_strand(executor)),
       timer_(strand_),
@@ -46,7 +46,7 @@ LobbyFeed::LobbyFeed(asio::any_io_executor executor, std::vector<asio::any_io_ex
   // The channel asks the feed for its snapshot; the answer runs on the feed's strand,
   // ordered with the events the feed publishes.
   channel_ =
-      std::make_shared<Channel>(executor, std::move(shards), "lobby", "lobby", history_max,
+      std::make_shared<Channel>(executor, std::move(shards), "lobby", "lobby", history,
                                 [this](ledger::PlayerId, std::function<void(json::object)> reply) {
                                   snapshot(std::move(reply));
                                 });

@@ -39,7 +39,7 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
  public:
   // `players` tells how many connections follow a table; called on the feed's strand.
   LobbyFeed(boost::asio::any_io_executor executor, std::vector<boost::asio::any_io_executor> shards,
-            std::vector<LobbyTable> tables, const Clock& clock, size_t history_max,
+            std::vector<LobbyTable> tables, const Clock& clock, Channel::History history,
             std::function<size_t(const std::string&)> players);
 
   const std::shared_ptr<Channel>& channel() const { return channel_; }
