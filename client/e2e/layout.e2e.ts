@@ -152,6 +152,40 @@ async function resultBox(
   throw new Error('no result on screen');
 }
 
+/**
+ * What the page showed when a tap placed no bet: the round, its countdown, the notices, and
+ * what is under the spot's centre (a failure on CI says why, not only that).
+ */
+async function whatTheTapMet(page: Page, spot: Locator): Promise<string> {
+  const state = await page
+    .locator('[data-testid="round-state"]:visible')
+    .first()
+    .evaluate((e) => `${e.getAttribute('data-game')} state ${e.getAttribute('data-state')}`)
+    .catch(() => 'no round state');
+  const countdown = await page
+    .locator('[data-testid="countdown"]:visible')
+    .first()
+    .textContent({ timeout: 1_000 })
+    .catch(() => 'none');
+  const toasts = await page.getByTestId('toast').allTextContents();
+  const under = await spot
+    .evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      const name = (n: Element | null) =>
+        n
+          ? `${n.tagName.toLowerCase()}.${n.className} ${n.getAttribute('data-testid') ?? ''}`
+          : 'none';
+      return `spot at ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(
+        r.height,
+      )}, aria-disabled=${e.getAttribute('aria-disabled')}, under its centre: ${
+        hit === e || e.contains(hit) ? 'the spot' : name(hit)
+      }`;
+    })
+    .catch((err: Error) => `spot gone: ${err.message}`);
+  return `round: ${state}, countdown ${countdown}; notices: ${JSON.stringify(toasts)}; ${under}`;
+}
+
 async function play(kind: TableKind, phone: boolean, expect: ExpectStatic): Promise<void> {
   const ctx = await context(phone);
   try {
@@ -185,7 +219,10 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
     else await spot.click();
     await expect
       .poll(() => total(page), { message: `${where}: the tap placed a bet`, timeout: 10_000 })
-      .toBeGreaterThan(before);
+      .toBeGreaterThan(before)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\n${await whatTheTapMet(page, spot)}`);
+      });
     await page.screenshot({
       path: join(RESULTS, `layout-${kind.id}-${size.width}x${size.height}.png`),
     });
