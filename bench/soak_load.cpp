@@ -565,8 +565,9 @@ std::string session_cookie(const std::string& head) {
   return head.substr(at + 11, head.find_first_of(";\r", at + 11) - at - 11);
 }
 
-// The gauges of GET /metrics whose name says queue, mailbox, inbox, in_flight or depth, and
-// the socket count, each summed over its labels; `series` counts the labelled series of each.
+// The gauges of GET /metrics whose name says queue, mailbox, inbox, in_flight, depth or
+// history, and the socket count, each summed over its labels; `series` counts the labelled series
+// of each.
 struct Gauges {
   bool ok = false;
   std::map<std::string, double> sum;
@@ -594,7 +595,7 @@ Gauges read_gauges(uint16_t port) {
     const std::string name = line.substr(0, end);
     if (!gauges.contains(name)) continue;
     bool wanted = name == "croupier_ws_connections";
-    for (const char* word : {"queue", "mailbox", "inbox", "in_flight", "depth"})
+    for (const char* word : {"queue", "mailbox", "inbox", "in_flight", "depth", "history"})
       wanted = wanted || name.find(word) != std::string::npos;
     if (!wanted) continue;
     const size_t value_at = line.rfind(' ');
