@@ -13,7 +13,7 @@
 //   popup and tells the host page.
 // - The balance: the answer's, less its win, while the reels turn (the stake is gone),
 //   then the answer's once they stop (or at once without motion, or when the page goes).
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 
 import { motionReduced } from '../../lib/a11y/motion';
 import { getClientSeed } from '../../lib/fair/clientSeed';
@@ -64,8 +64,10 @@ export function useSlot(slotId: string): SlotControls {
   const { http, session, showPopup } = useServices();
   const host = useHost();
   const [view, dispatch] = useReducer(slotReducer, initialSlotView);
+  // Written as the view commits, before any click can come (a passive effect may run after
+  // one: a press as the page appears found no commitment yet and did nothing).
   const latest = useRef(view);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = view;
   }, [view]);
   // A request on its way (set before the reducer has seen the spin).
