@@ -566,8 +566,8 @@ std::string session_cookie(const std::string& head) {
 }
 
 // The gauges of GET /metrics whose name says queue, mailbox, inbox, in_flight, depth or
-// history, and the socket count, each summed over its labels; `series` counts the labelled series
-// of each.
+// history, and the socket count, each summed over its labels; `series` counts the labelled
+// series of each.
 struct Gauges {
   bool ok = false;
   std::map<std::string, double> sum;

@@ -179,7 +179,7 @@ async function whatTheTapMet(page: Page, spot: Locator): Promise<string> {
       return `spot at ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(
         r.height,
       )}, aria-disabled=${e.getAttribute('aria-disabled')}, under its centre: ${
-        hit === e || e.contains(hit) ? 'the spot' : name(hit)
+        e.contains(hit) ? 'the spot' : name(hit)
       }`;
     })
     .catch((err: Error) => `spot gone: ${err.message}`);

@@ -4,13 +4,13 @@
 // for everyone, one more for each player with a part of their own), keeps the last events
 // within its History limits (a count, and bytes: a round's result carries a frame for
 // every player who bet, so on a crowded table a count alone would hold gigabytes), and
-// hands the same bytes to every subscriber. A subscriber that
-// comes back with the epoch and the last version it saw receives exactly the events it
-// missed; one that cannot be served from the history (new, too far behind, or from an
-// earlier run of the table) receives a resync: the table's full state, after which
-// events continue from its version. When the table starts a new run while subscribers
-// stay (in a cluster, it moved to another node), each gets `subscribed` with
-// `restarted: true` before the new run's first event, and asks for a resync.
+// hands the same bytes to every subscriber. A subscriber that comes back with the epoch
+// and the last version it saw receives exactly the events it missed; one that cannot be
+// served from the history (new, too far behind, or from an earlier run of the table)
+// receives a resync: the table's full state, after which events continue from its
+// version. When the table starts a new run while subscribers stay (in a cluster, it moved
+// to another node), each gets `subscribed` with `restarted: true` before the new run's
+// first event, and asks for a resync.
 //
 // Shards: the subscribers are spread over the socket threads (each subscriber names its
 // shard, the executor its socket runs on). The channel's own state (versions, history)
@@ -64,10 +64,10 @@ class Channel : public std::enable_shared_from_this<Channel> {
  public:
   // What the channel keeps for resuming: the last `events` events, fewer when they come to
   // more than `bytes` (the frames for everyone and each player's own). The latest event is
-  // always kept.
+  // always kept. The server's come from its settings (history_max, history_bytes_max).
   struct History {
-    size_t events = 512;
-    size_t bytes = size_t{8} << 20;
+    size_t events;
+    size_t bytes;
   };
   // Asks the table for a resync snapshot for a player; the answer must be passed to the
   // callback from the thread that publishes events (so that it is ordered with them). An
