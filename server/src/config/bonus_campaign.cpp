@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "config/parsing.hpp"
 #include "games/registry.hpp"
 
 namespace croupier::config {
@@ -11,11 +12,7 @@ namespace json = boost::json;
 
 namespace {
 
-bool token(std::string_view s, size_t max) {
-  return !s.empty() && s.size() <= max && std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-  });
-}
+using detail::token;
 
 bool printable(std::string_view s, size_t max) {
   return !s.empty() && s.size() <= max && std::none_of(s.begin(), s.end(), [](char c) {

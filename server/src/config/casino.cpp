@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "config/parsing.hpp"
 #include "games/cards/card.hpp"
 #include "games/registry.hpp"
 #include "games/text.hpp"
@@ -26,15 +27,8 @@ bool is_country_code(std::string_view c) {
          std::isupper(static_cast<unsigned char>(c[1]));
 }
 
-// Thrown inside the parser only, with the path of the offending field; turned into an
-// error message at the top.
-struct Bad {
-  std::string message;
-};
-
-[[noreturn]] void bad(const std::string& path, const std::string& what) {
-  throw Bad{path + ": " + what};
-}
+using detail::Bad;
+using detail::bad;
 
 const json::object& as_object(const json::value& v, const std::string& path) {
   if (!v.is_object()) bad(path, "must be an object");

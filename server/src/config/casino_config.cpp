@@ -5,6 +5,7 @@
 
 #include "config/casino.hpp"
 #include "config/languages.hpp"
+#include "config/parsing.hpp"
 
 namespace croupier::config {
 
@@ -12,13 +13,8 @@ namespace json = boost::json;
 
 namespace {
 
-struct Bad {
-  std::string message;
-};
-
-[[noreturn]] void bad(const std::string& field, const std::string& what) {
-  throw Bad{field + ": " + what};
-}
+using detail::Bad;
+using detail::bad;
 
 const std::vector<std::string> kFlags = {"hide_currency",
                                          "bonus_balance",

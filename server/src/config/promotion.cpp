@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <cstdio>
 
+#include "config/parsing.hpp"
 #include "games/registry.hpp"
 
 namespace croupier::config {
@@ -17,11 +18,7 @@ constexpr int64_t kWeekMs = 7 * kDayMs;
 // 1970-01-01 was a Thursday: weeks start on Mondays, 4 days later.
 constexpr int64_t kMondayOffsetMs = 4 * kDayMs;
 
-bool token(std::string_view s, size_t max) {
-  return !s.empty() && s.size() <= max && std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-  });
-}
+using detail::token;
 
 std::string day_of(int64_t ms) {
   const time_t seconds = static_cast<time_t>(ms / 1000);

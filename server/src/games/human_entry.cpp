@@ -5,17 +5,10 @@
 #include "games/cards/andar_bahar.hpp"
 #include "games/cards/baccarat.hpp"
 #include "games/cards/dragon_tiger.hpp"
+#include "games/cards/shoe.hpp"
 #include "games/roulette/roulette.hpp"
 
 namespace croupier::games {
-
-namespace {
-
-int baccarat_value(cards::Card c) {
-  return c.rank >= 10 ? 0 : c.rank;
-}
-
-}  // namespace
 
 Result<Outcome, std::string> roulette_entry(std::string_view label, bool american) {
   const auto layout = american ? roulette::Layout::american : roulette::Layout::european;
@@ -51,7 +44,7 @@ std::optional<std::string> CardEntry::next_hand() const {
   static constexpr std::array<const char*, 4> kFirst = {"player", "banker", "player", "banker"};
   if (n < 4) return kFirst[n];
   if (cards::deal_baccarat(entered_)) return std::nullopt;  // complete
-  const int player = (baccarat_value(entered_[0]) + baccarat_value(entered_[2])) % 10;
+  const int player = (cards::baccarat_value(entered_[0]) + cards::baccarat_value(entered_[2])) % 10;
   if (n == 4) return cards::player_draws(player) ? "player" : "banker";
   return "banker";  // the banker's third card after the player's
 }
