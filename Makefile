@@ -55,8 +55,9 @@ test: deps-test
 # most of the unit tests' time (a FairPlay test: 83 s on disk, 3.4 s on tmpfs). The test
 # PostgreSQL server runs with fsync off for the same reason; `make bench` measures on disk.
 TEST_FILES_DIR ?= $(if $(wildcard /dev/shm/.),/dev/shm,/tmp)
-# The integration tests mostly wait for rounds: 4 at a time on 2 cores (docs/decisions.md).
-TEST_JOBS ?= 4
+# The integration tests mostly wait for rounds: 4 at a time on 2 cores, beside the
+# simulator's 4 tests of seeds, which compute (docs/decisions.md).
+TEST_JOBS ?= 8
 
 test-server:
 	cd $(BUILD_DIR) && TMPDIR=$(TEST_FILES_DIR) ctest --output-on-failure --timeout 1800 -j $(TEST_JOBS)
@@ -71,7 +72,7 @@ TSAN_DIR ?= build-tsan
 TEST_FUZZ_SECONDS ?= 10
 TSAN_TESTS ?= core_test db_test ledger_test cluster_test wallet_test
 SANITIZED := -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
-  -DCROUPIER_TEST_PER_BINARY=ON
+  -DCROUPIER_TEST_PER_BINARY=ON -DCROUPIER_SIM_SEEDS=400
 # A sanitizer's report fails the test that met it (UBSan included: it would only print).
 SANITIZER_ENV := UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1

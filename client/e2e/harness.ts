@@ -230,23 +230,37 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * What the journeys' pages ask of motion: less, unless a journey is about the motion itself
+ * (`{ reducedMotion: 'no-preference' }`). A turning wheel is software-composited 30 times a
+ * second by the headless browser: most of a core for each roulette, money-wheel or candy
+ * table left open, on a CI machine of two (docs/testing.md "Where make test spends").
+ */
+export const JOURNEY_MOTION: BrowserContextOptions = { reducedMotion: 'reduce' };
+
 export async function desktopContext(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 800 },
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, baseURL, ...options });
+  return browser.newContext({ viewport, baseURL, ...JOURNEY_MOTION, ...options });
 }
 
 /** A 360x640 portrait phone with touch. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const pixel = devices['Pixel 5']!;
   return browser.newContext({
     ...pixel,
     viewport: { width: 360, height: 640 },
     screen: { width: 360, height: 640 },
     baseURL,
+    ...JOURNEY_MOTION,
+    ...options,
   });
 }
 

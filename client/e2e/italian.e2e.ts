@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axeFindings } from './axe';
-import { RESULTS, ROOT, type Server, launchBrowser, startServer } from './harness';
+import { JOURNEY_MOTION, RESULTS, ROOT, type Server, launchBrowser, startServer } from './harness';
 import { expectFits } from './layout';
 import { TablePage } from './table';
 
@@ -65,6 +65,7 @@ function contextIn(
     baseURL: server.url,
     extraHTTPHeaders: { 'X-Country': country },
     hasTouch: viewport.width < 700,
+    ...JOURNEY_MOTION,
   });
 }
 

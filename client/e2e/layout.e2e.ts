@@ -15,7 +15,14 @@ import {
 } from 'playwright-core';
 import { type ExpectStatic, afterAll, beforeAll, describe, it } from 'vitest';
 
-import { RESULTS, type Server, launchBrowser, openAsGuest, startServer } from './harness';
+import {
+  JOURNEY_MOTION,
+  RESULTS,
+  type Server,
+  launchBrowser,
+  openAsGuest,
+  startServer,
+} from './harness';
 import { VIEWPORTS, layoutProblems } from './layout';
 
 let server: Server;
@@ -72,13 +79,13 @@ const TABLES: TableKind[] = [
   { game: 'multi-baccarat', id: '', spot: 'BANKER', result: '[data-testid="result"]' },
 ];
 
-// Less motion: the roulette wheels stand still between spins (Studio.tsx), which is the
+// Less motion (JOURNEY_MOTION): the roulette wheels stand still between spins (Studio.tsx), the
 // same layout for a fraction of the CPU; several tables at once would otherwise each take
 // most of a core in the browser's software compositor on a 2-core machine.
 async function context(phone: boolean): Promise<BrowserContext> {
   return phone
-    ? browser.newContext({ ...devices['Pixel 5']!, baseURL: server.url, reducedMotion: 'reduce' })
-    : browser.newContext({ baseURL: server.url, hasTouch: false, reducedMotion: 'reduce' });
+    ? browser.newContext({ ...devices['Pixel 5']!, baseURL: server.url, ...JOURNEY_MOTION })
+    : browser.newContext({ baseURL: server.url, hasTouch: false, ...JOURNEY_MOTION });
 }
 
 /** Waits for a round whose bets stay open long enough to go through every size. */

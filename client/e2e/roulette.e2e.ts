@@ -73,7 +73,10 @@ async function playOneRound(table: TablePage, shot: string) {
 
 describe('roulette table', () => {
   it('a new player bets a straight and an outside bet and is paid exactly the settlement', async () => {
-    const context = await desktopContext(browser, server.url);
+    // The wheel turning, spinning and landing as most players see it.
+    const context = await desktopContext(browser, server.url, undefined, {
+      reducedMotion: 'no-preference',
+    });
     const table = new TablePage(await context.newPage());
     await table.enterFromLobby(server.url);
     await playOneRound(table, 'table-desktop.png');

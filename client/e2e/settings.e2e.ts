@@ -49,7 +49,12 @@ async function anim(page: Page): Promise<string | undefined> {
 
 describe('settings', () => {
   it('keeps the video quality and the animations over a reload, and turns the chat off', async () => {
-    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const context = await desktopContext(
+      browser,
+      server.url,
+      { width: 1366, height: 768 },
+      { reducedMotion: 'no-preference' }, // the animations setting starts from the system's
+    );
     const page = await context.newPage();
     await openAsGuest(page, server.url);
     expect(await anim(page)).toBe('on');

@@ -144,7 +144,12 @@ async function verifyAll(page: Page, spins: number): Promise<void> {
 
 describe('croupier fruits', () => {
   it('opens from the lobby and spins at 1366x768 with the balance exact', async () => {
-    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
+    const context = await desktopContext(
+      browser,
+      server.url,
+      { width: 1366, height: 768 },
+      { reducedMotion: 'no-preference' }, // the reels turning as most players see them
+    );
     const page = await context.newPage();
     await openFruits(page);
     const table = new TablePage(page, 'fruits');
