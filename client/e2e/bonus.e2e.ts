@@ -89,7 +89,10 @@ async function betAFreeChip(table: TablePage, shot: string) {
   // player's own balance does not move.
   await page.locator('[data-testid="free-chip"][data-left="4"]').waitFor();
   await page.locator('[data-chip-spot="STRAIGHT_17"]').waitFor();
-  expect((await serverChips(page)).bonusRemaining).toBe(4);
+  // The bet travels over the socket: the server's count follows a moment later.
+  await expect
+    .poll(async () => (await serverChips(page)).bonusRemaining, { timeout: 5_000 })
+    .toBe(4);
   expect(await table.serverBalance()).toBe(before);
   await page.screenshot({ path: join(RESULTS, shot) });
 

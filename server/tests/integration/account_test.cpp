@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kSecret = "accounts-operator-secret-0123";
 
-constexpr const char* kCasino = R"({
+constexpr const char* kAccountCasino = R"({
   "operators": [
     {"id": "acct", "name": "Accounts Casino", "secret": "accounts-operator-secret-0123",
      "currency": "EUR", "accounts": {"minimumAge": 18, "freePlayOperator": "fun"}},
@@ -31,7 +31,7 @@ class Accounts : public ::testing::TestWithParam<bool> {
   void SetUp() override {
     if (GetParam())
       database = {"--database", postgres::testing::TestServer::instance().fresh_database()};
-    server = start_with_casino("croupier-accounts", kCasino, database);
+    server = start_with_casino("croupier-accounts", kAccountCasino, database);
   }
   void TearDown() override { stop_and_check_ledger(*server, database); }
 

@@ -11,14 +11,6 @@
 namespace croupier::testing {
 namespace {
 
-bool is_type(const json::object& o, std::string_view type) {
-  return o.contains("type") && o.at("type").as_string() == type;
-}
-
-int64_t balance_of(HttpClient& http) {
-  return units(http.get("/api/ui/balance").json().at("balance"));
-}
-
 std::vector<std::string> cards_of(const json::value& hand) {
   std::vector<std::string> out;
   for (const auto& c : hand.at("cards").as_array()) out.emplace_back(c.as_string());
@@ -30,7 +22,7 @@ std::vector<std::string> cards_of(const json::value& hand) {
 // seat 1 10C 6H (16), seat 2 9D 9H (18), dealer 7S + QD (17).
 // Onebj: the common hand is 9S 2C, the dealer 6D + 10D; the first extra card is 5H (for
 // everyone who takes one); the dealer draws 8H. Later rounds come from the seeded shoe.
-const char* kCasino = R"({
+const char* kBlackjackCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "1000.00", "currency": "EUR"}],
   "tables": [
@@ -56,7 +48,9 @@ const char* kCasino = R"({
 
 class Blackjack : public ::testing::Test {
  protected:
-  void SetUp() override { server = start_with_casino("croupier-bj", kCasino, {"--rng-seed", "7"}); }
+  void SetUp() override {
+    server = start_with_casino("croupier-bj", kBlackjackCasino, {"--rng-seed", "7"});
+  }
   // Every stake, double and return is in the ledger, and it still sums to zero.
   void TearDown() override { stop_and_check_ledger(*server); }
 

@@ -12,7 +12,7 @@ namespace croupier::testing {
 namespace {
 
 // Every round lands on 17: a straight-up on it pays 35 to 1, red loses (17 is black).
-constexpr const char* kCasino = R"({
+constexpr const char* kBonusCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "100.00", "currency": "EUR",
                  "campaigns": [{"campaignId": "welcome-chips", "name": "Welcome chips",
@@ -27,13 +27,13 @@ constexpr const char* kCasino = R"({
                         "outsideMax": "500.00", "chips": ["1.00", "5.00"]}}}
   ]})";
 
-constexpr const char* kTable = "rou-b";
+constexpr const char* kBonusTable = "rou-b";
 
 // A free-bet command on the bonus, each bet (code, chips) of 1.00 chips.
 std::string free_pbet(const std::string& game, const std::string& user, const std::string& request,
                       const std::string& bonus,
                       const std::vector<std::pair<std::string, int>>& bets) {
-  std::string xml = "<pbet tableId=\"" + std::string(kTable) +
+  std::string xml = "<pbet tableId=\"" + std::string(kBonusTable) +
                     "\" gameMode=\"roulette_mobile\" gameId=\"" + game + "\" userId=\"" + user +
                     "\" requestId=\"" + request + "\" bonusId=\"" + bonus +
                     "\" bonusCode=\"FREECHIP\" chipValue=\"1.00\" campaignName=\"Welcome chips\" "
@@ -60,7 +60,7 @@ class Bonuses : public ::testing::TestWithParam<bool> {
   void SetUp() override {
     if (GetParam())
       database = {"--database", postgres::testing::TestServer::instance().fresh_database()};
-    server = start_with_casino("croupier-bonus", kCasino, database);
+    server = start_with_casino("croupier-bonus", kBonusCasino, database);
   }
   void TearDown() override { stop_and_check_ledger(*server, database); }
 
@@ -72,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(Ledgers, Bonuses, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Postgres" : "Sqlite"; });
 
 TEST_P(Bonuses, AFreeChipIsAcceptedBetSettledAndPaysItsWinningsWithinTheLimit) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kBonusTable);
   const std::string bonus = "welcome-chips:" + p.id;
 
   // Offered to the new player, not yet theirs.
@@ -119,7 +119,7 @@ TEST_P(Bonuses, AFreeChipIsAcceptedBetSettledAndPaysItsWinningsWithinTheLimit) {
   ASSERT_EQ(ack.at("accepted").as_array().size(), 2u) << json::serialize(ack);
   EXPECT_EQ(ack.at("bonusId").as_string(), bonus);
   EXPECT_EQ(ack.at("balance").as_string(), "100.00");
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "own-1", {{"STRAIGHT_17", "1.00"}}));
+  p.ws->send(pbet_xml("pbet", kBonusTable, game, p.id, "own-1", {{"STRAIGHT_17", "1.00"}}));
   EXPECT_EQ(p.ws->wait_type("betack").at("balance").as_string(), "99.00");
   EXPECT_EQ(only_chip(p.http).at("bonusRemaining").as_int64(), 2);
 
@@ -178,7 +178,7 @@ TEST_P(Bonuses, AnOperatorsCashBonusIsPlayedThroughWithSafeBetsRefused) {
                                       {{"operatorId", "demo"},
                                        {"playerId", "bob-1"},
                                        {"currency", "EUR"},
-                                       {"params", {{"gameId", kTable}}}},
+                                       {"params", {{"gameId", kBonusTable}}}},
                                       "test-operator-secret-0123");
   ASSERT_EQ(issued.status, 200) << issued.body;
   const std::string url(issued.json().at("launchUrl").as_string());
@@ -209,18 +209,19 @@ TEST_P(Bonuses, AnOperatorsCashBonusIsPlayedThroughWithSafeBetsRefused) {
 
   p.ws = std::make_unique<WsClient>(server->port(), p.session);
   p.ws->wait_type("welcome");
-  p.ws->send("<subscribe channel=\"table-" + std::string(kTable) + "\"/>");
+  p.ws->send("<subscribe channel=\"table-" + std::string(kBonusTable) + "\"/>");
   p.ws->wait_type("resync");
   std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
   // Red and black together cover the wheel but zero: refused under the bonus.
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "safe", {{"RED", "5.00"}, {"BLACK", "5.00"}}));
+  p.ws->send(
+      pbet_xml("pbet", kBonusTable, game, p.id, "safe", {{"RED", "5.00"}, {"BLACK", "5.00"}}));
   json::object safe = p.ws->wait_type("betack");
   ASSERT_EQ(safe.at("rejected").as_array().size(), 1u) << json::serialize(safe);
   EXPECT_EQ(safe.at("rejected").as_array()[0].at("code").as_int64(), 1008);
   EXPECT_EQ(safe.at("rejected").as_array()[0].at("reason").as_string(), "safe_bets");
   EXPECT_EQ(safe.at("rejected").as_array()[0].at("spot").as_string(), "BLACK");
   // 40 staked on red (the play-through): the 5 above and 35 more, cash first.
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "play", {{"RED", "35.00"}}));
+  p.ws->send(pbet_xml("pbet", kBonusTable, game, p.id, "play", {{"RED", "35.00"}}));
   ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   json::object result = p.ws->wait_type("gameresult");
   ASSERT_EQ(result.at("result").as_string(), "17");

@@ -10,17 +10,9 @@
 namespace croupier::testing {
 namespace {
 
-bool is_type(const json::object& o, std::string_view type) {
-  return o.contains("type") && o.at("type").as_string() == type;
-}
-
-int64_t balance_of(HttpClient& http) {
-  return units(http.get("/api/ui/balance").json().at("balance"));
-}
-
 // A small casino: a baccarat table whose one-deck shoe changes every few hands, a squeeze
 // table, and an andar bahar table.
-const char* kCasino = R"({
+const char* kCardsCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "10000.00", "currency": "EUR"}],
   "tables": [
@@ -38,7 +30,7 @@ const char* kCasino = R"({
 class Cards : public ::testing::Test {
  protected:
   void SetUp() override {
-    server = start_with_casino("croupier-cards", kCasino, {"--spin-ms", "1500"});
+    server = start_with_casino("croupier-cards", kCardsCasino, {"--spin-ms", "1500"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }
   std::unique_ptr<ServerProcess> server;

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kStudioSecret = "studio-secret-0123456789";
 constexpr const char* kDemoSecret = "test-operator-secret-0123";
 
-const char* kCasino = R"({
+const char* kChatCasino = R"({
   "operators": [
     {"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
      "demo": true, "funMoney": "100.00", "currency": "EUR"},
@@ -35,7 +35,7 @@ const char* kCasino = R"({
 
 class Chat : public ::testing::Test {
  protected:
-  void SetUp() override { server = start_with_casino("croupier-chat", kCasino); }
+  void SetUp() override { server = start_with_casino("croupier-chat", kChatCasino); }
   void TearDown() override { stop_and_check_ledger(*server); }
 
   // A player of `op` who came through the operator's launch, subscribed to rou-c.

@@ -9,13 +9,9 @@
 namespace croupier::testing {
 namespace {
 
-int64_t balance_of(HttpClient& http) {
-  return units(http.get("/api/ui/balance").json().at("balance"));
-}
-
 // Sic bo throws 3-1-6 (total 10) and then a triple of twos; the mega wheel stops on a 5
 // while the 5 carries ×25, then on the 40 while the 5 carries ×10.
-const char* kCasino = R"({
+const char* kDiceWheelCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "10000.00", "currency": "EUR"}],
   "tables": [
@@ -32,8 +28,8 @@ class DiceAndWheel : public ::testing::Test {
   void SetUp() override {
     // Betting long enough that a player who joins as the server starts bets in its first
     // (scripted) round.
-    server =
-        start_with_casino("croupier-dice", kCasino, {"--rng-seed", "11", "--betting-ms", "2500"});
+    server = start_with_casino("croupier-dice", kDiceWheelCasino,
+                               {"--rng-seed", "11", "--betting-ms", "2500"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }
   std::unique_ptr<ServerProcess> server;

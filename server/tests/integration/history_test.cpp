@@ -8,7 +8,7 @@
 namespace croupier::testing {
 namespace {
 
-const char* kCasino = R"({
+const char* kHistoryCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "1000.00", "currency": "EUR"}],
   "tables": [
@@ -23,7 +23,7 @@ const char* kCasino = R"({
 class History : public ::testing::Test {
  protected:
   void SetUp() override {
-    server = start_with_casino("croupier-history", kCasino, {"--spin-ms", "1500"});
+    server = start_with_casino("croupier-history", kHistoryCasino, {"--spin-ms", "1500"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }
   std::unique_ptr<ServerProcess> server;

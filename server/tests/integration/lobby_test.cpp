@@ -13,7 +13,7 @@
 namespace croupier::testing {
 namespace {
 
-const char* kCasino = R"({
+const char* kLobbyCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "1000.00", "currency": "EUR",
                  "casinoConfig": {"languages": ["de", "en", "zh"], "tables_order": ["rou-b"],
@@ -32,10 +32,6 @@ const char* kCasino = R"({
                         "chips": ["5.00", "25.00"]}}}
   ]})";
 
-bool is_type(const json::object& o, std::string_view type) {
-  return o.contains("type") && o.at("type").as_string() == type;
-}
-
 // The summary of `table` in a lobby resync or update, if it holds one.
 std::optional<json::object> tile(const json::object& message, std::string_view table) {
   if (!message.contains("tables")) return std::nullopt;
@@ -47,7 +43,7 @@ std::optional<json::object> tile(const json::object& message, std::string_view t
 class Lobby : public ::testing::Test {
  protected:
   void SetUp() override {
-    server = start_with_casino("croupier-lobby", kCasino,
+    server = start_with_casino("croupier-lobby", kLobbyCasino,
                                {"--betting-ms", "1500", "--spin-ms", "500", "--result-ms", "500",
                                 "--next-game-ms", "300", "--closing-soon-ms", "500"});
   }
@@ -211,7 +207,7 @@ TEST_F(Lobby, AScreenNameIsCheckedUniqueAndShownAtTheTable) {
 // language only, the operator's feature_chat, the return to player of a table, the
 // versions, the swear words, and every address of the url list answering.
 TEST(LobbyConfig, TickerFeatureFlagsRtpVersionsAndTheUrlList) {
-  std::string casino = kCasino;
+  std::string casino = kLobbyCasino;
   const std::string from = R"("languages": ["de", "en", "zh"],)";
   casino.replace(
       casino.find(from), from.size(),
@@ -274,7 +270,7 @@ TEST(LobbyConfig, TickerFeatureFlagsRtpVersionsAndTheUrlList) {
 }
 
 TEST(LobbyConfig, ChatAndScreenNameChangesAreRefusedWhenTheOperatorTurnsThemOff) {
-  std::string casino = kCasino;
+  std::string casino = kLobbyCasino;
   const std::string from = R"("languages": ["de", "en", "zh"],)";
   casino.replace(casino.find(from), from.size(),
                  from + R"( "chat_disabled": true, "restrict_nickname_edit": true,)");
@@ -302,7 +298,7 @@ TEST(LobbyConfig, ChatAndScreenNameChangesAreRefusedWhenTheOperatorTurnsThemOff)
 TEST(LobbyConfig, AMalformedOperatorFileIsRefusedAtStartUpNamingTheField) {
   std::string dir = make_temp_dir("croupier-opfile");
   std::filesystem::create_directories(dir + "/operators");
-  std::string casino = kCasino;
+  std::string casino = kLobbyCasino;
   const std::string from = casino.substr(casino.find("\"casinoConfig\""),
                                          casino.find("}}],") + 1 - casino.find("\"casinoConfig\""));
   casino.replace(casino.find(from), from.size(), R"("casinoConfigFile": "operators/demo.json")");

@@ -14,7 +14,7 @@
 namespace croupier::testing {
 namespace {
 
-constexpr const char* kTable = "rou-p";
+constexpr const char* kPromotionTable = "rou-p";
 constexpr int64_t kPeriodMs = 30'000;
 
 int64_t now_ms() {
@@ -68,7 +68,7 @@ std::string scores(const json::object& promotion) {
 // A player's bet on red in the next round, waited for until its result.
 void bet_red(Player& p, const std::string& amount, const std::string& request) {
   std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, request, {{"RED", amount}}));
+  p.ws->send(pbet_xml("pbet", kPromotionTable, game, p.id, request, {{"RED", amount}}));
   ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   json::object result = p.ws->wait_type("gameresult");
   ASSERT_EQ(result.at("result").as_string(), "17");
@@ -85,7 +85,7 @@ Player again(uint16_t port, const Player& before) {
 void join_table(Player& p, uint16_t port) {
   p.ws = std::make_unique<WsClient>(port, p.session);
   p.ws->wait_type("welcome");
-  p.ws->send("<subscribe channel=\"table-" + std::string(kTable) + "\"/>");
+  p.ws->send("<subscribe channel=\"table-" + std::string(kPromotionTable) + "\"/>");
   p.ws->wait_type("resync");
 }
 
@@ -106,9 +106,9 @@ TEST_P(Promotions, ALeaderboardRanksRealBetsLiveSurvivesARestartAndPaysOnce) {
   const int64_t ends = starts + kPeriodMs;
   auto server = start_with_casino("croupier-promo", casino(starts, ends), flags);
 
-  Player a = join_as_guest(server->port(), kTable);
-  Player b = join_as_guest(server->port(), kTable);
-  Player c = join_as_guest(server->port(), kTable);
+  Player a = join_as_guest(server->port(), kPromotionTable);
+  Player b = join_as_guest(server->port(), kPromotionTable);
+  Player c = join_as_guest(server->port(), kPromotionTable);
   for (Player* p : {&a, &b, &c}) {
     json::object before = promotion_of(p->http);
     EXPECT_EQ(before.at("status").as_string(), "running");

@@ -38,7 +38,7 @@ Player launched(uint16_t port, const std::string& operator_id, const std::string
 }
 
 // Every round lands on 17 (black): red loses, a straight-up on 17 pays 35 to 1.
-constexpr const char* kCasino = R"({
+constexpr const char* kRegulationCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "100.00", "currency": "EUR",
                  "casinoConfig": {"reality_check_handle": true, "reality_check_interval_min": 30}}],
@@ -51,7 +51,7 @@ constexpr const char* kCasino = R"({
 
 class Regulation : public ::testing::Test {
  protected:
-  void SetUp() override { server = start_with_casino("croupier-regulation", kCasino); }
+  void SetUp() override { server = start_with_casino("croupier-regulation", kRegulationCasino); }
   void TearDown() override { stop_and_check_ledger(*server); }
   std::unique_ptr<ServerProcess> server;
 };

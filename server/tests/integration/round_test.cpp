@@ -9,20 +9,12 @@
 namespace croupier::testing {
 namespace {
 
-const std::string kTable = "rou-1";
-
-bool is_type(const json::object& o, std::string_view type) {
-  return o.contains("type") && o.at("type").as_string() == type;
-}
+const std::string kRoundTable = "rou-1";
 
 bool red(int n) {
   for (int r : {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
     if (r == n) return true;
   return false;
-}
-
-int64_t balance_of(HttpClient& http) {
-  return units(http.get("/api/ui/balance").json().at("balance"));
 }
 
 class Rounds : public ::testing::Test {
@@ -48,13 +40,13 @@ class Rounds : public ::testing::Test {
 };
 
 TEST_F(Rounds, WinningAndLosingBetsChangeTheBalanceByExactlyTheRightAmount) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   EXPECT_EQ(balance_of(p.http), 10'000'00000);  // 10,000.00 of fun money
   bool saw_win = false, saw_loss = false;
   for (int round = 0; round < 40 && !(saw_win && saw_loss); ++round) {
     std::string game = next_open_round(*p.ws);
     const int64_t before = balance_of(p.http);
-    p.ws->send(pbet_xml("pbet", kTable, game, p.id, "w" + std::to_string(round),
+    p.ws->send(pbet_xml("pbet", kRoundTable, game, p.id, "w" + std::to_string(round),
                         {{"RED", "2.00"}, {"STRAIGHT_17", "0.50"}}));
     json::object ack = p.ws->wait_type("betack");
     ASSERT_EQ(ack.at("accepted").as_array().size(), 2u) << json::serialize(ack);
@@ -72,12 +64,12 @@ TEST_F(Rounds, WinningAndLosingBetsChangeTheBalanceByExactlyTheRightAmount) {
 }
 
 TEST_F(Rounds, ABetAfterBetsClosedIsRefusedWith1007) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
   json::object closed = p.ws->wait_type("betsclosed");
   ASSERT_EQ(closed.at("gameId").as_string(), game);
   const int64_t before = balance_of(p.http);
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "late-1", {{"RED", "1.00"}}));
+  p.ws->send(pbet_xml("pbet", kRoundTable, game, p.id, "late-1", {{"RED", "1.00"}}));
   json::object ack = p.ws->wait_type("betack");
   EXPECT_EQ(ack.at("code").as_int64(), 1007);
   ASSERT_EQ(ack.at("rejected").as_array().size(), 1u);
@@ -87,10 +79,10 @@ TEST_F(Rounds, ABetAfterBetsClosedIsRefusedWith1007) {
 }
 
 TEST_F(Rounds, AnUnknownSpotIsRefusedWith1005AndTheRestStands) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
   p.ws->send(
-      pbet_xml("pbet", kTable, game, p.id, "u-1", {{"STRAIGHT_37", "1.00"}, {"ODD", "1.00"}}));
+      pbet_xml("pbet", kRoundTable, game, p.id, "u-1", {{"STRAIGHT_37", "1.00"}, {"ODD", "1.00"}}));
   json::object ack = p.ws->wait_type("betack");
   ASSERT_EQ(ack.at("rejected").as_array().size(), 1u);
   EXPECT_EQ(ack.at("rejected").as_array()[0].at("spot").as_string(), "STRAIGHT_37");
@@ -100,10 +92,10 @@ TEST_F(Rounds, AnUnknownSpotIsRefusedWith1005AndTheRestStands) {
 }
 
 TEST_F(Rounds, ARepeatedRequestIsAppliedOnce) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
   const int64_t before = balance_of(p.http);
-  const std::string xml = pbet_xml("pbet", kTable, game, p.id, "once-1", {{"EVEN", "5.00"}});
+  const std::string xml = pbet_xml("pbet", kRoundTable, game, p.id, "once-1", {{"EVEN", "5.00"}});
   p.ws->send(xml);
   p.ws->send(xml);
   json::object first = p.ws->wait_type("betack");
@@ -122,8 +114,8 @@ TEST_F(Rounds, ARepeatedRequestIsAppliedOnce) {
 }
 
 TEST_F(Rounds, AClientThatReconnectsMidRoundReceivesTheEventsItMissed) {
-  Player watcher = join_as_guest(server->port(), kTable);
-  Player p = join_as_guest(server->port(), kTable);
+  Player watcher = join_as_guest(server->port(), kRoundTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   next_open_round(*p.ws);
   json::object last = p.ws->wait_type("betsclosingsoon");
   // The epoch of this run of the table came with the resync after subscribing.
@@ -144,7 +136,7 @@ TEST_F(Rounds, AClientThatReconnectsMidRoundReceivesTheEventsItMissed) {
 
   WsClient back(server->port(), p.session);
   back.wait_type("welcome");
-  back.send("<subscribe channel=\"table-" + kTable + "\" epoch=\"" + run_epoch + "\" v=\"" +
+  back.send("<subscribe channel=\"table-" + kRoundTable + "\" epoch=\"" + run_epoch + "\" v=\"" +
             std::to_string(last_v) + "\"/>");
   json::object sub = back.wait_type("subscribed");
   EXPECT_TRUE(sub.at("resumed").as_bool());
@@ -171,18 +163,18 @@ TEST_F(Rounds, AClientThatReconnectsMidRoundReceivesTheEventsItMissed) {
 }
 
 TEST_F(Rounds, AStaleEpochGetsAResyncInsteadOfWrongEvents) {
-  Player p = join_as_guest(server->port(), kTable);
-  p.ws->send("<subscribe channel=\"table-" + kTable + "\" epoch=\"not-this-run\" v=\"3\"/>");
+  Player p = join_as_guest(server->port(), kRoundTable);
+  p.ws->send("<subscribe channel=\"table-" + kRoundTable + "\" epoch=\"not-this-run\" v=\"3\"/>");
   json::object sub = p.ws->wait_type("subscribed");
   EXPECT_FALSE(sub.at("resumed").as_bool());
   json::object resync = p.ws->wait_type("resync");
-  EXPECT_EQ(resync.at("table").as_string(), kTable);
+  EXPECT_EQ(resync.at("table").as_string(), kRoundTable);
   EXPECT_TRUE(resync.contains("state"));
 }
 
 TEST_F(Rounds, AMalformedCommandGetsAnErrorAndOtherPlayersNoticeNothing) {
-  Player a = join_as_guest(server->port(), kTable);
-  Player b = join_as_guest(server->port(), kTable);
+  Player a = join_as_guest(server->port(), kRoundTable);
+  Player b = join_as_guest(server->port(), kRoundTable);
   next_open_round(*b.ws);
   const size_t b_seen_before = b.ws->seen().size();
   for (const char* bad : {"<pbet tableId=\"rou-1\"", "not xml at all", "<pbet/>",
@@ -211,24 +203,24 @@ TEST_F(Rounds, AMalformedCommandGetsAnErrorAndOtherPlayersNoticeNothing) {
 }
 
 TEST_F(Rounds, ABetForSomeoneElseIsRefused) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
-  p.ws->send(pbet_xml("pbet", kTable, game, "999999", "x-1", {{"RED", "1.00"}}));
+  p.ws->send(pbet_xml("pbet", kRoundTable, game, "999999", "x-1", {{"RED", "1.00"}}));
   json::object e = p.ws->wait_type("error");
   EXPECT_EQ(e.at("code").as_int64(), 1005);
   EXPECT_EQ(e.at("requestId").as_string(), "x-1");
 }
 
 TEST_F(Rounds, RebetAndAllOrNothingOverTheSocket) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
-  p.ws->send(
-      pbet_xml("placebets", kTable, game, p.id, "aon-1", {{"RED", "1.00"}, {"SPLIT_1_5", "1.00"}}));
+  p.ws->send(pbet_xml("placebets", kRoundTable, game, p.id, "aon-1",
+                      {{"RED", "1.00"}, {"SPLIT_1_5", "1.00"}}));
   json::object refused = p.ws->wait_type("betack");
   EXPECT_TRUE(refused.at("accepted").as_array().empty());
   EXPECT_EQ(refused.at("code").as_int64(), 1008);
-  p.ws->send(
-      pbet_xml("placebets", kTable, game, p.id, "aon-2", {{"RED", "1.00"}, {"SPLIT_1_2", "1.00"}}));
+  p.ws->send(pbet_xml("placebets", kRoundTable, game, p.id, "aon-2",
+                      {{"RED", "1.00"}, {"SPLIT_1_2", "1.00"}}));
   EXPECT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 2u);
   std::string next = next_open_round(*p.ws);
   p.ws->send("<lpbet tableId=\"rou-1\" gameMode=\"roulette_desktop\" gameId=\"" + next +
@@ -246,12 +238,12 @@ TEST_F(Rounds, RebetAndAllOrNothingOverTheSocket) {
 }
 
 TEST_F(Rounds, UndoAndClearTakeBetsBackAndAResyncRemembersTheAnswers) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
   const int64_t before = balance_of(p.http);
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "c-1", {{"RED", "5.00"}}));
+  p.ws->send(pbet_xml("pbet", kRoundTable, game, p.id, "c-1", {{"RED", "5.00"}}));
   p.ws->wait_type("betack");
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "c-2", {{"STRAIGHT_3", "1.00"}}));
+  p.ws->send(pbet_xml("pbet", kRoundTable, game, p.id, "c-2", {{"STRAIGHT_3", "1.00"}}));
   p.ws->wait_type("betack");
   const std::string head = "<cancelbets tableId=\"rou-1\" gameMode=\"roulette_desktop\" gameId=\"" +
                            game + "\" userId=\"" + p.id + "\" ";
@@ -337,9 +329,9 @@ TEST_F(Rounds, InsufficientFundsIsRefusedWith10104) {
 }
 
 TEST_F(Rounds, GracefulShutdownRefundsAnOpenRound) {
-  Player p = join_as_guest(server->port(), kTable);
+  Player p = join_as_guest(server->port(), kRoundTable);
   std::string game = next_open_round(*p.ws);
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "g-1", {{"RED", "7.00"}}));
+  p.ws->send(pbet_xml("pbet", kRoundTable, game, p.id, "g-1", {{"RED", "7.00"}}));
   EXPECT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   EXPECT_EQ(server->stop(), 0);
   // The cancellation reached the player before the socket closed.

@@ -11,7 +11,7 @@
 namespace croupier::testing {
 namespace {
 
-const char* kCasino = R"({
+const char* kShowCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "10000.00", "currency": "EUR"}],
   "tables": [
@@ -33,7 +33,7 @@ class Shows : public ::testing::Test {
     // The command line's timings are every table's: betting long enough for three players
     // to join the first (scripted) round.
     server = start_with_casino(
-        "croupier-shows", kCasino,
+        "croupier-shows", kShowCasino,
         {"--rng-seed", "5", "--betting-ms", "6000", "--spin-ms", "600", "--result-ms", "1000"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }

@@ -12,7 +12,7 @@
 namespace croupier::testing {
 namespace {
 
-constexpr const char* kCasino = R"({
+constexpr const char* kSlotsCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "20.00", "currency": "EUR",
                  "slots": [{"id": "fruits", "name": "Croupier Fruits", "thumbnail": "/assets/slots/fruits.svg"},
@@ -42,7 +42,7 @@ int64_t units_of(const json::value& v) {
 }
 
 TEST(Slots, TheOperatorsSlotsLaunchAndTheBuiltInOneSpinsExactlyOnce) {
-  auto server = start_with_casino("croupier-slots", kCasino);
+  auto server = start_with_casino("croupier-slots", kSlotsCasino);
   HttpClient http(server->port());
   http.become_guest();
 

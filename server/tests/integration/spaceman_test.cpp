@@ -22,7 +22,7 @@ namespace crash = games::crash;
 
 // Every round crashes at 3.00×, 10,987 ms after its launch.
 constexpr int64_t kCrash = 300;
-constexpr const char* kCasino = R"({
+constexpr const char* kSpacemanCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "100.00", "currency": "EUR"}],
   "tables": [
@@ -61,7 +61,7 @@ struct Crasher {
 
 TEST(Spaceman, AThousandPlayersCashOutAroundTheCrashAndEachIsPaidOnceOrRefused) {
   constexpr int kPlayers = 1000;
-  auto server = start_with_casino("croupier-spaceman", kCasino,
+  auto server = start_with_casino("croupier-spaceman", kSpacemanCasino,
                                   {"--ws-per-address-max", "4000", "--connections-max", "5000"});
   const uint16_t port = server->port();
   std::vector<std::unique_ptr<Crasher>> players;

@@ -10,7 +10,7 @@ namespace croupier::testing {
 namespace {
 
 // Staff: "anna" deals at bac-h only ("dealer-pass-1"); "sam" supervises ("super-pass-1").
-const char* kCasino = R"({
+const char* kStudioCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "10000.00", "currency": "EUR"}],
   "tables": [
@@ -29,14 +29,10 @@ const char* kCasino = R"({
   ]}
 })";
 
-bool is_type(const json::object& o, std::string_view type) {
-  return o.contains("type") && o.at("type").as_string() == type;
-}
-
 class Studio : public ::testing::Test {
  protected:
   void SetUp() override {
-    server = start_with_casino("croupier-studio", kCasino, {"--spin-ms", "1500"});
+    server = start_with_casino("croupier-studio", kStudioCasino, {"--spin-ms", "1500"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }
 

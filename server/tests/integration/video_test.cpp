@@ -19,7 +19,7 @@
 namespace croupier::testing {
 namespace {
 
-const char* kCasino = R"({
+const char* kVideoCasino = R"({
   "operators": [{"id": "demo", "name": "Test Casino", "secret": "test-operator-secret-0123",
                  "demo": true, "funMoney": "10000.00", "currency": "EUR"}],
   "tables": [
@@ -36,7 +36,7 @@ class Video : public ::testing::Test {
  protected:
   void SetUp() override {
     server = start_with_casino(
-        "croupier-video", kCasino,
+        "croupier-video", kVideoCasino,
         {"--video", "true", "--video-idle-ms", "3000", "--spin-ms", "1500", "--result-ms", "2500"});
     dir = server->data_dir() + "/video/rou-v";
   }
@@ -213,8 +213,8 @@ TEST(VideoFailures, AStreamThatCannotStartIsSaidToBeUnavailable) {
   std::ofstream(stuck) << "#!/bin/sh\nexec sleep 60\n";
   std::filesystem::permissions(stuck, std::filesystem::perms::owner_all);
   for (const std::string& program : {std::string("/bin/false"), stuck.string()}) {
-    auto server =
-        start_with_casino("croupier-video-fail", kCasino, {"--video", "true", "--ffmpeg", program});
+    auto server = start_with_casino("croupier-video-fail", kVideoCasino,
+                                    {"--video", "true", "--ffmpeg", program});
     Player p = join_as_guest(server->port(), "rou-v");
     HttpResponse r;
     const auto until = std::chrono::steady_clock::now() + 30s;
@@ -237,7 +237,8 @@ TEST(VideoFailures, AStreamThatCannotStartIsSaidToBeUnavailable) {
 class Collector : public ::testing::Test {
  protected:
   void SetUp() override {
-    server = start_with_casino("croupier-collector", kCasino, {"--video-stats-rows-max", "10"});
+    server =
+        start_with_casino("croupier-collector", kVideoCasino, {"--video-stats-rows-max", "10"});
   }
   void TearDown() override { stop_and_check_ledger(*server); }
 
@@ -366,7 +367,7 @@ TEST_F(Collector, ReportsAreTakenFromPlayersByBeaconCheckedStoredBoundedAndCount
 // The reports are what the page sends by itself: they do not keep an idle player's session.
 TEST(CollectorIdle, ReportsDoNotCountAsThePlayersActivity) {
   auto server =
-      start_with_casino("croupier-collector-idle", kCasino, {"--session-idle-timeout-s", "3"});
+      start_with_casino("croupier-collector-idle", kVideoCasino, {"--session-idle-timeout-s", "3"});
   Player p = join_as_guest(server->port(), "rou-v");
   p.ws->close();
   const std::string xsrf = p.http.cookie("XSRF-TOKEN");

@@ -17,7 +17,7 @@ namespace croupier::testing {
 namespace {
 
 constexpr const char* kSecret = "wallet-operator-secret-0123";
-constexpr const char* kTable = "rou-w";
+constexpr const char* kWalletTable = "rou-w";
 
 std::string casino_for(const std::string& wallet_url) {
   return R"({
@@ -62,7 +62,7 @@ class WalletTest : public ::testing::Test {
     p.id = std::string(p.http.get("/api/ui/playerConfig").json().at("player").at("id").as_string());
     p.ws = std::make_unique<WsClient>(server->port(), p.session);
     p.ws->wait_type("welcome");
-    p.ws->send(std::string(R"(<subscribe channel="table-)") + kTable + R"("/>)");
+    p.ws->send(std::string(R"(<subscribe channel="table-)") + kWalletTable + R"("/>)");
     p.ws->wait_type("resync");
     return p;
   }
@@ -70,7 +70,7 @@ class WalletTest : public ::testing::Test {
   // A straight-up on 17 (every round lands on it: 36 back for 1) early in a betting window.
   json::object bet_17(Player& p, const std::string& request, const std::string& amount) {
     const std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
-    p.ws->send(pbet_xml("pbet", kTable, game, p.id, request, {{"STRAIGHT_17", amount}}));
+    p.ws->send(pbet_xml("pbet", kWalletTable, game, p.id, request, {{"STRAIGHT_17", amount}}));
     return p.ws->wait_type("betack", 10s);
   }
 
@@ -193,7 +193,7 @@ TEST_P(SeamlessWallet, TheBackOfficeReportsRoundsRevenueAndTheWalletCalls) {
   ASSERT_EQ(bet_17(p, "bo-1", "2.00").at("accepted").as_array().size(), 1u);
   p.ws->wait_type("gameresult");
   const std::string game(p.ws->wait_type("betsopen").at("gameId").as_string());
-  p.ws->send(pbet_xml("pbet", kTable, game, p.id, "bo-2", {{"RED", "3.00"}}));
+  p.ws->send(pbet_xml("pbet", kWalletTable, game, p.id, "bo-2", {{"RED", "3.00"}}));
   ASSERT_EQ(p.ws->wait_type("betack").at("accepted").as_array().size(), 1u);
   const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
                           std::chrono::system_clock::now().time_since_epoch())
@@ -223,9 +223,9 @@ TEST_P(SeamlessWallet, TheBackOfficeReportsRoundsRevenueAndTheWalletCalls) {
   EXPECT_EQ(list[1].at("outcome").at("values").at(0).as_int64(), 17);
   EXPECT_EQ(list[0].at("bets").at(0).at("returned").as_string(), "0.00");
 
-  HttpResponse csv =
-      report("rounds",
-             {{"tableId", kTable}, {"from", now - 60000}, {"to", now + 60000}, {"format", "csv"}});
+  HttpResponse csv = report(
+      "rounds",
+      {{"tableId", kWalletTable}, {"from", now - 60000}, {"to", now + 60000}, {"format", "csv"}});
   ASSERT_EQ(csv.status, 200) << csv.body;
   EXPECT_NE(csv.header("content-type").find("text/csv"), std::string::npos);
   EXPECT_EQ(csv.body.rfind("roundId,tableId,game,openedAt", 0), 0u) << csv.body;

@@ -408,6 +408,14 @@ int64_t units(const json::value& amount_text) {
   return m ? m->units : 0;
 }
 
+bool is_type(const json::object& message, std::string_view type) {
+  return message.contains("type") && message.at("type").as_string() == type;
+}
+
+int64_t balance_of(HttpClient& http) {
+  return units(http.get("/api/ui/balance").json().at("balance"));
+}
+
 std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
                                                  const std::string& casino_json,
                                                  std::vector<std::string> extra) {

@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace croupier::testing {
@@ -173,17 +174,23 @@ std::unique_ptr<ServerProcess> start_with_casino(const std::string& prefix,
 // --database flag and value, when its ledger is on PostgreSQL.
 void stop_and_check_ledger(ServerProcess& server, const std::vector<std::string>& database = {});
 
-// "<pbet .../>" with the given bets (code, amount).
 // A signed operator request, as an operator's backend sends it (a timestamp is added when
 // the body has none).
 HttpResponse operator_post(HttpClient& http, const std::string& path, json::object body,
                            const std::string& secret);
 
+// "<pbet .../>" with the given bets (code, amount).
 std::string pbet_xml(const std::string& verb, const std::string& table, const std::string& game_id,
                      const std::string& user, const std::string& request_id,
                      const std::vector<std::pair<std::string, std::string>>& bets);
 
 // Amount text ("12.50") to 1/100000 units; fails the test on bad text.
 int64_t units(const json::value& amount_text);
+
+// True when a socket message's "type" is `type`.
+bool is_type(const json::object& message, std::string_view type);
+
+// The player's balance (GET /api/ui/balance) in 1/100000 units.
+int64_t balance_of(HttpClient& http);
 
 }  // namespace croupier::testing

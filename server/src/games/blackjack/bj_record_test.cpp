@@ -5,7 +5,7 @@
 namespace croupier::games::blackjack {
 namespace {
 
-std::vector<cards::Card> hand(std::initializer_list<const char*> texts) {
+std::vector<cards::Card> cards_of(std::initializer_list<const char*> texts) {
   std::vector<cards::Card> out;
   for (const char* t : texts) out.push_back(*cards::card_from_text(t));
   return out;
@@ -13,7 +13,7 @@ std::vector<cards::Card> hand(std::initializer_list<const char*> texts) {
 
 HandView played(std::initializer_list<const char*> texts, std::string outcome) {
   HandView h;
-  h.cards = hand(texts);
+  h.cards = cards_of(texts);
   h.outcome = std::move(outcome);
   return h;
 }
@@ -43,7 +43,7 @@ TEST(BlackjackRecord, TheSeatsHandsGoToTextAndBack) {
 TEST(BlackjackRecord, OneHandInfiniteKeepsTheCommonHandAsSeatZero) {
   RoundView round;
   round.onebj = true;
-  round.shared = hand({"9H", "7C", "2S"});
+  round.shared = cards_of({"9H", "7C", "2S"});
   EXPECT_EQ(record_hands(round), "0:9H,7C,2S=");
   EXPECT_EQ(read_hands("0:9H,7C,2S=")->at(0).hands[0].outcome, "");
   EXPECT_EQ(record_hands(RoundView{}), "");

@@ -20,7 +20,7 @@ namespace croupier::games::cards {
 
 namespace {
 
-constexpr std::array<CardSpot, 2 + kCardCountRanges> kSpots = {{
+constexpr std::array<CardSpot, 2 + kCardCountRanges> kAndarBaharSpots = {{
     {"ANDAR", "andar", false, "BAHAR", 9, 10, "0.9"},
     {"BAHAR", "bahar", false, "ANDAR", 1, 1, ""},
     {"CARDS_1_5", "cards_1_5", true, "", 5, 2, "2.5"},
@@ -63,14 +63,14 @@ class AndarBahar final : public Engine {
   std::string_view variant() const override { return "classic"; }
 
   std::optional<std::string> canonical_spot(std::string_view code) const override {
-    if (const CardSpot* spot = find_spot(kSpots, code)) return std::string(spot->code);
+    if (const CardSpot* spot = find_spot(kAndarBaharSpots, code)) return std::string(spot->code);
     return std::nullopt;
   }
 
   std::vector<std::optional<ErrorCode>> check(const std::vector<BetLine>& existing,
                                               const std::vector<BetLine>& added,
                                               std::string_view currency) const override {
-    return check_bets(kSpots, limits_, existing, added, currency);
+    return check_bets(kAndarBaharSpots, limits_, existing, added, currency);
   }
 
   // A freshly shuffled deck, dealt as far as the first match: each card is drawn uniformly
@@ -102,7 +102,7 @@ class AndarBahar final : public Engine {
   Outcome deal(Shoe& /*shoe*/, Rng& rng) const override { return draw(rng); }
 
   Money payout(std::string_view code, Money stake, const Outcome& outcome) const override {
-    const CardSpot* spot = find_spot(kSpots, code);
+    const CardSpot* spot = find_spot(kAndarBaharSpots, code);
     assert(spot && "payout asked for a spot that check() never accepted");
     assert(andar_bahar_valid(outcome) && "payout asked for an outcome this engine never deals");
     if (!spot || !andar_bahar_valid(outcome)) return Money::zero();
@@ -154,7 +154,7 @@ class AndarBahar final : public Engine {
     return outcome;
   }
 
-  TableLimitsInfo limits() const override { return limits_info(kSpots, limits_); }
+  TableLimitsInfo limits() const override { return limits_info(kAndarBaharSpots, limits_); }
 
   std::vector<DealtCard> dealt_cards(const Outcome& outcome) const override {
     assert(andar_bahar_valid(outcome));

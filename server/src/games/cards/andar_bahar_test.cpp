@@ -12,20 +12,18 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "games/cards/baccarat_testing.hpp"
 #include "games/cards/shoe.hpp"
+#include "games/games_testing.hpp"
 
 namespace croupier::games::cards {
 namespace {
 
-Card c(std::string_view text) {
-  std::optional<Card> card = card_from_text(text);
-  EXPECT_TRUE(card.has_value()) << text;
-  return card.value_or(Card{});
-}
+using baccarat_testing::card;
 
 std::vector<Card> cards_of(std::initializer_list<std::string_view> texts) {
   std::vector<Card> out;
-  for (std::string_view t : texts) out.push_back(c(t));
+  for (std::string_view t : texts) out.push_back(card(t));
   return out;
 }
 
@@ -47,14 +45,10 @@ Outcome round_with(int dealt) {
   return o;
 }
 
-Money eur(int64_t major) {
-  return Money::from_major(major);
-}
-
 TEST(AndarBahar, DealsUntilACardMatchesTheJokersRank) {
   const Outcome o = deal({"7H", "2S", "9C", "7D", "KD"});  // KD comes after the match
-  EXPECT_EQ(o.values,
-            (std::vector<int>{c("7H").index(), c("2S").index(), c("9C").index(), c("7D").index()}));
+  EXPECT_EQ(o.values, (std::vector<int>{card("7H").index(), card("2S").index(), card("9C").index(),
+                                        card("7D").index()}));
   EXPECT_EQ(andar_bahar_dealt(o), 3);
   EXPECT_EQ(andar_bahar_winner(o), AndarBaharSide::andar);
   // The very first card matches: andar.
@@ -73,7 +67,7 @@ TEST(AndarBahar, DealsUntilACardMatchesTheJokersRank) {
   EXPECT_FALSE(deal_andar_bahar(repeated).has_value());
   std::vector<Card> joker_again = cards_of({"7H", "7H"});
   EXPECT_FALSE(deal_andar_bahar(joker_again).has_value());
-  std::vector<Card> not_a_card = {c("7H"), Card{0, Suit::clubs}, c("7D")};
+  std::vector<Card> not_a_card = {card("7H"), Card{0, Suit::clubs}, card("7D")};
   EXPECT_FALSE(deal_andar_bahar(not_a_card).has_value());
   EXPECT_FALSE(deal_andar_bahar({}).has_value());
 }

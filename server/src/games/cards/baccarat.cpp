@@ -25,7 +25,7 @@ struct SpotTraits {
 };
 
 // One row per BaccaratSpot, in enum order so that a spot indexes its own row.
-constexpr std::array<SpotTraits, kSpotCount> kSpots = {{
+constexpr std::array<SpotTraits, kSpotCount> kBaccaratSpots = {{
     {BaccaratSpot::player, "PLAYER", "player"},
     {BaccaratSpot::banker, "BANKER", "banker"},
     {BaccaratSpot::tie, "TIE", "tie"},
@@ -240,7 +240,7 @@ class Baccarat final : public Engine {
     info.outside_max = limits_.table_max;
     info.table_max = limits_.table_max;
     info.opposite_bets_allowed = limits_.opposite_bets_allowed;
-    for (const SpotTraits& traits : kSpots) {
+    for (const SpotTraits& traits : kBaccaratSpots) {
       if (traits.spot == BaccaratSpot::super6 && !super6_) continue;
       const Advertised pays = advertised(traits.spot, super6_);
       SpotKindInfo kind;
@@ -305,15 +305,15 @@ class Baccarat final : public Engine {
 }  // namespace
 
 std::string_view spot_code(BaccaratSpot spot) {
-  return kSpots[index_of(spot)].code;
+  return kBaccaratSpots[index_of(spot)].code;
 }
 
 std::string_view kind_name(BaccaratSpot spot) {
-  return kSpots[index_of(spot)].kind;
+  return kBaccaratSpots[index_of(spot)].kind;
 }
 
 std::optional<BaccaratSpot> parse_baccarat_spot(std::string_view code) {
-  for (const SpotTraits& traits : kSpots)
+  for (const SpotTraits& traits : kBaccaratSpots)
     if (traits.code == code) return traits.spot;
   return std::nullopt;
 }

@@ -15,7 +15,7 @@ namespace croupier::games::cards {
 
 namespace {
 
-constexpr std::array<CardSpot, 4> kSpots = {{
+constexpr std::array<CardSpot, 4> kDragonTigerSpots = {{
     {"DRAGON", "dragon", false, "TIGER", 1, 1, ""},
     {"TIGER", "tiger", false, "DRAGON", 1, 1, ""},
     {"TIE", "tie", true, "", 11, 1, ""},
@@ -46,14 +46,14 @@ class DragonTiger final : public Engine {
   std::string_view variant() const override { return "classic"; }
 
   std::optional<std::string> canonical_spot(std::string_view code) const override {
-    if (const CardSpot* spot = find_spot(kSpots, code)) return std::string(spot->code);
+    if (const CardSpot* spot = find_spot(kDragonTigerSpots, code)) return std::string(spot->code);
     return std::nullopt;
   }
 
   std::vector<std::optional<ErrorCode>> check(const std::vector<BetLine>& existing,
                                               const std::vector<BetLine>& added,
                                               std::string_view currency) const override {
-    return check_bets(kSpots, limits_, existing, added, currency);
+    return check_bets(kDragonTigerSpots, limits_, existing, added, currency);
   }
 
   Outcome draw(Rng& rng) const override {
@@ -71,7 +71,7 @@ class DragonTiger final : public Engine {
   }
 
   Money payout(std::string_view code, Money stake, const Outcome& outcome) const override {
-    const CardSpot* spot = find_spot(kSpots, code);
+    const CardSpot* spot = find_spot(kDragonTigerSpots, code);
     assert(spot && "payout asked for a spot that check() never accepted");
     assert(valid(outcome) && "payout asked for an outcome this engine never deals");
     if (!spot || !valid(outcome)) return Money::zero();
@@ -115,7 +115,7 @@ class DragonTiger final : public Engine {
     return outcome;
   }
 
-  TableLimitsInfo limits() const override { return limits_info(kSpots, limits_); }
+  TableLimitsInfo limits() const override { return limits_info(kDragonTigerSpots, limits_); }
 
   std::vector<DealtCard> dealt_cards(const Outcome& outcome) const override {
     assert(valid(outcome));

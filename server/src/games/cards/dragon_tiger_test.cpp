@@ -10,33 +10,27 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "games/cards/baccarat_testing.hpp"
 #include "games/cards/shoe.hpp"
+#include "games/games_testing.hpp"
 
 namespace croupier::games::cards {
 namespace {
 
-Card c(std::string_view text) {
-  std::optional<Card> card = card_from_text(text);
-  EXPECT_TRUE(card.has_value()) << text;
-  return card.value_or(Card{});
-}
+using baccarat_testing::card;
 
 Outcome round_of(std::string_view dragon, std::string_view tiger) {
-  std::vector<Card> cards = {c(dragon), c(tiger)};
+  std::vector<Card> cards = {card(dragon), card(tiger)};
   return deal_dragon_tiger(cards).value();
 }
 
-Money eur(int64_t major) {
-  return Money::from_major(major);
-}
-
 TEST(DragonTiger, DealsTheFirstCardToTheDragonAndTheSecondToTheTiger) {
-  std::vector<Card> cards = {c("KH"), c("5S"), c("9D")};
+  std::vector<Card> cards = {card("KH"), card("5S"), card("9D")};
   std::optional<Outcome> o = deal_dragon_tiger(cards);
   ASSERT_TRUE(o.has_value());
-  EXPECT_EQ(o->values, (std::vector<int>{c("KH").index(), c("5S").index()}));
+  EXPECT_EQ(o->values, (std::vector<int>{card("KH").index(), card("5S").index()}));
   EXPECT_FALSE(deal_dragon_tiger(std::span<const Card>(cards).first(1)).has_value());
-  std::vector<Card> bad = {Card{14, Suit::clubs}, c("5S")};
+  std::vector<Card> bad = {Card{14, Suit::clubs}, card("5S")};
   EXPECT_FALSE(deal_dragon_tiger(bad).has_value());
 
   auto engine = make_dragon_tiger({});
@@ -147,7 +141,7 @@ TEST(DragonTiger, CanonicalSpotsAreExact) {
     EXPECT_FALSE(engine->canonical_spot(code).has_value()) << code;
 }
 
-CardLimits test_limits(bool opposite_allowed = true) {
+CardLimits dragon_tiger_limits(bool opposite_allowed = true) {
   CardLimits l;
   l.min_bet = eur(1);
   l.main_max = eur(500);
@@ -160,7 +154,7 @@ CardLimits test_limits(bool opposite_allowed = true) {
 using Verdicts = std::vector<std::optional<ErrorCode>>;
 
 TEST(DragonTiger, ChecksRefuseEachLineForItsFirstReason) {
-  auto engine = make_dragon_tiger(test_limits());
+  auto engine = make_dragon_tiger(dragon_tiger_limits());
   const std::optional<ErrorCode> ok;
   EXPECT_EQ(engine->check({}, {{"DRAGON", eur(10)}}, "EUR"), Verdicts{ok});
   // 1005: unknown spot, non-positive amounts, fractions of a cent (or of a yen).
@@ -197,7 +191,7 @@ TEST(DragonTiger, ChecksRefuseEachLineForItsFirstReason) {
 }
 
 TEST(DragonTiger, OppositeBetsAreRefusedWhenTheTableForbidsThem) {
-  auto engine = make_dragon_tiger(test_limits(false));
+  auto engine = make_dragon_tiger(dragon_tiger_limits(false));
   const std::optional<ErrorCode> ok;
   EXPECT_EQ(engine->check({{"DRAGON", eur(10)}}, {{"TIGER", eur(10)}}, "EUR"),
             Verdicts{ErrorCode::OppositeBets});
@@ -212,7 +206,7 @@ TEST(DragonTiger, OppositeBetsAreRefusedWhenTheTableForbidsThem) {
 }
 
 TEST(DragonTiger, LimitsListEverySpotKind) {
-  auto engine = make_dragon_tiger(test_limits(false));
+  auto engine = make_dragon_tiger(dragon_tiger_limits(false));
   const TableLimitsInfo info = engine->limits();
   EXPECT_EQ(info.min_bet, eur(1));
   EXPECT_EQ(info.table_max, eur(600));

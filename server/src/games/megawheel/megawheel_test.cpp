@@ -13,13 +13,10 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "games/games_testing.hpp"
 
 namespace croupier::games::megawheel {
 namespace {
-
-Money eur(int64_t major) {
-  return Money::from_major(major);
-}
 
 // The first segment (clockwise from 0) that bears `number`.
 int segment_of(int number) {

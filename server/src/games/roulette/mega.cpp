@@ -2,7 +2,7 @@
 //
 // After bets close the dealer draws how many lucky numbers there are (kLuckyCounts), which
 // numbers of 0..36 they are (uniformly, without replacement) and, for each one
-// independently, its multiplier (kMultipliers); all of it independently of the pocket.
+// independently, its multiplier (kMegaMultipliers); all of it independently of the pocket.
 // A straight-up that wins pays the multiplier of its number to 1 when that number is
 // lucky and 29:1 otherwise; every other bet pays as on the European wheel.
 //
@@ -23,9 +23,8 @@ namespace {
 
 using detail::Weighted;
 
-constexpr int kBaseStraightRatio = 29;
+constexpr int kMegaStraightRatio = 29;
 constexpr size_t kLuckyMax = 5;
-constexpr size_t kMultiplierDigitsMax = 3;
 
 // How many lucky numbers a round has; weights out of 100, mean exactly 2.
 constexpr std::array<Weighted, 5> kLuckyCounts = {{
@@ -37,7 +36,7 @@ constexpr std::array<Weighted, 5> kLuckyCounts = {{
 }};
 
 // The multiplier of each lucky number; weights out of 100, mean exactly 140.
-constexpr std::array<Weighted, 8> kMultipliers = {{
+constexpr std::array<Weighted, 8> kMegaMultipliers = {{
     {50, 35},
     {100, 25},
     {150, 12},
@@ -47,10 +46,6 @@ constexpr std::array<Weighted, 8> kMultipliers = {{
     {400, 3},
     {500, 3},
 }};
-
-std::string straight(int number) {
-  return "STRAIGHT_" + pocket_label(number);
-}
 
 class Mega final : public detail::WheelEngine {
  public:
@@ -65,7 +60,7 @@ class Mega final : public detail::WheelEngine {
     Outcome outcome{{0}};
     for (int number : lucky) {
       outcome.values.push_back(number);
-      outcome.values.push_back(detail::draw_weighted(rng, kMultipliers));
+      outcome.values.push_back(detail::draw_weighted(rng, kMegaMultipliers));
     }
     outcome.values[0] = static_cast<int>(rng.uniform(37));
     return outcome;
@@ -95,7 +90,7 @@ class Mega final : public detail::WheelEngine {
       std::vector<std::string_view> pair = detail::split(entry, 'x');
       if (pair.size() != 2) return std::nullopt;
       std::optional<int> number = parse_pocket(pair[0], Layout::european);
-      std::optional<int> times = detail::parse_int(pair[1], kMultiplierDigitsMax);
+      std::optional<int> times = detail::parse_int(pair[1], detail::kMultiplierDigitsMax);
       if (!number || !times) return std::nullopt;
       outcome.values.push_back(*number);
       outcome.values.push_back(*times);
@@ -109,7 +104,7 @@ class Mega final : public detail::WheelEngine {
     std::vector<Multiplier> out;
     if (!valid(outcome)) return out;
     for (size_t i = 1; i < outcome.values.size(); i += 2)
-      out.push_back({straight(outcome.values[i]), outcome.values[i + 1]});
+      out.push_back({detail::straight_spot(outcome.values[i]), outcome.values[i + 1]});
     return out;
   }
 
@@ -117,7 +112,8 @@ class Mega final : public detail::WheelEngine {
   std::vector<Multiplier> result_multipliers(const Outcome& outcome) const override {
     assert(valid(outcome));
     if (!valid(outcome)) return {};
-    if (int times = lucky_multiplier(outcome)) return {{straight(outcome.values[0]), times}};
+    if (int times = lucky_multiplier(outcome))
+      return {{detail::straight_spot(outcome.values[0]), times}};
     return {};
   }
 
@@ -130,18 +126,18 @@ class Mega final : public detail::WheelEngine {
     std::vector<int> numbers;
     for (size_t i = 1; i < v.size(); i += 2) {
       numbers.push_back(v[i]);
-      if (!detail::has_value(kMultipliers, v[i + 1])) return false;
+      if (!detail::has_value(kMegaMultipliers, v[i + 1])) return false;
     }
     return detail::ascending_numbers(numbers);
   }
 
   int winning_straight_ratio(const Outcome& outcome) const override {
     int times = lucky_multiplier(outcome);
-    return times ? times : kBaseStraightRatio;
+    return times ? times : kMegaStraightRatio;
   }
 
-  int base_straight_ratio() const override { return kBaseStraightRatio; }
-  int max_multiplier() const override { return detail::max_value(kMultipliers); }
+  int base_straight_ratio() const override { return kMegaStraightRatio; }
+  int max_multiplier() const override { return detail::max_value(kMegaMultipliers); }
 
  private:
   // The multiplier of the pocket when it is a lucky number, else 0.

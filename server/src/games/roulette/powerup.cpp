@@ -3,7 +3,7 @@
 // After bets close the dealer powers up kPowered numbers of 0..36 (uniformly, without
 // replacement, independently of the pocket) and announces them, without multipliers.
 // When the ball lands on a powered number the round is a power-up round: a multiplier is
-// drawn then (kMultipliers) and revealed with the result, and a straight-up on that number
+// drawn then (kPowerUpMultipliers) and revealed with the result, and a straight-up on that number
 // pays it to 1. Any other winning straight-up pays 30:1; every other bet pays as on the
 // European wheel.
 //
@@ -24,12 +24,11 @@ namespace {
 
 using detail::Weighted;
 
-constexpr int kBaseStraightRatio = 30;
+constexpr int kPowerUpStraightRatio = 30;
 constexpr size_t kPowered = 4;
-constexpr size_t kMultiplierDigitsMax = 3;
 
 // The multiplier of a power-up round; weights out of 100, mean exactly 76.
-constexpr std::array<Weighted, 8> kMultipliers = {{
+constexpr std::array<Weighted, 8> kPowerUpMultipliers = {{
     {40, 28},
     {50, 23},
     {60, 13},
@@ -39,10 +38,6 @@ constexpr std::array<Weighted, 8> kMultipliers = {{
     {200, 5},
     {300, 2},
 }};
-
-std::string straight(int number) {
-  return "STRAIGHT_" + pocket_label(number);
-}
 
 // Outcome values: {pocket, p1, p2, p3, p4, multiplier}.
 constexpr size_t kMultiplierAt = 1 + kPowered;
@@ -66,7 +61,7 @@ class PowerUp final : public detail::WheelEngine {
     outcome.values.insert(outcome.values.end(), numbers.begin(), numbers.end());
     outcome.values[0] = static_cast<int>(rng.uniform(37));
     outcome.values.push_back(
-        powered(outcome, outcome.values[0]) ? detail::draw_weighted(rng, kMultipliers) : 0);
+        powered(outcome, outcome.values[0]) ? detail::draw_weighted(rng, kPowerUpMultipliers) : 0);
     return outcome;
   }
 
@@ -99,7 +94,8 @@ class PowerUp final : public detail::WheelEngine {
     int times = 0;
     if (parts.size() == 3) {
       if (parts[2].empty() || parts[2].front() != 'x') return std::nullopt;
-      std::optional<int> parsed = detail::parse_int(parts[2].substr(1), kMultiplierDigitsMax);
+      std::optional<int> parsed =
+          detail::parse_int(parts[2].substr(1), detail::kMultiplierDigitsMax);
       if (!parsed || *parsed == 0) return std::nullopt;
       times = *parsed;
     }
@@ -114,7 +110,8 @@ class PowerUp final : public detail::WheelEngine {
     assert(valid(outcome));
     std::vector<Multiplier> out;
     if (!valid(outcome)) return out;
-    for (size_t i = 1; i <= kPowered; ++i) out.push_back({straight(outcome.values[i]), 0});
+    for (size_t i = 1; i <= kPowered; ++i)
+      out.push_back({detail::straight_spot(outcome.values[i]), 0});
     return out;
   }
 
@@ -122,7 +119,8 @@ class PowerUp final : public detail::WheelEngine {
   std::vector<Multiplier> result_multipliers(const Outcome& outcome) const override {
     assert(valid(outcome));
     if (!valid(outcome)) return {};
-    if (int times = outcome.values[kMultiplierAt]) return {{straight(outcome.values[0]), times}};
+    if (int times = outcome.values[kMultiplierAt])
+      return {{detail::straight_spot(outcome.values[0]), times}};
     return {};
   }
 
@@ -135,16 +133,16 @@ class PowerUp final : public detail::WheelEngine {
     if (v[0] < 0 || v[0] > 36) return false;
     if (!detail::ascending_numbers(std::span(v).subspan(1, kPowered))) return false;
     const int times = v[kMultiplierAt];
-    return powered(outcome, v[0]) ? detail::has_value(kMultipliers, times) : times == 0;
+    return powered(outcome, v[0]) ? detail::has_value(kPowerUpMultipliers, times) : times == 0;
   }
 
   int winning_straight_ratio(const Outcome& outcome) const override {
     const int times = outcome.values[kMultiplierAt];
-    return times ? times : kBaseStraightRatio;
+    return times ? times : kPowerUpStraightRatio;
   }
 
-  int base_straight_ratio() const override { return kBaseStraightRatio; }
-  int max_multiplier() const override { return detail::max_value(kMultipliers); }
+  int base_straight_ratio() const override { return kPowerUpStraightRatio; }
+  int max_multiplier() const override { return detail::max_value(kPowerUpMultipliers); }
 };
 
 }  // namespace

@@ -33,6 +33,14 @@ std::vector<int> draw_distinct_numbers(Rng& rng, int count);
 // A decimal integer without sign or leading zero, at most `digits_max` digits.
 std::optional<int> parse_int(std::string_view text, size_t digits_max);
 
+// The longest multiplier an outcome text of a multiplier variant carries (up to 999x).
+constexpr size_t kMultiplierDigitsMax = 3;
+
+// The straight-up spot on `number` ("STRAIGHT_17").
+inline std::string straight_spot(int number) {
+  return "STRAIGHT_" + pocket_label(number);
+}
+
 using games::split;
 
 // True when `numbers` are strictly ascending European pockets (0..36).

@@ -7,13 +7,13 @@
 namespace croupier::games::sicbo {
 namespace {
 
-Outcome dice(int a, int b, int c) {
+Outcome thrown(int a, int b, int c) {
   return Outcome{{a, b, c}};
 }
 
 TEST(SicBoStats, CountsFacesTotalsAndBets) {
-  const std::vector<Outcome> outcomes = {dice(3, 1, 6), dice(2, 2, 2), dice(6, 5, 6),
-                                         dice(1, 1, 4)};
+  const std::vector<Outcome> outcomes = {thrown(3, 1, 6), thrown(2, 2, 2), thrown(6, 5, 6),
+                                         thrown(1, 1, 4)};
   const DiceStats st = dice_stats(outcomes);
   EXPECT_EQ(st.games, 4);
   // Face 6 showed in two games (twice in one of them), face 4 in one: a game counts once.
@@ -33,7 +33,7 @@ TEST(SicBoStats, CountsFacesTotalsAndBets) {
 
 TEST(SicBoStats, HotAndColdFacesBreakTiesByTheLowerFace) {
   // Faces seen: 1 three times, 6 twice, 2 and 3 once, 4 and 5 never.
-  const std::vector<Outcome> outcomes = {dice(1, 6, 2), dice(1, 6, 3), dice(1, 1, 1)};
+  const std::vector<Outcome> outcomes = {thrown(1, 6, 2), thrown(1, 6, 3), thrown(1, 1, 1)};
   const DiceStats st = dice_stats(outcomes);
   EXPECT_EQ(st.hot, (std::array<int, 2>{1, 6}));
   EXPECT_EQ(st.cold, (std::array<int, 2>{4, 5}));
@@ -42,7 +42,7 @@ TEST(SicBoStats, HotAndColdFacesBreakTiesByTheLowerFace) {
 }
 
 TEST(SicBoStats, SkipsWhatIsNotThreeDice) {
-  const std::vector<Outcome> outcomes = {dice(1, 2, 3), Outcome{{7, 1, 1}}, Outcome{{1, 2}}};
+  const std::vector<Outcome> outcomes = {thrown(1, 2, 3), Outcome{{7, 1, 1}}, Outcome{{1, 2}}};
   EXPECT_EQ(dice_stats(outcomes).games, 1);
   const DiceStats none = dice_stats({});
   EXPECT_EQ(none.games, 0);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "games/games_testing.hpp"
 
 namespace croupier::games::sicbo {
 namespace {
@@ -21,10 +22,6 @@ using cards::CardLimits;
 
 Outcome dice(int a, int b, int c) {
   return Outcome{{a, b, c}};
-}
-
-Money eur(int64_t major) {
-  return Money::from_major(major);
 }
 
 // Every throw, in the order d1, d2, d3 from 1,1,1 to 6,6,6.
