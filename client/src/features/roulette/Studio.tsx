@@ -155,6 +155,7 @@ export function Studio({
 }: StudioProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const shadowRef = useRef<HTMLDivElement>(null);
   const motion = useRef<Motion>({
     phase: 'idle',
     wheelBase: 0,
@@ -229,6 +230,8 @@ export function Studio({
       const css = Math.max(40, Math.floor(Math.min(box?.width ?? 300, box?.height ?? 300)));
       const dpr = Math.min(window.devicePixelRatio || 1, 2);
       canvas.style.width = canvas.style.height = `${css}px`;
+      const shadow = shadowRef.current;
+      if (shadow) shadow.style.width = shadow.style.height = `${css}px`;
       canvas.width = canvas.height = Math.round(css * dpr);
       wheelImage = drawWheel(canvas.width, pockets);
       stillPicture = ''; // the canvas was cleared
@@ -306,14 +309,18 @@ export function Studio({
     };
   }, [pockets]);
 
+  // The wheel's shadow is a disc of its own under the canvas (styles.css, .studio-shadow).
   return (
-    <canvas
-      ref={canvasRef}
-      className="studio-canvas"
-      role="img"
-      aria-label={t('STUDIO_LABEL')}
-      data-testid="wheel"
-      data-phase="idle"
-    />
+    <>
+      <div ref={shadowRef} className="studio-shadow" aria-hidden="true" />
+      <canvas
+        ref={canvasRef}
+        className="studio-canvas"
+        role="img"
+        aria-label={t('STUDIO_LABEL')}
+        data-testid="wheel"
+        data-phase="idle"
+      />
+    </>
   );
 }
