@@ -1,4 +1,5 @@
 // Unit and component tests: beside the code as *.test.ts(x), in jsdom.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from 'vitest/config';
@@ -14,5 +15,10 @@ export default defineConfig({
     // On CI's two cores the files run side by side: a test that takes a second alone took
     // more than the default 5 s there (SlotPage's refused answer, whose own waits allow 10).
     testTimeout: 20_000,
+    // A file on every core (Vitest's default leaves one for itself: on CI's two cores the
+    // files ran one at a time, 197 s at 60 % busy), in worker threads, whose jsdom set-up is
+    // cheaper than a process's: 128 s (docs/testing.md).
+    maxWorkers: availableParallelism(),
+    pool: 'threads',
   },
 });
