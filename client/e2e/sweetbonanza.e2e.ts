@@ -113,13 +113,9 @@ async function expectCandies(page: Page): Promise<void> {
 
 describe('the candy wheel', () => {
   it('lands on Candy Drop, takes the pick of candy 1, confirms it and pays it 8 to 1', async () => {
-    // With motion, as the phone journey below.
-    const context = await desktopContext(
-      browser,
-      server.url,
-      { width: 1366, height: 768 },
-      { reducedMotion: 'no-preference' },
-    );
+    // With less motion (the phone journey below keeps it): the show is on screen a while
+    // before the pick opens, and the pick's countdown must still start at 6.
+    const context = await desktopContext(browser, server.url, { width: 1366, height: 768 });
     const page = await context.newPage();
     const commands = recordCommands(page);
     const table = await enter(page);
@@ -163,8 +159,7 @@ describe('the candy wheel', () => {
   });
 
   it('plays the pick on a 360x640 phone, upright and sideways, nothing wider than the screen', async () => {
-    // With motion: with less of it the pick's countdown showed 9 s of a 6-s pick (on this
-    // phone, and on the desktop in another run; docs/testing.md, not yet looked into).
+    // With motion, as most players see the wheel.
     const context = await phoneContext(browser, server.url, { reducedMotion: 'no-preference' });
     const page = await context.newPage();
     const commands = recordCommands(page);

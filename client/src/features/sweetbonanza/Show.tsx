@@ -22,12 +22,13 @@ import {
 
 /** Whole seconds until a server time (ms), counted on the local clock. */
 function useSecondsTo(until: number | null, serverOffset: number): number | null {
+  // The clock ticks from the moment the show is on screen: one started only when the choice
+  // opened counted its first second from the time the show appeared (a 6-s pick read 9).
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (until === null) return;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [until]);
+  }, []);
   if (until === null) return null;
   return Math.max(0, Math.ceil((until - (now + serverOffset)) / 1000));
 }

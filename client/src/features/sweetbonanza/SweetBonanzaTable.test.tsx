@@ -306,4 +306,20 @@ describe('SweetBonanzaTable', () => {
     expect(help).toHaveTextContent('95.16 %');
     expect(within(help).getByText('Candy Drop', { selector: 'th' })).toBeInTheDocument();
   });
+  it('counts the pick down from the moment the choice opens, however long the show was on', async () => {
+    const t = setup();
+    fireEvent.click(spot(C));
+    t.accept(t.sent('pbet')[0]!);
+    t.event('betsclosed', { gameId: G, state: 3 });
+    t.event('gamestate', { gameId: G, state: 6, endsAt: Date.now() + 8000 });
+    t.event('showstep', step(-1, 'reveal', 'landed', [2]));
+    await waitFor(() => expect(screen.getByTestId('wheel')).toHaveAttribute('data-segment', '2'));
+    expect(screen.getByTestId('candydrop')).toHaveAttribute('data-phase', 'ready');
+    // The show on screen for 4 s before the choice opens (a spin, the players getting ready).
+    await new Promise((r) => setTimeout(r, 4000));
+    t.event('showstep', { ...step(0, 'choose', 'candy'), until: Date.now() + 6000 });
+    // 6 s (7 with the clock's last tick a moment old; 8 on a machine that stalls), not 10.
+    expect(Number(screen.getByTestId('pick-countdown').textContent)).toBeLessThanOrEqual(8);
+    expect(Number(screen.getByTestId('pick-countdown').textContent)).toBeGreaterThanOrEqual(6);
+  });
 });
