@@ -119,11 +119,23 @@ async function total(page: Page): Promise<number> {
  */
 async function sit(page: Page, kind: TableKind): Promise<string> {
   if (kind.id.startsWith('prive')) {
-    await page
-      .getByRole('button', { name: /^Take seat/ })
-      .first()
-      .click();
-    await page.getByRole('button', { name: 'Leave your seat' }).waitFor();
+    // The phone and the desktop page sit at the same moment: the seat one of them chose may
+    // go to the other, and it takes the next free one.
+    for (let tries = 0; ; tries++) {
+      await page
+        .getByRole('button', { name: /^Take seat/ })
+        .first()
+        .click();
+      const seated = await page
+        .getByRole('button', { name: 'Leave your seat' })
+        .waitFor({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (seated) break;
+      if (tries === 4) throw new Error(`no seat taken at ${kind.id}`);
+    }
   }
   if (kind.spot !== 'SEAT') return kind.spot;
   for (let tries = 0; tries < 5; tries++) {
