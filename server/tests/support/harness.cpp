@@ -327,9 +327,7 @@ json::object WsClient::wait_for(const std::function<bool(const json::object&)>& 
 }
 
 json::object WsClient::wait_type(const std::string& type, std::chrono::milliseconds timeout) {
-  return wait_for(
-      [&](const json::object& o) { return o.contains("type") && o.at("type").as_string() == type; },
-      timeout);
+  return wait_for([&](const json::object& o) { return is_type(o, type); }, timeout);
 }
 
 void WsClient::close() {
