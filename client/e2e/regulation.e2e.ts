@@ -251,8 +251,11 @@ describe.concurrent('regulated markets', () => {
     await page.getByTestId('roulette-table').waitFor();
     await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
     const table = new TablePage(page, 'rou-1');
-    await table.waitForBetting(5); // the grid as a player bets on it (no wheel over it)
+    // The grid as a player bets on it: once bets close, the wheel grows over it by design.
+    // Each size is measured in a round with 3 s left (on a loaded machine a size's settling,
+    // measuring and screenshot took the round past its close).
     for (const size of [...PHONE_SIZES].reverse()) {
+      await table.waitForBetting(3);
       await page.setViewportSize(size);
       await page.waitForTimeout(600); // the layout settles (the grid measures its box)
       expect(await layoutProblems(page), `roulette at ${size.width}x${size.height}`).toEqual([]);
