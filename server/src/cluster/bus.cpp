@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "core/log.hpp"
+
 namespace croupier::cluster {
 
 namespace {
@@ -14,6 +16,23 @@ namespace {
 
 void check(natsStatus status, const std::string& what) {
   if (status != NATS_OK) fail(what, status);
+}
+
+// libnats' asynchronous events, which it would otherwise keep to itself: a subscription that
+// fell behind and had messages dropped, and a connection found again after it was lost.
+// Either way events published meanwhile did not reach this node (a table's subscribers
+// then see a version skipped; docs/testing.md, the cluster's lead).
+void on_async_error(natsConnection*, natsSubscription* sub, natsStatus err, void*) {
+  int64_t dropped = 0;
+  if (sub) natsSubscription_GetDropped(sub, &dropped);
+  const char* subject = sub ? natsSubscription_GetSubject(sub) : nullptr;
+  log::warn("nats: an error on the connection", {{"error", natsStatus_GetText(err)},
+                                                 {"subject", subject ? subject : ""},
+                                                 {"dropped", static_cast<long long>(dropped)}});
+}
+
+void on_reconnected(natsConnection*, void*) {
+  log::warn("nats: connected again; what was published while the connection was lost is lost");
 }
 
 // Options destroyed on every path.
@@ -38,6 +57,8 @@ std::unique_ptr<Bus> Bus::connect(const std::string& url, const std::string& nam
   // Keep trying for as long as the process lives: a node outlives a restart of NATS.
   check(natsOptions_SetMaxReconnect(guard.options, -1), "reconnects");
   check(natsOptions_SetReconnectWait(guard.options, 250), "reconnect wait");
+  check(natsOptions_SetErrorHandler(guard.options, &on_async_error, nullptr), "error handler");
+  check(natsOptions_SetReconnectedCB(guard.options, &on_reconnected, nullptr), "reconnected");
   natsConnection* connection = nullptr;
   const natsStatus status = natsConnection_Connect(&connection, guard.options);
   if (status != NATS_OK) fail("cannot connect to " + url, status);
