@@ -96,6 +96,13 @@ std::string canonical(const json::value& v) {
   return json::serialize(v);
 }
 
+// A SQLite ledger file and its neighbours (write-ahead log, shared memory, journal), gone.
+void remove_ledger_files(const std::string& path) {
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+    std::filesystem::remove(path + suffix, ignored);
+}
+
 // An empty ledger file of the current schema in `dir`, made once per process and removed at
 // its exit: each seed starts from a copy. Making the schema (the migrations from the first
 // version) was a twentieth of a seed's time.
@@ -104,8 +111,7 @@ std::string empty_ledger(const std::filesystem::path& dir) {
     std::mutex mu;
     std::map<std::filesystem::path, std::string> files;
     ~Made() {
-      std::error_code ignored;
-      for (const auto& [d, file] : files) std::filesystem::remove(file, ignored);
+      for (const auto& [d, file] : files) remove_ledger_files(file);
     }
   };
   static Made made;
@@ -113,9 +119,7 @@ std::string empty_ledger(const std::filesystem::path& dir) {
   auto [it, fresh] = made.files.try_emplace(dir);
   if (fresh) {
     it->second = (dir / ("croupier-sim-" + std::to_string(::getpid()) + "-empty.db")).string();
-    std::error_code ignored;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-      std::filesystem::remove(it->second + suffix, ignored);
+    remove_ledger_files(it->second);
     // Closed at once: its write-ahead log is checkpointed into the file and removed.
     ledger::Ledger::open({it->second, true}).reset();
   }
@@ -361,11 +365,7 @@ class Simulation {
                 line.c_str());
   }
 
-  void remove_files() {
-    std::error_code ignored;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-      std::filesystem::remove(path_ + suffix, ignored);
-  }
+  void remove_files() { remove_ledger_files(path_); }
 
   // ---- The runs of the tables ---------------------------------------------------------------
 
