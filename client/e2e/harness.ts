@@ -2,7 +2,14 @@
 // serving the built client, and Debian's Chromium through playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -183,20 +190,30 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
           return {
             url,
             dataDir,
+            // Once it has exited, its data directory goes too (a run of the journeys
+            // left 34 ledgers in /tmp).
             stop: async () => {
-              if (child.exitCode !== null || child.signalCode !== null) return;
-              child.kill('SIGTERM');
-              await new Promise((r) => child.once('exit', r));
+              if (child.exitCode === null && child.signalCode === null) {
+                child.kill('SIGTERM');
+                await new Promise((r) => child.once('exit', r));
+              }
+              rmSync(dataDir, { recursive: true, force: true });
             },
             kill: async () => {
-              child.kill('SIGKILL');
-              await new Promise((r) => child.once('exit', r));
+              if (child.exitCode === null && child.signalCode === null) {
+                child.kill('SIGKILL');
+                await new Promise((r) => child.once('exit', r));
+              }
+              rmSync(dataDir, { recursive: true, force: true });
             },
           };
         }
       }
     }
-    if (child.exitCode !== null) throw new Error(`croupierd exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`croupierd exited with ${child.exitCode}`);
+    }
     await sleep(50);
   }
   child.kill('SIGKILL');
