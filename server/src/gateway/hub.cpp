@@ -96,6 +96,19 @@ void Channel::on_publish(protocol::WireEvent event) {
       notice->all = subscribed_message(false, 0, epoch_, event.version - 1, true);
       deliver_all(std::move(notice));
     }
+  } else if (event.version <= latest_) {
+    return;  // delivered already
+  } else if (event.version > latest_ + 1) {
+    // Events of this run never reached the channel: its owner held them back (a node that
+    // could not renew its lease in time publishes nothing) or the cluster's bus lost them.
+    // Its subscribers would see a version skipped: each is told to ask for its state
+    // again, and the history, which now has a hole, goes.
+    forget_all();
+    auto notice = std::make_shared<Framed>();
+    notice->epoch = epoch_;
+    notice->version = event.version - 1;
+    notice->all = subscribed_message(false, 0, epoch_, event.version - 1, false, true);
+    deliver_all(std::move(notice));
   }
   latest_ = event.version;
   auto framed = std::make_shared<Framed>();
@@ -157,11 +170,12 @@ void Channel::forget_history() {
 }
 
 ws::Frame Channel::subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
-                                      uint64_t version, bool restarted) const {
+                                      uint64_t version, bool restarted, bool missed) const {
   json::object m{{"type", "subscribed"}, {"channel", name_}, {"table", table_id_},
                  {"epoch", epoch},       {"v", version},     {"resumed", resumed},
                  {"replayed", replayed}};
   if (restarted) m["restarted"] = true;
+  if (missed) m["missed"] = true;
   return ws::text_frame(json::serialize(m));
 }
 

@@ -131,8 +131,10 @@ class Channel : public std::enable_shared_from_this<Channel> {
   // it receives every later event (if it still follows the channel with `ticket`).
   void join(std::shared_ptr<Subscriber> s, uint64_t ticket, std::vector<ws::Frame> first,
             std::vector<FramedPtr> events);
+  // `restarted`: sent unasked, the table started a new run; `missed`: sent unasked, events
+  // of this run never reached the channel. Either way the subscriber asks for its state.
   ws::Frame subscribed_message(bool resumed, size_t replayed, std::string_view epoch,
-                               uint64_t version, bool restarted = false) const;
+                               uint64_t version, bool restarted = false, bool missed = false) const;
   // On the strand: `e` to every subscriber, on its shard.
   void deliver_all(FramedPtr e);
   // On the strand: keeps `e` and forgets the oldest events beyond the limits.

@@ -96,6 +96,37 @@ TEST_F(ChannelTest, ResyncsWhenTheHistoryNoLongerCoversTheGapOrTheRunChanged) {
   }
 }
 
+// A version of the table's run that never reached the channel (its owner held it back, or
+// the cluster's bus lost it) is not passed over in silence: every subscriber is told before
+// the next event, and asks for its state again. An event that came already is dropped.
+TEST_F(ChannelTest, AVersionThatNeverCameIsToldToEverySubscriberWhoThenResyncs) {
+  auto channel = make(10);
+  for (uint64_t v = 1; v <= 3; ++v) channel->publish(event("E1", v));
+  snapshot_v = 3;
+  auto r = std::make_shared<Recorder>(1);
+  channel->subscribe(r, std::nullopt, std::nullopt);
+  settle();
+  ASSERT_EQ(r->types(), (std::vector<std::string>{"subscribed", "resync"}));
+
+  channel->publish(event("E1", 5));  // 4 never came
+  channel->publish(event("E1", 5));  // and 5 came twice
+  settle();
+  ASSERT_EQ(r->types(), (std::vector<std::string>{"subscribed", "resync", "subscribed", "timer"}));
+  const auto& notice = r->got[2];
+  EXPECT_TRUE(notice.at("missed").as_bool());
+  EXPECT_FALSE(notice.contains("restarted"));
+  EXPECT_EQ(notice.at("epoch").as_string(), "E1");
+  EXPECT_EQ(notice.at("v").as_int64(), 4);
+  EXPECT_EQ(r->got[3].at("v").as_int64(), 5);
+
+  // Resuming from before the hole cannot be served from the history: a resync.
+  snapshot_v = 5;
+  channel->subscribe(r, "E1", 3);
+  settle();
+  EXPECT_EQ(snapshots, 2);
+  EXPECT_EQ(r->types().back(), "resync");
+}
+
 // A round's result carries a frame for each player who bet: on a crowded table a history
 // counted in events alone would hold every player's result of 512 events. Past the bytes
 // allowed, the oldest events go, and a player who missed one of those gets a resync.

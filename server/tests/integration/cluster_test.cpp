@@ -73,16 +73,18 @@ struct ClusterPlayer {
   std::optional<std::chrono::steady_clock::time_point> reopened;  // first betsopen of a new run
 };
 
-// Handles what reached one player, as the client does: versions checked, a restart
-// answered with a subscribe (a resync), a bet placed when betting opens.
+// Handles what reached one player, as the client does: versions checked, a restart or a
+// run's missed events answered with a subscribe (a resync), a bet placed when betting opens.
 void pump(ClusterPlayer& c, int bets_for_rounds) {
   for (int i = 0; i < 50; ++i) {
     auto m = c.p.ws->next(std::chrono::milliseconds(1));
     if (!m) return;
     const std::string type(m->at("type").as_string());
     if (type == "subscribed") {
-      if (const auto* r = m->if_contains("restarted"); r && r->as_bool()) {
-        ++c.restarts;
+      const auto* r = m->if_contains("restarted");
+      const auto* missed = m->if_contains("missed");
+      if ((r && r->as_bool()) || (missed && missed->as_bool())) {
+        if (r && r->as_bool()) ++c.restarts;
         c.epoch.clear();
         c.p.ws->send("<subscribe channel=\"table-" + c.table + "\"/>");
       }

@@ -139,6 +139,37 @@ describe('Realtime', () => {
     ).toEqual(['resync:900', 'timer:901', 'cancelround:4', 'resync:6', 'betsopen:7']);
   });
 
+  it('asks for the state again when events of the run never reached the server', () => {
+    const t = setup();
+    t.rt.subscribe('table-rou-1');
+    t.rt.connect();
+    t.last().server({ type: 'welcome' });
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 900, myAcks: [] });
+    t.last().server(event('timer', 901));
+    const sent = t.last().sent.length;
+    // 902 was lost before it reached the server, which says so before 903 (in order after
+    // the notice's version, so shown; the state then comes as after a restart).
+    t.last().server({
+      type: 'subscribed',
+      channel: 'table-rou-1',
+      table: 'rou-1',
+      epoch: 'E1',
+      v: 902,
+      resumed: false,
+      replayed: 0,
+      missed: true,
+    });
+    expect(t.last().sent.slice(sent)).toEqual(['<subscribe channel="table-rou-1"/>']);
+    t.last().server(event('timer', 903));
+    t.last().server({ type: 'resync', table: 'rou-1', epoch: 'E1', v: 903, myAcks: [] });
+    t.last().server(event('betsopen', 904));
+    expect(
+      t.seen
+        .filter((m) => m.type !== 'welcome' && m.type !== 'subscribed')
+        .map((m) => `${m.type}:${String(m.v)}`),
+    ).toEqual(['resync:900', 'timer:901', 'timer:903', 'resync:903', 'betsopen:904']);
+  });
+
   it('reconnects with backoff and resumes from the last version', () => {
     const t = setup();
     const statuses: string[] = [];

@@ -466,9 +466,10 @@ export class Realtime {
     // When resuming, the replayed events carry their own versions; when not, the resync sets it.
     if (c && m.resumed !== true) delete c.v;
     if (c) c.replaying = m.resumed === true ? Number(m.replayed) || 0 : 0;
-    // The table started again on another server while this connection stayed: its state
-    // is asked for again (a resync), as after a reconnect.
-    if (c && m.restarted === true) this.sendSubscribe(String(m.channel));
+    // The table started again on another server while this connection stayed, or events
+    // of its run never reached this server: its state is asked for again (a resync), as
+    // after a reconnect.
+    if (c && (m.restarted === true || m.missed === true)) this.sendSubscribe(String(m.channel));
   }
 
   private resynced(m: ServerMessage): void {
