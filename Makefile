@@ -46,10 +46,6 @@ cluster: build
 	@scripts/install-deps cluster
 	PORT=$(PORT) scripts/cluster $(BUILD_DIR)
 
-test: deps-test
-	@$(MAKE) --no-print-directory server client
-	@$(MAKE) --no-print-directory test-server test-client test-e2e
-
 # The tests' files (their SQLite ledgers, croupierd's data directories) on tmpfs when the
 # machine has one: an inline ledger's commit waits for its fsync, and the disk's fsyncs were
 # most of the unit tests' time (a FairPlay test: 83 s on disk, 3.4 s on tmpfs). The test
@@ -58,25 +54,29 @@ TEST_FILES_DIR ?= $(if $(wildcard /dev/shm/.),/dev/shm,/tmp)
 # The integration tests mostly wait for rounds: 4 at a time on 2 cores (docs/decisions.md).
 TEST_JOBS ?= 4
 
-# The unit and integration tests, then the simulator's seeds (label `simulate`) on every
-# core: beside the integration tests, the seeds starved them (docs/decisions.md).
-test-server:
+# The gcc build's unit and integration tests, then the simulator's seeds (label `simulate`)
+# on every core: a developer's quicker loop than `make test`'s sanitized trees.
+test-server: server
 	cd $(BUILD_DIR) && TMPDIR=$(TEST_FILES_DIR) ctest --output-on-failure --timeout 1800 \
 	  -j $(TEST_JOBS) -LE simulate
 	cd $(BUILD_DIR) && TMPDIR=$(TEST_FILES_DIR) ctest --output-on-failure --timeout 3600 \
 	  -j $(JOBS) -L simulate
 
-# The same tests under the sanitizers (docs/testing.md "Sanitizers"), each build a directory
-# of its own with clang at -O1, assertions on: every unit and integration test under
-# AddressSanitizer and UBSan ($(SANITIZE_DIR)), then each fuzz target TEST_FUZZ_SECONDS from
-# its corpus; the threaded parts' tests under ThreadSanitizer ($(TSAN_DIR)). Not yet part of
-# `make test`: with the build they need it would pass 45 minutes on 2 cores.
+# The sanitizers' trees (docs/testing.md "Sanitizers"), each a build directory of its own
+# with clang at -O1 with line tables (the tests' own code at -O0 unless it computes),
+# assertions on, without the benchmarks and the games' statistical simulations, each
+# unit-test binary split in CTest tests of 3 shards: every unit and integration test under
+# AddressSanitizer and UBSan ($(SANITIZE_DIR)), with each fuzz target run
+# TEST_FUZZ_SECONDS from its corpus; the threaded parts' tests under ThreadSanitizer
+# ($(TSAN_DIR)). `make test` runs both; `make test-sanitize` and `make test-tsan` each alone.
 SANITIZE_DIR ?= build-sanitize
 TSAN_DIR ?= build-tsan
 TEST_FUZZ_SECONDS ?= 10
 TSAN_TESTS ?= core_test db_test ledger_test cluster_test wallet_test
 SANITIZED := -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
-  -DCROUPIER_TEST_PER_BINARY=ON -DCROUPIER_SIM_SEEDS=400
+  -DCROUPIER_TEST_FLAGS=-O0 -DCROUPIER_TEST_PER_BINARY=ON -DCROUPIER_TEST_SHARDS=3 \
+  -DCROUPIER_STATISTICS_TESTS=OFF -DCROUPIER_SIM_SEEDS=400 -DCROUPIER_SIM_REPRODUCE_SEEDS=20 \
+  -DCROUPIER_BENCH=OFF
 # A sanitizer's report fails the test that met it (UBSan included: it would only print).
 SANITIZER_ENV := UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
@@ -91,17 +91,34 @@ $(TSAN_DIR)/build.ninja:
 	@scripts/install-deps sanitize
 	CXX=clang++ cmake -S . -B $(TSAN_DIR) -G Ninja $(SANITIZED) -DCROUPIER_TSAN=ON
 
+# Every test (docs/testing.md "What make test runs"): the C++ tests under the sanitizers,
+# the client's tests and the journeys against the gcc build, the seeds and the short fuzz
+# runs beside them at the lowest priority (scripts/test-all).
+test: deps-test
+	@$(MAKE) --no-print-directory test-build
+	@BUILD_DIR=$(BUILD_DIR) SANITIZE_DIR=$(SANITIZE_DIR) TSAN_DIR=$(TSAN_DIR) \
+	  TSAN_TESTS="$(TSAN_TESTS)" JOBS=$(JOBS) TEST_JOBS=$(TEST_JOBS) \
+	  TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) TEST_FILES_DIR=$(TEST_FILES_DIR) scripts/test-all
+
+# What `make test` runs: of the gcc build only croupierd (the journeys'), croupier_sim (the
+# seeds') and the games' statistical simulations; the client; the sanitized trees.
+test-build: configure $(SANITIZE_DIR)/build.ninja $(TSAN_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupierd croupier_sim games_sim_test
+	@$(MAKE) --no-print-directory client
+	cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	cmake --build $(TSAN_DIR) -j $(JOBS) --target $(TSAN_TESTS)
+
 test-sanitize: $(SANITIZE_DIR)/build.ninja
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	cd $(SANITIZE_DIR) && TMPDIR=$(TEST_FILES_DIR) $(SANITIZER_ENV) ctest --output-on-failure \
-	  --timeout 1800 -j 2
+	  --timeout 1800 -j $(TEST_JOBS)
 	scripts/fuzz $(SANITIZE_DIR) $(TEST_FUZZ_SECONDS)
 
 test-tsan: $(TSAN_DIR)/build.ninja
 	cmake --build $(TSAN_DIR) -j $(JOBS) --target $(TSAN_TESTS)
 	cd $(TSAN_DIR) && TMPDIR=$(TEST_FILES_DIR) $(SANITIZER_ENV) ctest --output-on-failure \
-	  --timeout 1800 -j 2 \
-	  -R '^($(subst $(space),|,$(strip $(TSAN_TESTS))))$$'
+	  --timeout 1800 -j $(TEST_JOBS) \
+	  -R '^($(subst $(space),|,$(strip $(TSAN_TESTS))))(\.[0-9]+)?$$'
 
 test-client:
 ifneq ($(HAS_CLIENT),)
