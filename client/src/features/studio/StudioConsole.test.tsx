@@ -136,7 +136,8 @@ describe('the studio login', () => {
     const form = await screen.findByTestId('studio-login');
     // No notice for a visit without a session: just the form, its first field focused.
     expect(within(form).queryByRole('alert')).toBeNull();
-    expect(screen.getByTestId('studio-login-name')).toHaveFocus();
+    // Focus moves in the form's effect, which may run a task after the form appears.
+    await waitFor(() => expect(screen.getByTestId('studio-login-name')).toHaveFocus());
     expect(screen.getByLabelText('[[STUDIO_LOGIN_NAME]]')).toBe(
       screen.getByTestId('studio-login-name'),
     );
