@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "ledger/ledger_testing.hpp"
+#include "support/time_scale.hpp"
 #include "wallet/reference_wallet.hpp"
 
 namespace croupier::wallet {
@@ -128,7 +129,9 @@ class SeamlessTest : public ::testing::TestWithParam<Database> {
                                      std::vector<std::pair<BetId, Money>> returns) {
     return run(*ledger_, SettleRound{round, std::move(returns), clock_.wall_ms(), "7"});
   }
-  void idle() { ASSERT_TRUE(ledger_->wait_idle(milliseconds(20000))) << "calls still pending"; }
+  void idle() {
+    ASSERT_TRUE(ledger_->wait_idle(test_time(milliseconds(20000)))) << "calls still pending";
+  }
   void check() {
     ledger_->flush();
     auto report = check_ledger(location_);
@@ -322,10 +325,14 @@ TEST_P(SeamlessTest, RandomBetsWithFaultsAgreeWithTheOperator) {
   constexpr int kPlayers = 125;
   const int kRounds = GetParam() == Database::sqlite ? 80 : 20;
   const Money start = major(200);
-  timeout_ = milliseconds(80);  // a lost answer costs its round this long
+  // A lost answer costs its round this long; a sanitized build answers slower.
+  timeout_ = test_time(milliseconds(80));
   reopen();
   for (int p = 1; p <= kPlayers; ++p) wallet_.player("p" + std::to_string(p), "200.00");
-  wallet_.faults({{"errorRate", 0.05}, {"lostAnswerRate", 0.05}, {"hangMs", 200}, {"seed", 7}});
+  wallet_.faults({{"errorRate", 0.05},
+                  {"lostAnswerRate", 0.05},
+                  {"hangMs", test_time(milliseconds(200)).count()},
+                  {"seed", 7}});
   std::mt19937_64 rng(GetParam() == Database::sqlite ? 11 : 12);
   int placed_bets = 0, refused = 0;
   for (int r = 1; r <= kRounds; ++r) {

@@ -19,6 +19,7 @@
 #include "db/postgres_testing.hpp"
 #include "ledger/leases.hpp"
 #include "support/harness.hpp"
+#include "support/time_scale.hpp"
 
 namespace croupier::testing {
 namespace {
@@ -70,6 +71,8 @@ struct ClusterPlayer {
   int resyncs = 0;
   int gaps = 0;       // versions skipped without a resync
   int cancelled = 0;  // its rounds refunded (cancelround)
+  int errors = 0;     // "error" messages (a refused command), the last one kept
+  std::string last_error;
   std::string epoch;
   uint64_t v = 0;
   std::optional<std::chrono::steady_clock::time_point> reopened;  // first betsopen of a new run
@@ -94,6 +97,11 @@ void pump(ClusterPlayer& c, int bets_for_rounds) {
         c.epoch.clear();
         c.p.ws->send("<subscribe channel=\"table-" + c.table + "\"/>");
       }
+      continue;
+    }
+    if (type == "error") {
+      ++c.errors;
+      c.last_error = json::serialize(*m);
       continue;
     }
     if (type == "resync") {
@@ -176,7 +184,8 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
   // Every table gets an owner, and the tables are spread over the nodes.
   ledger::Leases leases(database, "test-observer", 2000);
   std::map<std::string, std::string> owner;
-  for (auto deadline = Clock::now() + std::chrono::seconds(15); Clock::now() < deadline;) {
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(15));
+       Clock::now() < deadline;) {
     owner = owners(leases);
     if (owner.size() == kTables) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -203,7 +212,8 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
   };
 
   // Two rounds everywhere.
-  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(60));
+       Clock::now() < deadline;) {
     pump_all(2);
     if (std::all_of(players.begin(), players.end(), [](auto& c) { return c->rounds >= 2; })) break;
   }
@@ -223,12 +233,17 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
              c->step == ClusterPlayer::Step::wait_result;
     });
   };
-  for (auto deadline = Clock::now() + std::chrono::seconds(30);
+  // Players bet every round until then: on a slow machine one pass over the 300 sockets can
+  // take longer than a round's bets are in play, and the next round is another chance.
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(30));
        Clock::now() < deadline && on_victim_table_with_bets() < 20;)
-    pump_all(3);
+    pump_all(1000);
   ASSERT_GE(on_victim_table_with_bets(), 20);
-  for (auto& c : players)
+  // From here each player's rounds are counted again: the one in play, then two more.
+  for (auto& c : players) {
+    c->rounds = 0;
     if (c->table == victim_table) c->reopened.reset();
+  }
   const auto killed_at = Clock::now();
   nodes[victim]->kill_hard();
   // Its players come back through the next node with the sessions they had: their place
@@ -249,11 +264,12 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
   ASSERT_EQ(moved, tables.size() * kPlayersPerNodeAndTable);
 
   // The table comes back on another node; its players there resync and play on.
-  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
-    pump_all(5);
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(60));
+       Clock::now() < deadline;) {
+    pump_all(3);
     bool done = true;
     for (auto& c : players)
-      if (c->rounds < 5) done = false;
+      if (c->rounds < 3) done = false;
     if (done) break;
   }
   const auto now_owner = owners(leases);
@@ -262,14 +278,18 @@ TEST(Cluster, TablesRunOnEveryNodeAndMoveToAnotherWhenTheirOwnerDies) {
   for (const auto& [t, n] : now_owner) EXPECT_NE(n, victim_node) << t << " stays on the dead node";
   for (const auto& c : players) {
     SCOPED_TRACE(c->table + " via node " + std::to_string(c->node));
-    EXPECT_GE(c->rounds, 5);
+    EXPECT_GE(c->rounds, 3) << "moved " << c->moved << ", step " << static_cast<int>(c->step)
+                            << ", resyncs " << c->resyncs << ", restarts " << c->restarts
+                            << ", waiting for a resync " << c->epoch.empty() << ", v " << c->v
+                            << ", errors " << c->errors << " " << c->last_error;
     EXPECT_EQ(c->gaps, 0);
     if (c->table != victim_table) continue;
     if (!c->moved) {
       EXPECT_EQ(c->restarts, 1) << "told once that the table started again elsewhere";
     }
     ASSERT_TRUE(c->reopened.has_value());
-    EXPECT_LT(*c->reopened - killed_at, std::chrono::seconds(10)) << "betting again within 10 s";
+    EXPECT_LT(*c->reopened - killed_at, test_time(std::chrono::seconds(10)))
+        << "betting again within 10 s";
   }
 
   players.clear();
@@ -303,7 +323,7 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
     for (const auto& [t, n] : owners(leases)) ++count[n];
     return count;
   };
-  for (auto deadline = Clock::now() + std::chrono::seconds(15);
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(15));
        Clock::now() < deadline && owners(leases).size() < kTables;)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ASSERT_EQ(owners(leases).size(), kTables);
@@ -322,7 +342,8 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
   auto pump_all = [&](int rounds) {
     for (auto& c : players) pump(*c, rounds);
   };
-  for (auto deadline = Clock::now() + std::chrono::seconds(30); Clock::now() < deadline;) {
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(30));
+       Clock::now() < deadline;) {
     pump_all(1);
     if (std::all_of(players.begin(), players.end(), [](auto& c) { return c->rounds >= 1; })) break;
   }
@@ -332,7 +353,8 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
   nodes.push_back(node(3));
   nodes.back()->start();
   std::map<std::string, size_t> count;
-  for (auto deadline = Clock::now() + std::chrono::seconds(60); Clock::now() < deadline;) {
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(60));
+       Clock::now() < deadline;) {
     pump_all(1000);
     count = per_node();
     if (count["n3"] >= 5 && count["n1"] <= 8 && count["n2"] <= 8 &&
@@ -343,7 +365,8 @@ TEST(Cluster, ANodeThatJoinsGetsItsShareOfTheTablesBetweenRounds) {
   EXPECT_LE(count["n1"], 8u);
   EXPECT_LE(count["n2"], 8u);
   const int rounds_then = players.front()->rounds;
-  for (auto deadline = Clock::now() + std::chrono::seconds(20); Clock::now() < deadline;) {
+  for (auto deadline = Clock::now() + test_time(std::chrono::seconds(20));
+       Clock::now() < deadline;) {
     pump_all(1000);
     if (std::all_of(players.begin(), players.end(),
                     [&](auto& c) { return c->rounds >= rounds_then + 2; }))
