@@ -17,6 +17,7 @@
 
 #include "cluster/nats_testing.hpp"
 #include "db/postgres_testing.hpp"
+#include "games/round_state.hpp"
 #include "ledger/leases.hpp"
 #include "support/harness.hpp"
 #include "support/time_scale.hpp"
@@ -120,7 +121,9 @@ void pump(ClusterPlayer& c, int bets_for_rounds) {
           for (const auto& r : results->as_array())
             if (r.as_object().at("gameId").as_string() == c.game) over = true;
         const auto* state = m->if_contains("state");
-        if (same && state && (state->to_number<int>() == 24 || state->to_number<int>() == 21))
+        if (same && state &&
+            (state->to_number<int>() == games::to_int(games::RoundState::game_over) ||
+             state->to_number<int>() == games::to_int(games::RoundState::cancelled)))
           over = true;
         if (over) {
           ++c.rounds;
