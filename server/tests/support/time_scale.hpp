@@ -1,7 +1,9 @@
 // A test's deadlines, and the timeouts it gives the server, in this build: CMake sets
 // CROUPIER_TEST_TIME_SCALE to 3 in a tree built with AddressSanitizer and 6 with
 // ThreadSanitizer, where the same work takes that much longer. What a test asserts about
-// the outcome does not change; only how long it waits for it.
+// the outcome does not change; only how long it waits for it, and, in the two tests that
+// repeat one check many thousand times (FairPlay's rounds, BonusConservation's SQLite
+// operations), how many times it repeats it.
 #pragma once
 
 #include <chrono>
