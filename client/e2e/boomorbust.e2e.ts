@@ -87,7 +87,10 @@ describe('boom or bust', () => {
     const table = new TablePage(page, 'bob-1');
     await table.enterFromLobby(server.url, 'boomorbust');
     expect(await page.locator('.bob-square').count()).toBe(36);
+    // Entered during a round's bonus, the table shows the bonus where the spots go: they
+    // are back for the next round's bets.
     const spots = page.getByTestId('bob-spots').locator('[data-spot]');
+    await spots.first().waitFor({ timeout: 60_000 });
     expect(await spots.evaluateAll((els) => els.map((e) => e.getAttribute('data-spot')))).toEqual([
       '1',
       '2',
