@@ -81,7 +81,8 @@ TSAN_TESTS ?= core_test db_test ledger_test cluster_test wallet_test
 SANITIZED := -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
   -DCROUPIER_TEST_PER_BINARY=ON -DCROUPIER_TEST_SHARDS=3 \
   -DCROUPIER_STATISTICS_TESTS=OFF -DCROUPIER_SIM_SEEDS=400 -DCROUPIER_SIM_REPRODUCE_SEEDS=20 \
-  -DCROUPIER_BENCH=OFF
+  -DCROUPIER_BENCH=OFF \
+  "-DCROUPIER_TEST_O0=core_test;db_test;cluster_test;store_test;studio_test;config_test;gateway_test"
 # A sanitizer's report fails the test that met it (UBSan included: it would only print).
 SANITIZER_ENV := UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
@@ -112,10 +113,10 @@ test-full: deps-test
 	  TSAN_TESTS="$(TSAN_TESTS)" JOBS=$(JOBS) TEST_JOBS=$(TEST_JOBS) \
 	  TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) TEST_FILES_DIR=$(TEST_FILES_DIR) scripts/test-all
 
-# What `make test-full` runs: of the gcc build only croupierd (the journeys'), croupier_sim
-# (the seeds') and the games' statistical simulations; the client; the sanitized trees.
+# What `make test-full` runs: of the gcc build only croupier_sim (the seeds') and the games'
+# statistical simulations; the client; the sanitized trees (their croupierd is the journeys').
 test-build: configure $(SANITIZE_DIR)/build.ninja $(TSAN_DIR)/build.ninja
-	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupierd croupier_sim games_sim_test
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupier_sim games_sim_test
 	@$(MAKE) --no-print-directory client
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	cmake --build $(TSAN_DIR) -j $(JOBS) --target $(TSAN_TESTS)
