@@ -97,37 +97,36 @@ async function panelFindings(page: Page): Promise<string[]> {
   return found;
 }
 
-describe('accessibility (axe-core): no serious or critical findings', () => {
-  it.each(PAGES)('%s on a desktop, panels included', async (path) => {
-    const page = await open(desktop, path);
-    const found = [...(await axeFindings(page)), ...(await panelFindings(page))];
-    expect(found).toEqual([]);
-    await page.close();
-  });
+// Most of a table's check is waiting for a round's result, so the desktop pages are checked
+// side by side (vitest.e2e.config.ts's maxConcurrency). Each table is checked on one loaded
+// page: as it opened, with each panel open, then with a result on screen.
+describe.concurrent('accessibility (axe-core): no serious or critical findings', () => {
+  it.for(PAGES)(
+    '%s on a desktop, panels included, then with a result on screen',
+    { timeout: 180_000 },
+    async (path, { expect }) => {
+      const page = await open(desktop, path);
+      const found = [...(await axeFindings(page)), ...(await panelFindings(page))];
+      expect(found).toEqual([]);
+      // Blackjack deals only to players, so its rounds have no result to show here.
+      if (path.includes('gameId') && !path.includes('bj')) {
+        await page
+          .locator('[data-testid="result"]:visible, [data-testid="bj-result"]:visible')
+          .first()
+          .waitFor({ timeout: 60_000 });
+        expect((await axeFindings(page)).map((f) => `[result on screen] ${f}`)).toEqual([]);
+      }
+      await page.close();
+    },
+  );
+});
 
+describe('accessibility (axe-core) on a phone', () => {
   it.each(PAGES)('%s on a phone', async (path) => {
     const page = await open(phone, path);
     expect(await axeFindings(page)).toEqual([]);
     await page.close();
   });
-});
-
-// Most of each is waiting for a round's result, so the tables are checked side by side
-// (vitest.e2e.config.ts's maxConcurrency).
-describe.concurrent('accessibility (axe-core) with a result on screen', () => {
-  // Blackjack deals only to players, so its rounds have no result to show here.
-  it.for(PAGES.filter((p) => p.includes('gameId') && !p.includes('bj')))(
-    '%s',
-    async (path, { expect }) => {
-      const page = await open(desktop, path);
-      await page
-        .locator('[data-testid="result"]:visible, [data-testid="bj-result"]:visible')
-        .first()
-        .waitFor({ timeout: 60_000 });
-      expect(await axeFindings(page)).toEqual([]);
-      await page.close();
-    },
-  );
 });
 
 /** What has the keyboard focus: a spot's code, a chip's name, a link's class. */

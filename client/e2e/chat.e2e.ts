@@ -15,6 +15,7 @@ import {
   desktopContext,
   launchBrowser,
   openAsGuest,
+  openAsGuestAt,
   phoneContext,
   startServer,
   studioPost,
@@ -116,9 +117,7 @@ describe('chat', () => {
     // on top, and a mute set by the studio is told in the panel.
     const phone = await phoneContext(browser, server.url);
     const mobile = await phone.newPage();
-    await openAsGuest(mobile, server.url);
-    await mobile.goto('/play/dragontiger?gameId=dt-1');
-    await mobile.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+    await openAsGuestAt(mobile, '/play/dragontiger?gameId=dt-1');
     // On a phone the header's buttons fold into "More"; the chat's is among them.
     await mobile.locator('header.app-header').getByRole('button', { name: 'More' }).tap();
     await mobile.getByTestId('chat-toggle').tap();

@@ -178,7 +178,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  for (let i = 0; i < 200; i++) {
+  // 30 s: a sanitized croupierd (make test-full's) starts slower, and on a loaded machine.
+  for (let i = 0; i < 600; i++) {
     if (existsSync(portFile)) {
       const port = Number(readFileSync(portFile, 'utf8').trim());
       if (port > 0) {
@@ -228,6 +229,17 @@ export async function openAsGuest(page: Page, base: string): Promise<void> {
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(`${base}/`);
   await page.waitForURL(/\/play\/lobby/);
+  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * Makes a new guest in `page` straight at `url` (a page under /play/, which makes the guest
+ * as "/" does): one page load where openAsGuest and a `goto` are two, and a page load costs
+ * the headless browser about 3 CPU-seconds (docs/testing.md).
+ */
+export async function openAsGuestAt(page: Page, url: string): Promise<void> {
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(url);
   await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
 }
 

@@ -20,7 +20,7 @@ import {
   RESULTS,
   type Server,
   launchBrowser,
-  openAsGuest,
+  openAsGuestAt,
   startServer,
 } from './harness';
 import { VIEWPORTS, layoutProblems } from './layout';
@@ -215,9 +215,7 @@ async function play(kind: TableKind, phone: boolean, expect: ExpectStatic): Prom
 }
 
 async function playIn(page: Page, kind: TableKind, phone: boolean, expect: ExpectStatic) {
-  await openAsGuest(page, server.url);
-  await page.goto(`/play/${kind.game}${kind.id ? `?gameId=${kind.id}` : ''}`);
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  await openAsGuestAt(page, `/play/${kind.game}${kind.id ? `?gameId=${kind.id}` : ''}`);
   const sizes = VIEWPORTS.filter((v) => v.phone === phone);
   await page.setViewportSize(sizes[0]!);
   const spotCode = await sit(page, kind);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   RESULTS,
-  openAsGuest,
+  openAsGuestAt,
   type Server,
   desktopContext,
   launchBrowser,
@@ -74,14 +74,13 @@ describe('notices', () => {
   it('seats a launch at the seat it asks for, and shows the not-seated page when it is taken', async () => {
     const first = await desktopContext(browser, server.url, { width: 1366, height: 768 });
     const ann = await first.newPage();
-    await openAsGuest(ann, server.url);
-    await ann.goto('/play/roulette?gameId=prive-1&seatNumber=2');
+    await openAsGuestAt(ann, '/play/roulette?gameId=prive-1&seatNumber=2');
     await ann.getByRole('button', { name: 'Leave your seat' }).waitFor({ timeout: 20_000 });
     expect(await ann.locator('[data-seat="2"] .me').count()).toBe(1);
 
     const second = await desktopContext(browser, server.url, { width: 1366, height: 768 });
     const bob = await second.newPage();
-    await openAsGuest(bob, server.url);
+    // A new guest straight at the launch (no preloader to wait for: the page is the notice).
     await bob.goto('/play/roulette?gameId=prive-1&seatNumber=2');
     const page = bob.getByTestId('page-message');
     await page.waitFor({ timeout: 20_000 });

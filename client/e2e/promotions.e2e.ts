@@ -15,7 +15,7 @@ import {
   type Server,
   desktopContext,
   launchBrowser,
-  openAsGuest,
+  openAsGuestAt,
   phoneContext,
   startServer,
 } from './harness';
@@ -37,9 +37,7 @@ afterAll(async () => {
 });
 
 async function openPanel(page: Page): Promise<void> {
-  await openAsGuest(page, server.url);
-  await page.goto(`${server.url}/play/lobby?tab=promotions`);
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
+  await openAsGuestAt(page, `${server.url}/play/lobby?tab=promotions`);
   await page.locator('[data-testid="promotions"][data-connection="open"]').waitFor({
     timeout: 20_000,
   });
