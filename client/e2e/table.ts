@@ -105,7 +105,12 @@ export class TablePage {
       await this.waitForState(2);
       const left = Number(await this.page.getByTestId('countdown').textContent());
       if (left >= seconds) return (await this.gameId())!;
-      await this.waitForState(3);
+      // The betting's end. Not state 3 itself: bets closed lasts half a second, and a page
+      // that paints seldom on a loaded machine may go from betting straight to the spin (a
+      // make test run waited 30 s for a state 3 it never showed).
+      await this.page
+        .locator('[data-testid="round-state"]:not([data-state="2"])')
+        .waitFor({ timeout: 30_000 });
     }
     throw new Error('no round with time to bet');
   }

@@ -190,7 +190,8 @@ describe('the bonus acceptance dialog', () => {
   it('takes the focus and keeps Tab inside it; Escape leaves the answer for later', async () => {
     const { http } = renderOffers();
     const box = await dialog();
-    expect(box).toHaveFocus();
+    // The dialog takes the focus in an effect, which may run a task after it shows.
+    await waitFor(() => expect(box).toHaveFocus());
     const accept = screen.getByRole('button', { name: 'Accept' });
     const later = screen.getByRole('button', { name: 'Decide later' });
     fireEvent.keyDown(document, { key: 'Tab' });
