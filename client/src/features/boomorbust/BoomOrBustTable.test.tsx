@@ -183,7 +183,9 @@ describe('BoomOrBustTable', () => {
     expect(screen.getByTestId('bob-total')).toHaveTextContent('Total 7×');
     expect(screen.getByTestId('bob-players-in')).toHaveTextContent('Players in: 2');
     expect(screen.getByTestId('bob-roll')).toHaveTextContent('Roll 1 of 10');
-    expect(announcer()).toHaveTextContent('Roll 1: red 1, blue 6, adds 7. Total 7×.');
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('Roll 1: red 1, blue 6, adds 7. Total 7×.'),
+    );
     // The two big buttons, the countdown and the default.
     expect(keep()).toHaveAccessibleName('Keep rolling');
     expect(cash()).toHaveAccessibleName('Cash out at 7×: €35.00');
@@ -224,7 +226,7 @@ describe('BoomOrBustTable', () => {
         'You cash out at 7×: €35.00. You can change your mind until the countdown ends.',
       ),
     );
-    expect(announcer()).toHaveTextContent('You cash out at 7×: €35.00.');
+    await waitFor(() => expect(announcer()).toHaveTextContent('You cash out at 7×: €35.00.'));
     expect(keep()).toHaveAttribute('aria-disabled', 'false'); // they may change their mind
 
     // Roll 2 closes the choice: out at 7x, watching.
@@ -238,7 +240,9 @@ describe('BoomOrBustTable', () => {
     step(t, 3, 'choose', 'keep', [], { playersIn: 1 });
     step(t, 4, 'reveal', 'roll', [3, 3, 0, 0], { playersIn: 1 });
     await waitFor(() => expect(screen.getByTestId('bob-bust')).toHaveTextContent('BUST'), WAIT);
-    expect(announcer()).toHaveTextContent('BUST! Red 3, blue 3. What was still in is lost.');
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('BUST! Red 3, blue 3. What was still in is lost.'),
+    );
     expect(screen.getByTestId('bob-status')).toHaveTextContent('You cashed out at 7×');
 
     t.event('gameresult', {

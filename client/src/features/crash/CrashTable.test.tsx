@@ -150,12 +150,12 @@ describe('CrashTable', () => {
     });
     expect(screen.getByTestId('status-BET_1')).toHaveTextContent('Cashed out at 2.15x: +€21.50');
     expect(panel()).toHaveAttribute('data-phase', 'cashed');
-    expect(announcer()).toHaveTextContent('Cashed out at 2.15x: +€21.50');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Cashed out at 2.15x: +€21.50'));
 
     t.event('crash', { gameId: GAME, x: '2.37', capped: false });
     expect(screen.getByTestId('multiplier')).toHaveTextContent('Crashed at 2.37x');
     expect(screen.getByTestId('flight')).toHaveAttribute('data-phase', 'crashed');
-    expect(announcer()).toHaveTextContent('Crashed at 2.37x');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Crashed at 2.37x'));
     t.event('gameresult', {
       gameId: GAME,
       state: 24,
@@ -176,7 +176,7 @@ describe('CrashTable', () => {
     expect(screen.queryByTestId('round-win')).toBeNull();
   });
 
-  it('cashes out half, leaving half flying, then the rest by the automatic cash-out', () => {
+  it('cashes out half, leaving half flying, then the rest by the automatic cash-out', async () => {
     const t = open();
     betAndLaunch(t, 4100);
     fireEvent.click(screen.getByTestId('half-BET_1'));
@@ -220,7 +220,7 @@ describe('CrashTable', () => {
     });
     expect(panel()).toHaveAttribute('data-phase', 'cashed');
     expect(screen.getByTestId('status-BET_1')).toHaveTextContent('Auto cash-out at 3.00x: +€15.00');
-    expect(announcer()).toHaveTextContent('Auto cash-out at 3.00x: +€15.00');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Auto cash-out at 3.00x: +€15.00'));
     expect(screen.getByTestId('round-win')).toHaveTextContent('€22.50');
   });
 

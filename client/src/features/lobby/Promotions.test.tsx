@@ -190,7 +190,9 @@ describe('the promotions panel', () => {
     expect(within(race).getByTestId('promo-optin')).toHaveTextContent('Opt out');
     expect(within(race).getByTestId('promo-standing')).toHaveTextContent('Not ranked yet');
     expect(within(race).getByTestId('promo-players')).toHaveTextContent('13 players taking part');
-    expect(screen.getByTestId('announcer')).toHaveTextContent('You are in: Daily Race');
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent('You are in: Daily Race'),
+    );
   });
 
   it('opts out with optIn false', async () => {

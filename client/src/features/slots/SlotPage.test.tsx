@@ -114,8 +114,10 @@ describe('the slot page', () => {
     expect(win.closest('li')).toHaveAttribute('data-pay', '2.50');
     expect(screen.getByTestId('slot-win')).toHaveAttribute('data-amount', '2.50');
     expect(balance(s)).toBe(101_50000);
-    expect(screen.getByTestId('announcer')).toHaveTextContent(
-      'You win €2.50. Line 1: 4 × Bell pays €2.50',
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent(
+        'You win €2.50. Line 1: 4 × Bell pays €2.50',
+      ),
     );
     expect(screen.getByTestId('slot-spins').querySelectorAll('li')).toHaveLength(1);
     // The answer's commitment is the next spin's.

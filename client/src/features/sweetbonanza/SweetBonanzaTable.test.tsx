@@ -119,7 +119,9 @@ describe('SweetBonanzaTable', () => {
     await waitFor(() => expect(wheel).toHaveAttribute('data-segment', '2'));
     expect(wheel).toHaveAttribute('data-landed', C);
     expect(wheel).toHaveAccessibleName('The wheel stopped on Candy Drop');
-    expect(screen.getByTestId('announcer')).toHaveTextContent('The wheel stopped on Candy Drop');
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent('The wheel stopped on Candy Drop'),
+    );
     expect(screen.getByTestId('candydrop')).toHaveAttribute('data-phase', 'ready');
 
     t.event('showstep', step(0, 'choose', 'candy'));
@@ -132,7 +134,9 @@ describe('SweetBonanzaTable', () => {
     expect(screen.getByTestId('pick-status')).toHaveTextContent(
       'If you do not pick, you get candy 2.',
     );
-    expect(screen.getByTestId('announcer')).toHaveTextContent('Pick a candy before they fall.');
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent('Pick a candy before they fall.'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Candy 1' }));
     const [choose] = t.sent('choose');
@@ -158,7 +162,9 @@ describe('SweetBonanzaTable', () => {
     expect(screen.getByTestId('pick-status')).toHaveTextContent('Your pick: candy 1');
     expect(screen.getByTestId('pick-1')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('pick-2')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('announcer')).toHaveTextContent('Your pick: candy 1');
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent('Your pick: candy 1'),
+    );
 
     t.event('showstep', step(1, 'reveal', 'candies', [8, 25, 3]));
     const candies = within(screen.getByTestId('candies')).getAllByRole('listitem');
@@ -168,8 +174,10 @@ describe('SweetBonanzaTable', () => {
       ['3', '3', ''],
     ]);
     expect(screen.getByTestId('my-candy')).toHaveTextContent('Your candy 1 pays 8 to 1.');
-    expect(screen.getByTestId('announcer')).toHaveTextContent(
-      'The candies landed: 8:1, 25:1, 3:1. Your candy 1 pays 8 to 1.',
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer')).toHaveTextContent(
+        'The candies landed: 8:1, 25:1, 3:1. Your candy 1 pays 8 to 1.',
+      ),
     );
 
     t.event('gameresult', {
