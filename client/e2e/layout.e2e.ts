@@ -107,6 +107,16 @@ async function waitForBetting(page: Page, seconds: number): Promise<void> {
   throw new Error('no round with time to bet');
 }
 
+/** The round whose bets are open on the page (its game id), or null. */
+async function openRound(page: Page): Promise<string | null> {
+  const open = page.locator('[data-testid="round-state"][data-state="2"]:visible');
+  if ((await open.count()) === 0) return null;
+  return open
+    .first()
+    .getAttribute('data-game', { timeout: 1_000 })
+    .catch(() => null); // (it closed between the two looks)
+}
+
 async function total(page: Page): Promise<number> {
   return Number(
     await page.locator('[data-testid="total-bet"]:visible').first().getAttribute('data-amount'),
@@ -223,17 +233,32 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
   for (const size of sizes) {
     await page.setViewportSize(size);
     const where = `${kind.id} at ${size.width}x${size.height}`;
-    // The layout settles (the grid measures its box): on a busy machine that takes a while.
-    await expect
-      .poll(() => layoutProblems(page), { message: where, timeout: 10_000, interval: 350 })
-      .toEqual([]);
+    // The layout while bets are open. It settles (the grid measures its box), which takes
+    // a while on a busy machine; a round whose betting closes before the look is done is
+    // looked at again in the next round (a make test run measured a blackjack table dealing
+    // at 640x360); problems in a round still open fail.
+    for (let round = 1; ; round++) {
+      await waitForBetting(page, 4);
+      const game = await openRound(page);
+      const problems = await expect
+        .poll(() => layoutProblems(page), { message: where, timeout: 10_000, interval: 350 })
+        .toEqual([])
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      if (!problems) break;
+      if ((await openRound(page)) === game || round === 3) throw problems;
+    }
     // On a busy machine the sizes before may have taken the round's betting time: the tap
     // goes to a round with time left. If that round's betting still closed before the bet
-    // showed (a make test-full run: the round was over, nothing refused), the tap is made
-    // again in the next round; a tap in an open round that places nothing fails.
+    // showed (a make test run: the round was over, nothing refused; another saw the next
+    // round's empty total), the tap is made again in the next round; a tap in a round
+    // still open that places nothing fails.
     const spot = page.locator(`[data-spot="${spotCode}"]:visible`).first();
     for (let round = 1; ; round++) {
       await waitForBetting(page, 4);
+      const game = await openRound(page);
       const before = await total(page);
       if (phone) await spot.tap();
       else await spot.click();
@@ -245,10 +270,7 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
           (e: Error) => e,
         );
       if (!missed) break;
-      const stillOpen = await page
-        .locator('[data-testid="round-state"][data-state="2"]:visible')
-        .count();
-      if (stillOpen > 0 || round === 3)
+      if ((await openRound(page)) === game || round === 3)
         throw new Error(`${missed.message}\n${await whatTheTapMet(page, spot)}`);
     }
     await page.screenshot({
