@@ -125,7 +125,8 @@ describe('the Italian session', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('dialog', { name: '[[IT_ENTRY_TITLE]]' })).toBe(dialog);
     const field = amountField();
-    expect(field).toHaveFocus();
+    // The dialog gives the focus in an effect, which may run a task after it shows.
+    await waitFor(() => expect(field).toHaveFocus());
     expect(field).toHaveAttribute('inputmode', 'decimal');
     const limits = screen.getByTestId('italian-limits');
     expect(limits).toHaveAttribute('data-min', '1.00');
