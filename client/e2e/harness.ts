@@ -226,10 +226,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
  * the lobby, and the preloader is gone.
  */
 export async function openAsGuest(page: Page, base: string): Promise<void> {
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${base}/`);
+  await openAsGuestAt(page, `${base}/`); // redirected to the lobby by the server
   await page.waitForURL(/\/play\/lobby/);
-  await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 /**
