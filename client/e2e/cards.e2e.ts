@@ -77,7 +77,7 @@ describe('card tables', () => {
       await table.expectBalance(before - 5 * UNIT + back);
       expect(await table.serverBalance()).toBe(before - 5 * UNIT + back);
       if (winner === 'B') {
-        expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('9.75');
+        expect(await table.shownWin(gameId)).toBe('9.75');
         await page.getByTestId('roads').waitFor();
         expect(await page.getByTestId('bead-plate').locator('.road-cell').count()).toBeGreaterThan(
           0,

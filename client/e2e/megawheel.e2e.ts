@@ -105,7 +105,7 @@ describe('the mega wheel', () => {
     // 5 pays 20 to 1 instead of 5 to 1: 21 back; the bet on 1 loses.
     await table.expectBalance(before - 2 * UNIT + 21 * UNIT);
     expect(await table.serverBalance()).toBe(before - 2 * UNIT + 21 * UNIT);
-    expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('21.00');
+    expect(await table.shownWin(gameId)).toBe('21.00');
     expect(await page.getByTestId('result-multiplier').textContent()).toContain('20 to 1');
     expect(await page.getByTestId('mega').getAttribute('data-state')).toBe('hit');
     expect(await page.locator('[data-spot="5"]').getAttribute('data-won')).toBe('true');

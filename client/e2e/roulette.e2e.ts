@@ -64,10 +64,7 @@ async function playOneRound(table: TablePage, shot: string) {
   const after = before - 2 * 100_000 + expectedReturn(server.result);
   await table.expectBalance(after);
   expect(await table.serverBalance()).toBe(after);
-  const win = page.getByTestId('result-win');
-  expect(await win.getAttribute('data-win')).toBe(
-    (expectedReturn(server.result) / 100_000).toFixed(2),
-  );
+  expect(await table.shownWin(gameId)).toBe((expectedReturn(server.result) / 100_000).toFixed(2));
   await page.screenshot({ path: join(RESULTS, shot) });
 }
 

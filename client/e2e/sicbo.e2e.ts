@@ -129,7 +129,7 @@ describe('sic bo', () => {
     // Small 1:1 returns 2, total 10 6:1 returns 35 on 5, one six 1:1 returns 2.
     await table.expectBalance(before - 7 * UNIT + 39 * UNIT);
     expect(await table.serverBalance()).toBe(before - 7 * UNIT + 39 * UNIT);
-    expect(await page.getByTestId('result-win').getAttribute('data-win')).toBe('39.00');
+    expect(await table.shownWin(gameId)).toBe('39.00');
     for (const code of ['SMALL', 'TOTAL_10', 'SINGLE_6', 'EVEN', 'COMBO_1_3'])
       expect(await page.locator(`[data-spot="${code}"]`).getAttribute('data-won')).toBe('true');
     expect(await page.locator('[data-spot="BIG"]').getAttribute('data-won')).toBeNull();

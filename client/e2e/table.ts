@@ -67,6 +67,7 @@ export async function spotNamed(page: Page, name: string): Promise<string | null
 interface SeenResult {
   shown: string | null;
   wheel: string | null;
+  win: string | null; // the result banner's win (data-win), once it showed one
 }
 
 export class TablePage {
@@ -154,7 +155,7 @@ export class TablePage {
 
   /**
    * Keeps in the page what each round showed while its result was on screen (state 24): the
-   * number and where the wheel landed, by round. A MutationObserver sees every change, so a
+   * number, where the wheel landed and the player's win, by round. A MutationObserver sees every change, so a
    * result that lasts less than a look on a busy machine is still seen. Idempotent; a
    * navigation drops it (waitForBetting puts it back).
    */
@@ -167,10 +168,12 @@ export class TablePage {
         const el = document.querySelector<HTMLElement>('[data-testid="round-state"]');
         const game = el?.dataset.game;
         if (!game || el.dataset.state !== '24') return;
-        const seen = (rounds[game] ??= { shown: null, wheel: null });
+        const seen = (rounds[game] ??= { shown: null, wheel: null, win: null });
         seen.shown ||= document.querySelector('[data-testid="result-number"]')?.textContent || null;
         seen.wheel ||=
           document.querySelector('[data-testid="wheel"]')?.getAttribute('data-landed') || null;
+        seen.win ||=
+          document.querySelector('[data-testid="result-win"]')?.getAttribute('data-win') || null;
       };
       new MutationObserver(look).observe(document.body, {
         subtree: true,
@@ -219,6 +222,26 @@ export class TablePage {
         throw new Error(`round ${gameId}: its number and the wheel's landing were not seen`);
       });
     return { shown: Number(seen.shown), wheel: Number(seen.wheel) };
+  }
+
+  /**
+   * The win the result banner showed for round `gameId` (its data-win, "36.00"), seen while
+   * the result was on screen: on a busy machine the next round may have cleared it before a
+   * look.
+   */
+  async shownWin(gameId: string, timeout = 15_000): Promise<string> {
+    await this.watchRounds();
+    const win = await this.page
+      .waitForFunction(
+        (g) =>
+          (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds[g]?.win ?? null,
+        gameId,
+        { timeout },
+      )
+      .catch(() => {
+        throw new Error(`round ${gameId}: no win was seen in its result banner`);
+      });
+    return (await win.jsonValue()) as string;
   }
 
   /**
