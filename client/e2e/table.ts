@@ -155,9 +155,9 @@ export class TablePage {
 
   /**
    * Keeps in the page what each round showed while its result was on screen (state 24): the
-   * number, where the wheel landed and the player's win, by round. A MutationObserver sees every change, so a
-   * result that lasts less than a look on a busy machine is still seen. Idempotent; a
-   * navigation drops it (waitForBetting puts it back).
+   * number, where the wheel landed and the player's win, by round. A MutationObserver sees
+   * every change, so a result that lasts less than a look on a busy machine is still seen.
+   * Idempotent; a navigation drops it (waitForBetting puts it back).
    */
   async watchRounds(): Promise<void> {
     await this.page.evaluate(() => {
@@ -204,23 +204,40 @@ export class TablePage {
     );
   }
 
-  /** The result round `gameId` showed: its number, and where its wheel landed. */
-  async landedResult(gameId: string, timeout = 30_000): Promise<{ shown: number; wheel: number }> {
+  /**
+   * What round `gameId` showed while its result was on screen, once the watcher has seen
+   * every one of `fields` (watchRounds); `what` names them in the error.
+   */
+  private async seenRound(
+    gameId: string,
+    fields: (keyof SeenResult)[],
+    what: string,
+    timeout: number,
+  ): Promise<SeenResult> {
     await this.watchRounds();
-    const seen = await this.page
+    return this.page
       .waitForFunction(
-        (g) => {
-          const rounds = (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds;
-          const r = rounds[g];
-          return r?.shown && r.wheel ? r : null;
+        ({ g, fields }) => {
+          const r = (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds[g];
+          return r && fields.every((f) => r[f]) ? r : null;
         },
-        gameId,
+        { g: gameId, fields },
         { timeout },
       )
       .then((h) => h.jsonValue() as Promise<SeenResult>)
       .catch(() => {
-        throw new Error(`round ${gameId}: its number and the wheel's landing were not seen`);
+        throw new Error(`round ${gameId}: ${what} not seen`);
       });
+  }
+
+  /** The result round `gameId` showed: its number, and where its wheel landed. */
+  async landedResult(gameId: string, timeout = 30_000): Promise<{ shown: number; wheel: number }> {
+    const seen = await this.seenRound(
+      gameId,
+      ['shown', 'wheel'],
+      "its number and the wheel's landing",
+      timeout,
+    );
     return { shown: Number(seen.shown), wheel: Number(seen.wheel) };
   }
 
@@ -230,18 +247,8 @@ export class TablePage {
    * look.
    */
   async shownWin(gameId: string, timeout = 15_000): Promise<string> {
-    await this.watchRounds();
-    const win = await this.page
-      .waitForFunction(
-        (g) =>
-          (window as unknown as { __rounds: Record<string, SeenResult> }).__rounds[g]?.win ?? null,
-        gameId,
-        { timeout },
-      )
-      .catch(() => {
-        throw new Error(`round ${gameId}: no win was seen in its result banner`);
-      });
-    return (await win.jsonValue()) as string;
+    const seen = await this.seenRound(gameId, ['win'], 'the win in its result banner', timeout);
+    return seen.win!;
   }
 
   /**
