@@ -515,10 +515,13 @@ TableDef parse_table(const json::value& v, const std::string& path) {
     tm.card = Millis{millis(to, "cardMs", tm.card.count(), at)};
     tm.reveal = Millis{millis(to, "revealMs", tm.reveal.count(), at)};
     tm.choose = Millis{millis(to, "chooseMs", tm.choose.count(), at)};
+    tm.squeeze = Millis{millis(to, "squeezeMs", tm.squeeze.count(), at)};
     if (tm.betting.count() < 1000) bad(at + ".bettingMs", "must be at least 1000");
     // A game show's choice must be makeable, and each step seen.
     if (tm.choose.count() < 1000) bad(at + ".chooseMs", "must be at least 1000");
     if (tm.reveal.count() < 100) bad(at + ".revealMs", "must be at least 100");
+    // A squeezer must have time to lift a card by hand.
+    if (tm.squeeze.count() < 2000) bad(at + ".squeezeMs", "must be at least 2000");
   }
   const json::value* limits = field(o, "limits");
   if (!limits) bad(path + ".limits", "is required");

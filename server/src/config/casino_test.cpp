@@ -76,6 +76,31 @@ TEST(Casino, RefusesABadFileNamingTheField) {
   EXPECT_FALSE(parse_casino(R"({"operators": [], "tables": []})").ok());
 }
 
+// A squeeze table's squeezer gets the casino file's squeeze time; one too short to lift a card
+// by hand is refused, named.
+TEST(Casino, ReadsASqueezeTableSqueezeTimeAndRefusesOneTooShort) {
+  auto with = [](const std::string& timings) {
+    std::string text = kGood;
+    const std::string from = R"("game": "roulette")";
+    text.replace(text.find(from), from.size(), R"("game": "baccarat", "squeeze": true)" + timings);
+    const std::string limits = R"("insideMax": "100", "outsideMax": "200", "tableMax": "300",
+                                 "spotMax": {"straight": "10", "even_money": "150"},)";
+    text.replace(text.find(limits), limits.size(),
+                 R"("mainMax": "200", "sideMax": "20", "tableMax": "300",)");
+    return parse_casino(text);
+  };
+  auto plain = with("");
+  ASSERT_TRUE(plain.ok()) << plain.error();
+  EXPECT_EQ(plain->find_table("rou-1")->config.timings.squeeze, Millis{8000});
+  auto longer = with(R"(, "timings": {"squeezeMs": 20000})");
+  ASSERT_TRUE(longer.ok()) << longer.error();
+  EXPECT_EQ(longer->find_table("rou-1")->config.timings.squeeze, Millis{20000});
+  auto short_one = with(R"(, "timings": {"squeezeMs": 1500})");
+  ASSERT_FALSE(short_one.ok());
+  EXPECT_NE(short_one.error().find("tables[0].timings.squeezeMs"), std::string::npos)
+      << short_one.error();
+}
+
 // An operator's regulation (docs/regulation.md) and a table's countries; each mistake named.
 TEST(Casino, ReadsTheRegulationAndRefusesAMistakeNamingIt) {
   std::string text = kGood;
