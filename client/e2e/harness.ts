@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -241,8 +242,57 @@ export async function openAsGuestAt(page: Page, url: string): Promise<void> {
   await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
+/**
+ * Chromium's features the journeys turn off. Each window of the headless browser (one per
+ * context) preloads its address bar's suggestion popup, two WebUI pages
+ * (`chrome://omnibox-popup.top-chrome/`) in two renderer processes of their own: about 2.3
+ * of the 4.6 CPU-seconds a journey's page load cost (docs/testing.md). No page sees them.
+ */
+const JOURNEY_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Playwright's own `--disable-features` (playwright-core 1.65, `chromiumSwitches.ts`).
+ * Chromium keeps only the last `--disable-features` of its command line, so the journeys'
+ * switch repeats these; `launchBrowser` fails if Playwright's list has grown past it.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** The command lines of this process's children that Playwright launched (a browser). */
+function launchedCommandLines(): string[][] {
+  const lines: string[][] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (argv.includes('--remote-debugging-pipe')) lines.push(argv);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return lines;
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -253,8 +303,28 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
     ],
   });
+  // The browser's command line as Playwright passed it (its process is this one's child):
+  // every feature an earlier --disable-features names must be in the last, the one applied.
+  const launched = launchedCommandLines();
+  if (launched.length === 0) throw new Error("no launched browser's command line in /proc");
+  const dropped = launched
+    .map((argv) =>
+      argv
+        .filter((a) => a.startsWith('--disable-features='))
+        .map((a) => a.slice('--disable-features='.length).split(',')),
+    )
+    .flatMap((lists) => lists.flat().filter((f) => f && !lists.at(-1)!.includes(f)));
+  if (dropped.length > 0) {
+    await browser.close();
+    throw new Error(
+      `Playwright disables ${dropped.join(', ')}, which the journeys' --disable-features ` +
+        'would drop: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/harness.ts',
+    );
+  }
+  return browser;
 }
 
 /**
