@@ -105,7 +105,7 @@ $(TSAN_DIR)/build.ninja:
 # `make test`'s C++ tests under the sanitizers instead of gcc, the journeys against the
 # sanitized croupierd, with the seeds, the games' statistics and the short fuzz runs beside
 # the foreground at the lowest priority (scripts/test-all; docs/testing.md "make
-# test-full"). Not yet `make test`: on 2026-12-02's 2-core machine it took 48 minutes.
+# test-full"). Not yet `make test`: on 2026-12-02's 2-core machines it took 48 and 50 minutes.
 test-full: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@BUILD_DIR=$(BUILD_DIR) SANITIZE_DIR=$(SANITIZE_DIR) TSAN_DIR=$(TSAN_DIR) \
