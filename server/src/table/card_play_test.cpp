@@ -308,6 +308,13 @@ TEST(CardPlay, AndarBaharDealsTheJokerThenAlternatesAndPaysTheWinningSide) {
   // ANDAR 10 returns 19 (0.9:1); three cards dealt: CARDS_1_5 2 returns 7 (2.5:1).
   EXPECT_EQ(h.balance(1), eur("100") - eur("17") + eur("26"));
   EXPECT_EQ(h.mine(1, "gameresult")->at("win").as_string(), "26.00");
+  // A player who joins once the next round's bets are open sees none of this round's
+  // cards: those present had them taken away by betsopen.
+  ASSERT_TRUE(h.run_until("betsopen").has_value());
+  EXPECT_EQ(h.table->state(), RoundState::waiting_for_bets);
+  s = h.snapshot(1);
+  ASSERT_TRUE(s.contains("cards"));
+  EXPECT_TRUE(s.at("cards").as_array().empty());
   EXPECT_TRUE(ledger::check_ledger(h.path).ok);
 }
 

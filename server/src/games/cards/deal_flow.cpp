@@ -20,6 +20,11 @@ std::optional<FairDeal> DealFlow::fair_deal() const {
 }
 
 void DealFlow::before_round(Rng& rng, FlowOut& out) {
+  // The last round's cards are done with (its result carried them): a player who joins
+  // while bets are open sees none, as those present do once bets open.
+  dealt_.clear();
+  shown_ = 0;
+  held_.clear();
   if (shoe_) shoe_->change_if_due(rng, out);
 }
 
