@@ -68,12 +68,12 @@ test-server: server
 	  -j $(JOBS) -L simulate
 
 # The sanitizers' trees (docs/testing.md "Sanitizers"), each a build directory of its own
-# with clang at -O1 with line tables, assertions on, without the benchmarks and the games' statistical simulations, each
-# unit-test binary split in CTest tests of 3 shards: every unit and integration test under
-# AddressSanitizer and UBSan ($(SANITIZE_DIR)), with each fuzz target run
-# TEST_FUZZ_SECONDS from its corpus; the threaded parts' tests under ThreadSanitizer
-# ($(TSAN_DIR)). `make test-full` runs both; `make test-sanitize` and `make test-tsan` each
-# alone.
+# with clang at -O1 with line tables, linked by lld, assertions on, without the benchmarks
+# and the games' statistical simulations, each unit-test binary split in CTest tests of 3
+# shards: every unit and integration test under AddressSanitizer and UBSan
+# ($(SANITIZE_DIR)), with each fuzz target run TEST_FUZZ_SECONDS from its corpus; the
+# threaded parts' tests under ThreadSanitizer ($(TSAN_DIR)). `make test-full` runs both;
+# `make test-sanitize` and `make test-tsan` each alone.
 SANITIZE_DIR ?= build-sanitize
 TSAN_DIR ?= build-tsan
 TEST_FUZZ_SECONDS ?= 10
@@ -81,7 +81,7 @@ TSAN_TESTS ?= core_test db_test ledger_test cluster_test wallet_test
 SANITIZED := -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
   -DCROUPIER_TEST_PER_BINARY=ON -DCROUPIER_TEST_SHARDS=3 \
   -DCROUPIER_STATISTICS_TESTS=OFF -DCROUPIER_SIM_SEEDS=400 -DCROUPIER_SIM_REPRODUCE_SEEDS=20 \
-  -DCROUPIER_BENCH=OFF \
+  -DCROUPIER_BENCH=OFF -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld \
   "-DCROUPIER_TEST_O0=core_test;db_test;cluster_test;store_test;studio_test;config_test;gateway_test"
 # A sanitizer's report fails the test that met it (UBSan included: it would only print).
 SANITIZER_ENV := UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
