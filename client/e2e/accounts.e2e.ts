@@ -159,7 +159,7 @@ async function register(page: Page, r: Registration, shot: string): Promise<void
   );
   expect(await form.getByRole('alert').textContent()).toBe('The alias cannot be registered now.');
   expect(await focused(page)).toBe('voucherId');
-  await page.screenshot({ path: join(RESULTS, shot), fullPage: true });
+  await page.screenshot({ scale: 'css', path: join(RESULTS, shot), fullPage: true });
 
   await form.getByLabel('Voucher amount (EUR)').fill(r.amount);
   await markDocument(page);
@@ -209,7 +209,7 @@ describe('player accounts', () => {
       },
       'accounts-register-refused-desktop.png',
     );
-    await page.screenshot({ path: join(RESULTS, 'accounts-lobby-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'accounts-lobby-desktop.png') });
 
     // A bet at a roulette table: the voucher's money is the player's.
     const table = new TablePage(page);
@@ -323,6 +323,7 @@ describe('player accounts', () => {
       }
       expect(await axeFindings(page)).toEqual([]);
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `accounts-register-${size.width}x${size.height}.png`),
       });
     }

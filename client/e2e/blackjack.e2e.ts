@@ -139,7 +139,11 @@ describe('blackjack', () => {
     expect(unitsOf((await page.getByTestId('bj-result-win').getAttribute('data-win'))!)).toBe(
       4 * stake,
     );
-    await page.screenshot({ path: join(RESULTS, 'blackjack-desktop.png'), fullPage: true });
+    await page.screenshot({
+      scale: 'css',
+      path: join(RESULTS, 'blackjack-desktop.png'),
+      fullPage: true,
+    });
     await context.close();
   });
 
@@ -227,7 +231,11 @@ describe('blackjack', () => {
       // Each sees its own outcome.
       await hitter.page.getByTestId('bj-my-outcome-0').waitFor();
       await stander.page.getByTestId('bj-my-outcome-0').waitFor();
-      await hitter.page.screenshot({ path: join(RESULTS, 'onebj-hitter.png'), fullPage: true });
+      await hitter.page.screenshot({
+        scale: 'css',
+        path: join(RESULTS, 'onebj-hitter.png'),
+        fullPage: true,
+      });
       compared = true;
     }
     expect(compared).toBe(true);
@@ -244,7 +252,7 @@ describe('blackjack', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(RESULTS, 'blackjack-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'blackjack-mobile.png') });
     await context.close();
   });
 });

@@ -56,7 +56,7 @@ async function acceptTheOffer(page: Page, shot: string, keyboard: boolean) {
   expect((await serverChips(page)).bonusStatus).toBe('pending');
   await expectFits(page, '[role="dialog"]');
   expect(await axeFindings(page)).toEqual([]);
-  await page.screenshot({ path: join(RESULTS, shot) });
+  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
   const accept = page.getByTestId('bonus-accept');
   if (keyboard) {
     await accept.focus();
@@ -94,7 +94,7 @@ async function betAFreeChip(table: TablePage, shot: string) {
     .poll(async () => (await serverChips(page)).bonusRemaining, { timeout: 5_000 })
     .toBe(4);
   expect(await table.serverBalance()).toBe(before);
-  await page.screenshot({ path: join(RESULTS, shot) });
+  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
 
   // 17: the free chip's winnings alone, 35.00, in cash.
   await table.waitForResultOf(gameId);

@@ -115,7 +115,7 @@ describe('boom or bust', () => {
     expect(amount).toMatch(/^at 7×: €\d+\.\d\d$/);
     expect(unitsOf(amount.split(':')[1]!)).toBe(7 * stake);
     expect(await page.getByTestId('bob-default').getAttribute('data-choice')).toBe('keep');
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-desktop-choice.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-desktop-choice.png') });
 
     await cashOut(page, commands, gameId);
     expect(await page.getByTestId('bob-status').textContent()).toMatch(
@@ -140,7 +140,7 @@ describe('boom or bust', () => {
     const first = page.getByTestId('recent-results').locator('li').first();
     expect(await first.getAttribute('data-game')).toBe(gameId);
     expect(await first.getAttribute('data-dice')).toBe('4,4');
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-desktop.png') });
     await context.close();
   });
 
@@ -152,19 +152,19 @@ describe('boom or bust', () => {
     await table.enterFromLobby(server.url, 'boomorbust');
     const gameId = await table.waitForBetting(5);
     await expectFits(page);
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-mobile-betting.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-betting.png') });
     const before = await table.balance();
     const stake = await betOnBoom(page, table);
     expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="boomorbust_mobile"');
 
     await waitForFirstChoice(page);
     await expectFits(page);
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-mobile-choice.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-choice.png') });
     // Sideways while the choice is open: everything still in view, and CASH OUT there.
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.boomorbust.shape-flat').waitFor();
     await expectFits(page);
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-mobile-landscape.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-landscape.png') });
     await cashOut(page, commands, gameId);
 
     await table.waitForResultOf(gameId);
@@ -177,7 +177,7 @@ describe('boom or bust', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.locator('.boomorbust.shape-tall').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(RESULTS, 'boomorbust-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile.png') });
     await context.close();
   });
 });

@@ -92,7 +92,11 @@ describe('card tables', () => {
         expect(await page.getByTestId('bead-plate').locator('.road-cell').count()).toBeGreaterThan(
           0,
         );
-        await page.screenshot({ path: join(RESULTS, 'baccarat-desktop.png'), fullPage: true });
+        await page.screenshot({
+          scale: 'css',
+          path: join(RESULTS, 'baccarat-desktop.png'),
+          fullPage: true,
+        });
         settled = true;
       }
     }
@@ -245,7 +249,7 @@ describe('card tables', () => {
     await table.expectBalance(before - UNIT + back);
     expect(await page.locator('.hand-dragon .playing-card').count()).toBe(1);
     expect(await page.locator('.hand-tiger .playing-card').count()).toBe(1);
-    await page.screenshot({ path: join(RESULTS, 'dragontiger-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'dragontiger-mobile.png') });
     await context.close();
   });
 });

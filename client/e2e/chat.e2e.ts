@@ -135,7 +135,10 @@ describe('chat', () => {
         return r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit === el;
       });
       expect(onTop, `the chat input at ${size.width}x${size.height}`).toBe(true);
-      await mobile.screenshot({ path: `${RESULTS}/chat-dt-${size.width}x${size.height}.png` });
+      await mobile.screenshot({
+        scale: 'css',
+        path: `${RESULTS}/chat-dt-${size.width}x${size.height}.png`,
+      });
     }
     const me = await mobile.evaluate(async () => {
       const r = await fetch('/api/ui/playerConfig', { credentials: 'include' });

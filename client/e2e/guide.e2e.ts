@@ -109,7 +109,10 @@ describe('the quick guide', () => {
       const box = (await next.boundingBox())!;
       expect(box.y + box.height, `${size.width}x${size.height}`).toBeLessThanOrEqual(size.height);
       expect(box.x + box.width, `${size.width}x${size.height}`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: `${RESULTS}/guide-dt-${size.width}x${size.height}.png` });
+      await page.screenshot({
+        scale: 'css',
+        path: `${RESULTS}/guide-dt-${size.width}x${size.height}.png`,
+      });
     }
     await page.getByTestId('guide-next').tap();
     expect(await page.getByTestId('guide-step').getAttribute('data-step')).toBe('2');

@@ -28,6 +28,12 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
 const DIST = process.env.CROUPIER_DIST ?? join(ROOT, 'client', 'dist');
 const DATA = join(ROOT, 'server', 'data');
+/**
+ * Where the journeys save their screenshots, each taken at one pixel per CSS pixel
+ * (`scale: 'css'`): a phone's at its 2.75 device pixels cost the browser 0.66 CPU-seconds
+ * to capture and encode, 0.095 at CSS pixels, and the journeys take about 150 of them
+ * (docs/testing.md).
+ */
 export const RESULTS = join(ROOT, 'client', 'test-results');
 
 export interface Server {

@@ -85,7 +85,7 @@ describe('history', () => {
     await rou.getByRole('button').first().click();
     expect(await rou.locator('.history-pocket').innerText()).toBe(pocket);
     expect(await rou.getByTestId('history-bet').locator('th').innerText()).toContain('Red');
-    await page.screenshot({ path: join(RESULTS, 'history-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'history-desktop.png') });
     // Both rounds open: nothing serious for a screen reader or the eye (axe-core).
     expect(await axeFindings(page)).toEqual([]);
 
@@ -142,7 +142,7 @@ describe('history', () => {
         expect(c.right).toBeLessThanOrEqual(viewport.width);
         expect(c.height).toBeGreaterThanOrEqual(40);
       }
-      await page.screenshot({ path: join(RESULTS, `history-${viewport.width}.png`) });
+      await page.screenshot({ scale: 'css', path: join(RESULTS, `history-${viewport.width}.png`) });
       await page.keyboard.press('Escape');
       await phoneDialog.waitFor({ state: 'detached' });
     }
@@ -203,7 +203,7 @@ describe('history', () => {
     await seed.fill(revealed);
     await check.locator('[data-testid="fair-verdict"][data-status="match"]').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: join(RESULTS, 'fair-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'fair-desktop.png') });
 
     // On a phone upright and sideways: inside the screen, nothing wider than it.
     for (const viewport of [
@@ -229,7 +229,7 @@ describe('history', () => {
         };
       });
       expect(fit).toEqual({ inside: true, overflow: false, narrow: true });
-      await page.screenshot({ path: join(RESULTS, `fair-${viewport.width}.png`) });
+      await page.screenshot({ scale: 'css', path: join(RESULTS, `fair-${viewport.width}.png`) });
     }
     // Escape closes the check alone and gives the focus back to its Verify button.
     await page.keyboard.press('Escape');

@@ -93,7 +93,7 @@ describe('languages', () => {
     // lobby shows (the common part and the lobby's).
     expect([...new Set(chunks)].sort()).toEqual(['ar', 'en']);
     expect([...new Set(parts)].sort()).toEqual(['ar:common', 'ar:lobby', 'en:common', 'en:lobby']);
-    await page.screenshot({ path: join(RESULTS, 'i18n-ar.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-ar.png') });
     await page.close();
   });
 
@@ -141,10 +141,13 @@ describe('languages', () => {
       const own = lang === 'ja' ? /^(jp|sans-[\w-]+)-\d+$/ : /^(arabic|sans-[\w-]+)-\d+$/;
       expect(fonts.length).toBeGreaterThan(0);
       for (const f of fonts) expect(f).toMatch(own);
-      await page.screenshot({ path: join(RESULTS, `fonts-${lang}-${table}.png`) });
+      await page.screenshot({ scale: 'css', path: join(RESULTS, `fonts-${lang}-${table}.png`) });
       await page.setViewportSize({ width: 360, height: 640 });
       await page.waitForTimeout(500);
-      await page.screenshot({ path: join(RESULTS, `fonts-${lang}-${table}-phone.png`) });
+      await page.screenshot({
+        scale: 'css',
+        path: join(RESULTS, `fonts-${lang}-${table}-phone.png`),
+      });
       await page.close();
     },
   );
@@ -181,7 +184,7 @@ describe('themes', () => {
     expect(b.felt).toBe('#114a7a');
     expect(b.body).not.toBe(g.body);
     expect(b.header).not.toBe(g.header);
-    await blue.page.screenshot({ path: join(RESULTS, 'i18n-blue.png') });
+    await blue.page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-blue.png') });
     await green.page.close();
     await blue.page.close();
   });
@@ -269,7 +272,7 @@ describe('viewport layouts', () => {
     await sized(page, 1000, 300);
     const mini = (await page.locator('.app-header').boundingBox())!.height;
     expect(mini).toBeLessThan(tall);
-    await page.screenshot({ path: join(RESULTS, 'i18n-mini-1000x300.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-mini-1000x300.png') });
     await page.close();
   });
 

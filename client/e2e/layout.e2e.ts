@@ -274,6 +274,7 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
         throw new Error(`${missed.message}\n${await whatTheTapMet(page, spot)}`);
     }
     await page.screenshot({
+      scale: 'css',
       path: join(RESULTS, `layout-${kind.id}-${size.width}x${size.height}.png`),
     });
   }
@@ -289,6 +290,7 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
       const last = sizes[sizes.length - 1]!;
       expect(box.y + box.height, `${kind.id}: decisions in view`).toBeLessThanOrEqual(last.height);
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `layout-${kind.id}-deciding-${last.width}x${last.height}.png`),
       });
       // A card or a decision shown as the look is made grows the table for a frame or

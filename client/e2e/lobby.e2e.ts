@@ -150,7 +150,7 @@ describe('the lobby', () => {
     // A countdown runs on tiles whose bets are open.
     await page.locator('[data-testid="lobby-state"][data-left]').first().waitFor();
     expect(await notReloaded(page)).toBe(true);
-    await page.screenshot({ path: join(RESULTS, 'lobby-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'lobby-desktop.png') });
     await context.close();
   });
 
@@ -316,7 +316,7 @@ describe('the lobby', () => {
     const tile = await page.locator('[data-table="bac-1"]').boundingBox();
     expect(tile!.x).toBeGreaterThanOrEqual(0);
     expect(tile!.x + tile!.width).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: join(RESULTS, 'lobby-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'lobby-mobile.png') });
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.getByRole('tab', { name: 'All games' }).click();

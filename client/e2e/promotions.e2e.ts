@@ -103,7 +103,7 @@ async function raceFromTheLobby(context: BrowserContext, shot: string) {
   // The panel, left alone, moves to the settled stake: live from the socket.
   await expectMyScore(panel, '2.00');
   expect(await card.locator('[data-testid="promo-standing"]').textContent()).toContain('2.00');
-  await panel.screenshot({ path: join(RESULTS, shot) });
+  await panel.screenshot({ scale: 'css', path: join(RESULTS, shot) });
   await table.page.close();
   await panel.close();
 }

@@ -117,7 +117,7 @@ describe('the pseudo-locale', () => {
     const page = await open('/play/lobby?lang=qps', '[data-table]');
     await expectTranslated(page, 'lobby');
     await checkPanels(page, 'lobby');
-    await page.screenshot({ path: join(RESULTS, 'pseudo-lobby.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'pseudo-lobby.png') });
     await page.close();
   });
 
@@ -127,7 +127,7 @@ describe('the pseudo-locale', () => {
       const page = await open(`/play/${game}?gameId=${id}&lang=qps`, ready);
       await expectTranslated(page, id);
       await checkPanels(page, id);
-      await page.screenshot({ path: join(RESULTS, `pseudo-${id}.png`) });
+      await page.screenshot({ scale: 'css', path: join(RESULTS, `pseudo-${id}.png`) });
       await page.close();
     },
   );

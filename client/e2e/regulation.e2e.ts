@@ -174,7 +174,7 @@ describe.concurrent('regulated markets', () => {
     expect([unitsOf('-1.00'), unitsOf('1.00')]).toContain(net);
     const [shown] = await messages(page, 'REALITY_CHECK_SHOWN');
     expect(shown!.payload.net).toBe(net > 0 ? '1.00' : '-1.00');
-    await page.screenshot({ path: join(RESULTS, 'regulation-reality-check.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'regulation-reality-check.png') });
 
     await frame.getByTestId('reality-continue').click();
     await popup.waitFor({ state: 'detached' });
@@ -206,6 +206,7 @@ describe.concurrent('regulated markets', () => {
       await p.waitForTimeout(200);
       await expectFits(p, '[data-testid="popup-reality-check"]');
       await p.screenshot({
+        scale: 'css',
         path: join(RESULTS, `regulation-reality-check-${size.width}x${size.height}.png`),
       });
     }
@@ -241,6 +242,7 @@ describe.concurrent('regulated markets', () => {
       expect((await layoutProblems(page)).filter((p) => p.kind === 'covered')).toEqual([]);
       expect(await bar.isVisible()).toBe(true); // it stays with the header
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `regulation-uk-lobby-${size.width}x${size.height}.png`),
       });
     }
@@ -261,6 +263,7 @@ describe.concurrent('regulated markets', () => {
       expect(await layoutProblems(page), `roulette at ${size.width}x${size.height}`).toEqual([]);
       expect(await bar.isVisible()).toBe(true);
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `regulation-uk-roulette-${size.width}x${size.height}.png`),
       });
     }
@@ -286,6 +289,7 @@ describe.concurrent('regulated markets', () => {
       expect(await layoutProblems(page), `onebj at ${size.width}x${size.height}`).toEqual([]);
       expect(await bar.isVisible()).toBe(true);
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `regulation-uk-onebj-${size.width}x${size.height}.png`),
       });
     }
@@ -322,6 +326,7 @@ describe.concurrent('regulated markets', () => {
       await page.waitForTimeout(200);
       await expectDialogUsable(page, 'responsible-gaming', expect);
       await page.screenshot({
+        scale: 'css',
         path: join(RESULTS, `regulation-limits-${size.width}x${size.height}.png`),
       });
     }

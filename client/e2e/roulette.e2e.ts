@@ -65,7 +65,7 @@ async function playOneRound(table: TablePage, shot: string) {
   await table.expectBalance(after);
   expect(await table.serverBalance()).toBe(after);
   expect(await table.shownWin(gameId)).toBe((expectedReturn(server.result) / 100_000).toFixed(2));
-  await page.screenshot({ path: join(RESULTS, shot) });
+  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
 }
 
 describe('roulette table', () => {

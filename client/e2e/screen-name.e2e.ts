@@ -97,7 +97,7 @@ describe('the screen name', () => {
     await page.reload();
     await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
     await expect.poll(() => page.getByTestId('player-name').innerText()).toBe(NEW_NAME);
-    await page.screenshot({ path: join(RESULTS, 'screen-name-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'screen-name-desktop.png') });
     await context.close();
   });
 
@@ -133,7 +133,10 @@ describe('the screen name', () => {
       // Everything in the dialog can be reached on the screen.
       for (const id of ['screen-name-dialog', 'screen-name-input', 'screen-name-save'])
         await insideViewport(page, id);
-      await page.screenshot({ path: join(RESULTS, `screen-name-phone-${viewport.width}.png`) });
+      await page.screenshot({
+        scale: 'css',
+        path: join(RESULTS, `screen-name-phone-${viewport.width}.png`),
+      });
       // Escape cancels: the name is unchanged and the focus is back on the name.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

@@ -70,7 +70,7 @@ describe('settings', () => {
     expect((await savedAnim).status()).toBe(200);
     expect(await anim(page)).toBe('off'); // at once
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: join(RESULTS, 'settings-1366.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'settings-1366.png') });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -123,7 +123,10 @@ describe('settings', () => {
         .locator('.settings-switch, .settings-choice, .settings-volume')
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
       for (const h of rows) expect(h).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: join(RESULTS, `settings-${viewport.width}.png`) });
+      await page.screenshot({
+        scale: 'css',
+        path: join(RESULTS, `settings-${viewport.width}.png`),
+      });
       await page.keyboard.press('Escape');
       await phoneDialog.waitFor({ state: 'detached' });
     }

@@ -136,7 +136,7 @@ describe('sic bo', () => {
     expect(await page.getByTestId('recent-results').locator('li').first().textContent()).toContain(
       '10',
     );
-    await page.screenshot({ path: join(RESULTS, 'sicbo-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-desktop.png') });
 
     // The statistics panel shows the server's figures for the table's last games.
     await page.getByTestId('statistics-toggle').click();
@@ -148,7 +148,7 @@ describe('sic bo', () => {
     await expect
       .poll(async () => Number(await panel.getByTestId('stats-games').getAttribute('data-games')))
       .toBeGreaterThanOrEqual(body.numberOfGames);
-    await page.screenshot({ path: join(RESULTS, 'sicbo-desktop-statistics.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-desktop-statistics.png') });
     await context.close();
   });
 
@@ -177,18 +177,18 @@ describe('sic bo', () => {
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
     expect(sizes).toHaveLength(52);
     expect(Math.min(...sizes.map((r) => Math.min(r.width, r.height)))).toBeGreaterThanOrEqual(24);
-    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile.png') });
 
     await page
       .locator('[data-testid="dice-studio"][data-landed="3,1,6"]')
       .waitFor({ timeout: 30_000 });
     await table.expectBalance(before - UNIT + 2 * UNIT); // one three: 1 to 1
-    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-result.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile-result.png') });
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.sicbo.shape-flat').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(RESULTS, 'sicbo-mobile-landscape.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile-landscape.png') });
     await context.close();
   });
 });

@@ -136,7 +136,7 @@ describe('the candy wheel', () => {
     expect(bets[0]).toContain('<bet code="CANDY_DROP" amount="1.00"/>');
 
     await pickCandyOne(page, commands);
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-desktop-pick.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-desktop-pick.png') });
     await expectCandies(page);
 
     // The result: candy 1 pays 8 to 1, €9 back on €1.
@@ -154,7 +154,7 @@ describe('the candy wheel', () => {
     const first = page.getByTestId('recent-results').locator('li').first();
     expect(await first.getAttribute('data-label')).toBe('CANDY_DROP');
     expect(await first.getAttribute('data-game')).toBe(gameId);
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-desktop.png') });
     await context.close();
   });
 
@@ -168,18 +168,21 @@ describe('the candy wheel', () => {
     await expectFits(page);
     const { gameId, before } = await betOnCandyDrop(table);
     expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="sbz_mobile"');
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-mobile-betting.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile-betting.png') });
 
     await pickCandyOne(page, commands);
     await expectFits(page);
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-mobile-pick.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile-pick.png') });
 
     // Sideways while the candies fall: still all in view.
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.sweetbonanza.shape-flat').waitFor();
     await expectCandies(page);
     await expectFits(page);
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-mobile-landscape.png') });
+    await page.screenshot({
+      scale: 'css',
+      path: join(RESULTS, 'sweetbonanza-mobile-landscape.png'),
+    });
     await table.waitForResultOf(gameId);
     await table.expectBalance(before - UNIT + 9 * UNIT);
 
@@ -189,7 +192,7 @@ describe('the candy wheel', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.locator('.sweetbonanza.shape-tall').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(RESULTS, 'sweetbonanza-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile.png') });
     await context.close();
   });
 });

@@ -179,7 +179,7 @@ describe('live video at a roulette table', () => {
       )
       .toBe(announced);
     expect(seen.length).toBeGreaterThan(0);
-    await page.screenshot({ path: join(RESULTS, 'video-desktop.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'video-desktop.png') });
     await context.close();
   });
 
@@ -215,7 +215,7 @@ describe('live video at a roulette table', () => {
     expect(boxes.meter.top).toBeGreaterThanOrEqual(boxes.video.top);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: join(RESULTS, 'video-mobile.png') });
+    await page.screenshot({ scale: 'css', path: join(RESULTS, 'video-mobile.png') });
     await context.close();
   });
 });
