@@ -131,9 +131,25 @@ TEST(Limits, ConnectionsAreCappedBelowTheOpenFileLimitAndTheServerKeepsAnswering
   // The server counts a connection once its session runs, which a busy machine may delay
   // (a clean clone's make test saw 2 refusals of 20 after a fixed 300 ms): asked until the
   // 73rd is refused, then every further caller must be.
+  // A held connection that arrived while one the test does not hold (the start-up check's)
+  // still counted was refused, and holds a 503: the next callers were then served once
+  // that one closed (a clean clone's make test saw 20 of 20). It is replaced, and the
+  // limit asked again, until the 503 comes with all 72 held by the server.
   int refused = 0;
-  EXPECT_NE(healthz_until(io, server.port(), "HTTP/1.1 503", refused).find("HTTP/1.1 503"),
-            std::string::npos);
+  std::string over;
+  for (int round = 0; round < 10; ++round) {
+    over = healthz_until(io, server.port(), "HTTP/1.1 503", refused);
+    int replaced = 0;
+    for (tcp::socket& s : held) {
+      boost::system::error_code ec;
+      if (s.available(ec) == 0 && !ec) continue;
+      s = open_idle(io, server.port());
+      ++replaced;
+    }
+    if (replaced == 0) break;
+    std::this_thread::sleep_for(200ms);  // for the connection that still counts to go
+  }
+  EXPECT_NE(over.find("HTTP/1.1 503"), std::string::npos) << over;
   // Every further caller is refused: with a 503, or closed unanswered while the server
   // already holds its 16 refusals being answered (a busy server's drain of the ones before
   // may lag: a clean clone's make test saw 18 answered of 20). None is served.
