@@ -9,7 +9,6 @@
 // size, and on phones held upright (360x640) and sideways (640x360).
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { expectFits, horizontalOverflow } from './layout';
 import { TablePage, unitsOf } from './table';
@@ -159,7 +159,7 @@ async function register(page: Page, r: Registration, shot: string): Promise<void
   );
   expect(await form.getByRole('alert').textContent()).toBe('The alias cannot be registered now.');
   expect(await focused(page)).toBe('voucherId');
-  await page.screenshot({ scale: 'css', path: join(RESULTS, shot), fullPage: true });
+  await screenshot(page, shot, { fullPage: true });
 
   await form.getByLabel('Voucher amount (EUR)').fill(r.amount);
   await markDocument(page);
@@ -209,7 +209,7 @@ describe('player accounts', () => {
       },
       'accounts-register-refused-desktop.png',
     );
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'accounts-lobby-desktop.png') });
+    await screenshot(page, 'accounts-lobby-desktop.png');
 
     // A bet at a roulette table: the voucher's money is the player's.
     const table = new TablePage(page);
@@ -322,10 +322,7 @@ describe('player accounts', () => {
         expect(covered).toBeNull();
       }
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `accounts-register-${size.width}x${size.height}.png`),
-      });
+      await screenshot(page, `accounts-register-${size.width}x${size.height}.png`);
     }
 
     // Upright, a new player registers, and logs out from the header's menu.

@@ -4,7 +4,6 @@
 // at one-hand infinite two players share the first two cards, one hits and one stands,
 // and each sees their own hand; and the seated table fits a 360x640 phone.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   phoneContext,
   startServer,
   openAsGuest,
+  screenshot,
 } from './harness';
 import { TablePage, unitsOf } from './table';
 
@@ -139,11 +139,7 @@ describe('blackjack', () => {
     expect(unitsOf((await page.getByTestId('bj-result-win').getAttribute('data-win'))!)).toBe(
       4 * stake,
     );
-    await page.screenshot({
-      scale: 'css',
-      path: join(RESULTS, 'blackjack-desktop.png'),
-      fullPage: true,
-    });
+    await screenshot(page, 'blackjack-desktop.png', { fullPage: true });
     await context.close();
   });
 
@@ -231,11 +227,7 @@ describe('blackjack', () => {
       // Each sees its own outcome.
       await hitter.page.getByTestId('bj-my-outcome-0').waitFor();
       await stander.page.getByTestId('bj-my-outcome-0').waitFor();
-      await hitter.page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, 'onebj-hitter.png'),
-        fullPage: true,
-      });
+      await screenshot(hitter.page, 'onebj-hitter.png', { fullPage: true });
       compared = true;
     }
     expect(compared).toBe(true);
@@ -252,7 +244,7 @@ describe('blackjack', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'blackjack-mobile.png') });
+    await screenshot(page, 'blackjack-mobile.png');
     await context.close();
   });
 });

@@ -4,7 +4,6 @@
 // count, a free bet on 17 is placed and the count falls, and the round pays the winnings
 // alone. At desktop and phone sizes; the dialog is checked for fit and for accessibility.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   openAsGuest,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { expectFits } from './layout';
 import { TablePage } from './table';
@@ -56,7 +56,7 @@ async function acceptTheOffer(page: Page, shot: string, keyboard: boolean) {
   expect((await serverChips(page)).bonusStatus).toBe('pending');
   await expectFits(page, '[role="dialog"]');
   expect(await axeFindings(page)).toEqual([]);
-  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
+  await screenshot(page, shot);
   const accept = page.getByTestId('bonus-accept');
   if (keyboard) {
     await accept.focus();
@@ -94,7 +94,7 @@ async function betAFreeChip(table: TablePage, shot: string) {
     .poll(async () => (await serverChips(page)).bonusRemaining, { timeout: 5_000 })
     .toBe(4);
   expect(await table.serverBalance()).toBe(before);
-  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
+  await screenshot(page, shot);
 
   // 17: the free chip's winnings alone, 35.00, in cash.
   await table.waitForResultOf(gameId);

@@ -12,12 +12,18 @@
 // total is 13 or less) would have ridden to the BUST. The show's steps are short here, and
 // a choice stays open 6 s, long enough for a slow machine.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RESULTS, type Server, desktopContext, launchBrowser, phoneContext } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+} from './harness';
 import { axeFindings } from './axe';
 import { expectFits, horizontalOverflow } from './layout';
 import { TablePage, recordCommands, startShowServer, unitsOf } from './table';
@@ -115,7 +121,7 @@ describe('boom or bust', () => {
     expect(amount).toMatch(/^at 7×: €\d+\.\d\d$/);
     expect(unitsOf(amount.split(':')[1]!)).toBe(7 * stake);
     expect(await page.getByTestId('bob-default').getAttribute('data-choice')).toBe('keep');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-desktop-choice.png') });
+    await screenshot(page, 'boomorbust-desktop-choice.png');
 
     await cashOut(page, commands, gameId);
     expect(await page.getByTestId('bob-status').textContent()).toMatch(
@@ -140,7 +146,7 @@ describe('boom or bust', () => {
     const first = page.getByTestId('recent-results').locator('li').first();
     expect(await first.getAttribute('data-game')).toBe(gameId);
     expect(await first.getAttribute('data-dice')).toBe('4,4');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-desktop.png') });
+    await screenshot(page, 'boomorbust-desktop.png');
     await context.close();
   });
 
@@ -152,19 +158,19 @@ describe('boom or bust', () => {
     await table.enterFromLobby(server.url, 'boomorbust');
     const gameId = await table.waitForBetting(5);
     await expectFits(page);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-betting.png') });
+    await screenshot(page, 'boomorbust-mobile-betting.png');
     const before = await table.balance();
     const stake = await betOnBoom(page, table);
     expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="boomorbust_mobile"');
 
     await waitForFirstChoice(page);
     await expectFits(page);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-choice.png') });
+    await screenshot(page, 'boomorbust-mobile-choice.png');
     // Sideways while the choice is open: everything still in view, and CASH OUT there.
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.boomorbust.shape-flat').waitFor();
     await expectFits(page);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile-landscape.png') });
+    await screenshot(page, 'boomorbust-mobile-landscape.png');
     await cashOut(page, commands, gameId);
 
     await table.waitForResultOf(gameId);
@@ -177,7 +183,7 @@ describe('boom or bust', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.locator('.boomorbust.shape-tall').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'boomorbust-mobile.png') });
+    await screenshot(page, 'boomorbust-mobile.png');
     await context.close();
   });
 });

@@ -2,7 +2,6 @@
 // commission, a squeeze by the highest bettor watched from a second browser, and the
 // andar bahar statistics panel against the server's own figures.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   phoneContext,
   startServer,
   openAsGuest,
+  screenshot,
 } from './harness';
 import { TablePage } from './table';
 
@@ -92,11 +92,7 @@ describe('card tables', () => {
         expect(await page.getByTestId('bead-plate').locator('.road-cell').count()).toBeGreaterThan(
           0,
         );
-        await page.screenshot({
-          scale: 'css',
-          path: join(RESULTS, 'baccarat-desktop.png'),
-          fullPage: true,
-        });
+        await screenshot(page, 'baccarat-desktop.png', { fullPage: true });
         settled = true;
       }
     }
@@ -249,7 +245,7 @@ describe('card tables', () => {
     await table.expectBalance(before - UNIT + back);
     expect(await page.locator('.hand-dragon .playing-card').count()).toBe(1);
     expect(await page.locator('.hand-tiger .playing-card').count()).toBe(1);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'dragontiger-mobile.png') });
+    await screenshot(page, 'dragontiger-mobile.png');
     await context.close();
   });
 });

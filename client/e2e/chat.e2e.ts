@@ -20,6 +20,7 @@ import {
   startServer,
   studioPost,
   withStudio,
+  screenshot,
 } from './harness';
 import { TablePage } from './table';
 
@@ -135,10 +136,7 @@ describe('chat', () => {
         return r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit === el;
       });
       expect(onTop, `the chat input at ${size.width}x${size.height}`).toBe(true);
-      await mobile.screenshot({
-        scale: 'css',
-        path: `${RESULTS}/chat-dt-${size.width}x${size.height}.png`,
-      });
+      await screenshot(mobile, `chat-dt-${size.width}x${size.height}.png`);
     }
     const me = await mobile.evaluate(async () => {
       const r = await fetch('/api/ui/playerConfig', { credentials: 'include' });

@@ -8,7 +8,6 @@
 // test aid the server accepts only with --rng-seed): the flight lasts 11 s, long enough to
 // cash out by hand, and both automatic targets are reached.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { layoutProblems } from './layout';
 import { TablePage, recordCommands, unitsOf } from './table';
@@ -151,7 +151,7 @@ describe('spaceman', () => {
     expect(autoRest.x).toBe('2.00');
     expect(autoRest.text).toContain('Auto cash-out at 2.00x');
     expect(autoRest.returned).toBe(returnAt(stake1 / 2, '2.00'));
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'crash-desktop-flight.png') });
+    await screenshot(page, 'crash-desktop-flight.png');
 
     // The crash at 3.00x; nothing was left flying.
     await page
@@ -169,7 +169,7 @@ describe('spaceman', () => {
     expect(await first.getAttribute('data-game')).toBe(gameId);
     expect(await first.textContent()).toBe(`${CRASH_AT}x`);
     expect(await first.getAttribute('data-band')).toBe('mid');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'crash-desktop.png') });
+    await screenshot(page, 'crash-desktop.png');
     await context.close();
   });
 
@@ -186,7 +186,7 @@ describe('spaceman', () => {
     await setAuto(page, 'BET_1', '2.00', '1.01');
     const stake = await bet(page, 'BET_1');
     expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="crash_mobile"');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'crash-mobile-betting.png') });
+    await screenshot(page, 'crash-mobile-betting.png');
 
     const half = await cashedLine(page, 'BET_1', 'half');
     expect(half.x).toBe('1.01');
@@ -197,7 +197,7 @@ describe('spaceman', () => {
     expect(await layoutProblems(page)).toEqual([]);
     const rest = await cashedLine(page, 'BET_1', 'win');
     expect(rest.x).toBe('2.00');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'crash-mobile-landscape.png') });
+    await screenshot(page, 'crash-mobile-landscape.png');
     await page
       .locator('[data-testid="multiplier"][data-crashed="true"]')
       .waitFor({ timeout: 30_000 });
@@ -206,7 +206,7 @@ describe('spaceman', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.locator('.crash.shape-tall').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'crash-mobile.png') });
+    await screenshot(page, 'crash-mobile.png');
     await context.close();
   });
 });

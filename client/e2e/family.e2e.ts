@@ -6,7 +6,6 @@
 // scriptedResults, a test aid the server accepts only with --rng-seed), so that the
 // journeys can wait for a 00 or a lucky number instead of hoping for one.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { RED, TablePage } from './table';
 
@@ -79,11 +79,7 @@ describe('the roulette family', () => {
       expect(await chip.getAttribute('data-amount')).toBe(`${v.chips}.00`);
     }
     await table.expectBalance(before - 9 * UNIT);
-    await page.screenshot({
-      scale: 'css',
-      path: join(RESULTS, 'racetrack-desktop.png'),
-      fullPage: true,
-    });
+    await screenshot(page, 'racetrack-desktop.png', { fullPage: true });
 
     await table.waitForState(3);
     await table.landedResult(gameId);
@@ -167,7 +163,7 @@ describe('the roulette family', () => {
     expect(results.find((r) => r.gameId === gameId)?.result).toBe('00');
     // 35 to 1 on 00 returns 36; red loses on 00.
     await table.expectBalance(before - 2 * UNIT + 36 * UNIT);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'american-mobile.png') });
+    await screenshot(page, 'american-mobile.png');
     await context.close();
   });
 
@@ -187,7 +183,7 @@ describe('the roulette family', () => {
     expect(await page.getByTestId('result-number').count()).toBe(0);
     expect(await page.getByTestId('wheel').getAttribute('data-phase')).not.toBe('landed');
     expect(await page.locator('[data-multiplier="17"]').count()).toBe(1); // marked on the grid
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'mega-desktop.png') });
+    await screenshot(page, 'mega-desktop.png');
     await page.locator('[data-testid="wheel"][data-landed="17"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('result-multiplier').textContent()).toContain('200x');
     // 200 to 1 on the lucky 17 returns 201; the straight on 4 loses.

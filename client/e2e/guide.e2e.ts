@@ -15,6 +15,7 @@ import {
   openAsGuest,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 
 let server: Server;
@@ -109,10 +110,7 @@ describe('the quick guide', () => {
       const box = (await next.boundingBox())!;
       expect(box.y + box.height, `${size.width}x${size.height}`).toBeLessThanOrEqual(size.height);
       expect(box.x + box.width, `${size.width}x${size.height}`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({
-        scale: 'css',
-        path: `${RESULTS}/guide-dt-${size.width}x${size.height}.png`,
-      });
+      await screenshot(page, `guide-dt-${size.width}x${size.height}.png`);
     }
     await page.getByTestId('guide-next').tap();
     expect(await page.getByTestId('guide-step').getAttribute('data-step')).toBe('2');

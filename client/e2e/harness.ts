@@ -19,6 +19,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   chromium,
   devices,
@@ -28,13 +29,22 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 const CROUPIERD = process.env.CROUPIERD ?? join(ROOT, 'build', 'server', 'croupierd');
 const DIST = process.env.CROUPIER_DIST ?? join(ROOT, 'client', 'dist');
 const DATA = join(ROOT, 'server', 'data');
+/** Where the journeys save their screenshots (`screenshot`). */
+export const RESULTS = join(ROOT, 'client', 'test-results');
+
 /**
- * Where the journeys save their screenshots, each taken at one pixel per CSS pixel
+ * Saves what `target` shows as `name` in RESULTS, at one pixel per CSS pixel
  * (`scale: 'css'`): a phone's at its 2.75 device pixels cost the browser 0.66 CPU-seconds
  * to capture and encode, 0.095 at CSS pixels, and the journeys take about 150 of them
  * (docs/testing.md).
  */
-export const RESULTS = join(ROOT, 'client', 'test-results');
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  await target.screenshot({ ...options, scale: 'css', path: join(RESULTS, name) });
+}
 
 export interface Server {
   url: string;

@@ -6,13 +6,19 @@
 // player saw as bets opened, the revealed seed giving the recorded result, one changed
 // character giving a mismatch, on a desktop and on a phone.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axeFindings } from './axe';
-import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  startServer,
+  screenshot,
+} from './harness';
 import { TablePage, recordCommands } from './table';
 
 let server: Server;
@@ -85,7 +91,7 @@ describe('history', () => {
     await rou.getByRole('button').first().click();
     expect(await rou.locator('.history-pocket').innerText()).toBe(pocket);
     expect(await rou.getByTestId('history-bet').locator('th').innerText()).toContain('Red');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'history-desktop.png') });
+    await screenshot(page, 'history-desktop.png');
     // Both rounds open: nothing serious for a screen reader or the eye (axe-core).
     expect(await axeFindings(page)).toEqual([]);
 
@@ -142,7 +148,7 @@ describe('history', () => {
         expect(c.right).toBeLessThanOrEqual(viewport.width);
         expect(c.height).toBeGreaterThanOrEqual(40);
       }
-      await page.screenshot({ scale: 'css', path: join(RESULTS, `history-${viewport.width}.png`) });
+      await screenshot(page, `history-${viewport.width}.png`);
       await page.keyboard.press('Escape');
       await phoneDialog.waitFor({ state: 'detached' });
     }
@@ -203,7 +209,7 @@ describe('history', () => {
     await seed.fill(revealed);
     await check.locator('[data-testid="fair-verdict"][data-status="match"]').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'fair-desktop.png') });
+    await screenshot(page, 'fair-desktop.png');
 
     // On a phone upright and sideways: inside the screen, nothing wider than it.
     for (const viewport of [
@@ -229,7 +235,7 @@ describe('history', () => {
         };
       });
       expect(fit).toEqual({ inside: true, overflow: false, narrow: true });
-      await page.screenshot({ scale: 'css', path: join(RESULTS, `fair-${viewport.width}.png`) });
+      await screenshot(page, `fair-${viewport.width}.png`);
     }
     // Escape closes the check alone and gives the focus back to its Verify button.
     await page.keyboard.press('Escape');

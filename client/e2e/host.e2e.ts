@@ -21,6 +21,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { type HostMessage, hostLog, openHostPage } from './host-page';
 import { TablePage } from './table';
@@ -338,19 +339,13 @@ describe('the client in an operator page', () => {
           .getByRole('button', { name: 'Subtitles' })
           .evaluate((el) => el === document.activeElement),
       ).toBe(true);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `host-menu-${viewport.width}.png`),
-      });
+      await screenshot(page, `host-menu-${viewport.width}.png`);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
       expect(await menu.getAttribute('hidden')).not.toBeNull();
       expect(await more.getAttribute('aria-expanded')).toBe('false');
       expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `host-header-${viewport.width}.png`),
-      });
+      await screenshot(page, `host-header-${viewport.width}.png`);
     }
     await context.close();
   });

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  startServer,
+  screenshot,
+} from './harness';
 
 const ALL_LANGUAGES = [
   'ar', 'bg', 'cn', 'da', 'de', 'el', 'en', 'es', 'fa', 'fi', 'fr', 'hi', 'hu', 'hy', 'id', 'it',
@@ -93,7 +100,7 @@ describe('languages', () => {
     // lobby shows (the common part and the lobby's).
     expect([...new Set(chunks)].sort()).toEqual(['ar', 'en']);
     expect([...new Set(parts)].sort()).toEqual(['ar:common', 'ar:lobby', 'en:common', 'en:lobby']);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-ar.png') });
+    await screenshot(page, 'i18n-ar.png');
     await page.close();
   });
 
@@ -141,13 +148,10 @@ describe('languages', () => {
       const own = lang === 'ja' ? /^(jp|sans-[\w-]+)-\d+$/ : /^(arabic|sans-[\w-]+)-\d+$/;
       expect(fonts.length).toBeGreaterThan(0);
       for (const f of fonts) expect(f).toMatch(own);
-      await page.screenshot({ scale: 'css', path: join(RESULTS, `fonts-${lang}-${table}.png`) });
+      await screenshot(page, `fonts-${lang}-${table}.png`);
       await page.setViewportSize({ width: 360, height: 640 });
       await page.waitForTimeout(500);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `fonts-${lang}-${table}-phone.png`),
-      });
+      await screenshot(page, `fonts-${lang}-${table}-phone.png`);
       await page.close();
     },
   );
@@ -184,7 +188,7 @@ describe('themes', () => {
     expect(b.felt).toBe('#114a7a');
     expect(b.body).not.toBe(g.body);
     expect(b.header).not.toBe(g.header);
-    await blue.page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-blue.png') });
+    await screenshot(blue.page, 'i18n-blue.png');
     await green.page.close();
     await blue.page.close();
   });
@@ -272,7 +276,7 @@ describe('viewport layouts', () => {
     await sized(page, 1000, 300);
     const mini = (await page.locator('.app-header').boundingBox())!.height;
     expect(mini).toBeLessThan(tall);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'i18n-mini-1000x300.png') });
+    await screenshot(page, 'i18n-mini-1000x300.png');
     await page.close();
   });
 

@@ -19,7 +19,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axeFindings } from './axe';
-import { JOURNEY_MOTION, RESULTS, ROOT, type Server, launchBrowser, startServer } from './harness';
+import {
+  JOURNEY_MOTION,
+  RESULTS,
+  ROOT,
+  type Server,
+  launchBrowser,
+  startServer,
+  screenshot,
+} from './harness';
 import { expectFits } from './layout';
 import { TablePage } from './table';
 
@@ -141,7 +149,7 @@ describe('the Italian game session', () => {
     await entry.waitFor({ state: 'detached' });
     await expectSessionBalance(page, '1.50');
     expect(await page.getByTestId('italian-session-id').textContent()).toContain(sessionId);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'italian-lobby-desktop.png') });
+    await screenshot(page, 'italian-lobby-desktop.png');
 
     // A bet within the session balance is accepted; the next, over what is left, is not.
     const table = new TablePage(page, 'rou-1');
@@ -160,7 +168,7 @@ describe('the Italian game session', () => {
     expect(await refused.textContent()).toContain(en.ERROR['3002']);
     expect(await table.totalBet()).toBe('1.00');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'italian-3002-desktop.png') });
+    await screenshot(page, 'italian-3002-desktop.png');
 
     // "Set new limits": more is brought in, and play goes on.
     await refused.getByRole('button', { name: en.IT_SET_LIMITS }).click();
@@ -214,10 +222,7 @@ describe('the Italian game session', () => {
       const page = await context.newPage();
       await openLobby(page);
       await expectFits(page, '[data-testid="italian-entry"]');
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `italian-entry-${viewport.width}x${viewport.height}.png`),
-      });
+      await screenshot(page, `italian-entry-${viewport.width}x${viewport.height}.png`);
       // Keyboard: the field has the focus; Tab reaches the buttons and stays in the dialog.
       await page.keyboard.type('2');
       await page.keyboard.press('Enter');
@@ -245,7 +250,7 @@ describe('the location rules', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await axeFindings(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'location-1052-de.png') });
+    await screenshot(page, 'location-1052-de.png');
     // With uk=1 (an operator that allows only GB), the UK-only play message too.
     await page.goto('/play/location-restrictions?lang=en&code=1052&uk=1');
     const uk = page.getByTestId('location-uk');

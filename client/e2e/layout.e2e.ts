@@ -4,7 +4,6 @@
 // places a bet, and once the round ends its result is on screen. One round per table: a
 // phone (touch) and a desktop page play it side by side, each going through its sizes.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import {
   type Browser,
@@ -22,6 +21,7 @@ import {
   launchBrowser,
   openAsGuestAt,
   startServer,
+  screenshot,
 } from './harness';
 import { VIEWPORTS, layoutProblems } from './layout';
 
@@ -273,10 +273,7 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
       if ((game !== null && (await openRound(page)) === game) || round === 3)
         throw new Error(`${missed.message}\n${await whatTheTapMet(page, spot)}`);
     }
-    await page.screenshot({
-      scale: 'css',
-      path: join(RESULTS, `layout-${kind.id}-${size.width}x${size.height}.png`),
-    });
+    await screenshot(page, `layout-${kind.id}-${size.width}x${size.height}.png`);
   }
   const result = page.locator(`${kind.result}:visible`).first();
   if (kind.game.endsWith('bj') || kind.game === 'blackjack') {
@@ -289,10 +286,7 @@ async function playIn(page: Page, kind: TableKind, phone: boolean, expect: Expec
     if (box) {
       const last = sizes[sizes.length - 1]!;
       expect(box.y + box.height, `${kind.id}: decisions in view`).toBeLessThanOrEqual(last.height);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `layout-${kind.id}-deciding-${last.width}x${last.height}.png`),
-      });
+      await screenshot(page, `layout-${kind.id}-deciding-${last.width}x${last.height}.png`);
       // A card or a decision shown as the look is made grows the table for a frame or
       // more before it fits again (a make test run measured the bet spot 26 px below the
       // screen just after the screenshot showed it in view): the look settles, as above.

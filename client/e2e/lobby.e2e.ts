@@ -3,7 +3,6 @@
 // reload; entering a table and switching to another through the mini lobby without a
 // page load, and back again with the browser's back button; a 360x640 phone.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   phoneContext,
   startServer,
   openAsGuest,
+  screenshot,
 } from './harness';
 import { RED } from './table';
 
@@ -150,7 +150,7 @@ describe('the lobby', () => {
     // A countdown runs on tiles whose bets are open.
     await page.locator('[data-testid="lobby-state"][data-left]').first().waitFor();
     expect(await notReloaded(page)).toBe(true);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'lobby-desktop.png') });
+    await screenshot(page, 'lobby-desktop.png');
     await context.close();
   });
 
@@ -316,7 +316,7 @@ describe('the lobby', () => {
     const tile = await page.locator('[data-table="bac-1"]').boundingBox();
     expect(tile!.x).toBeGreaterThanOrEqual(0);
     expect(tile!.x + tile!.width).toBeLessThanOrEqual(360);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'lobby-mobile.png') });
+    await screenshot(page, 'lobby-mobile.png');
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.getByRole('tab', { name: 'All games' }).click();

@@ -7,7 +7,6 @@
 // test aid the server accepts only with --rng-seed): the wheel stops on segment 7, a 5,
 // and 5 has the mega multiplier 20.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { TablePage, recordCommands, spotNamed } from './table';
 
@@ -92,7 +92,7 @@ describe('the mega wheel', () => {
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     );
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'megawheel-desktop-mega.png') });
+    await screenshot(page, 'megawheel-desktop-mega.png');
 
     // The wheel stops with segment 7, a 5, under the pointer.
     const wheel = page.locator('[data-testid="wheel"][data-segment="7"]');
@@ -116,7 +116,7 @@ describe('the mega wheel', () => {
         page.getByTestId('statistics').locator('[data-number="5"]').getAttribute('data-percent'),
       )
       .toBe('100');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'megawheel-desktop.png') });
+    await screenshot(page, 'megawheel-desktop.png');
     await context.close();
   });
 
@@ -143,14 +143,14 @@ describe('the mega wheel', () => {
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
     expect(Math.min(...sizes.map((r) => Math.min(r.width, r.height)))).toBeGreaterThanOrEqual(24);
     await page.locator('[data-testid="mega"]').waitFor({ timeout: 20_000 });
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'megawheel-mobile.png') });
+    await screenshot(page, 'megawheel-mobile.png');
     await page.locator('[data-testid="wheel"][data-segment="7"]').waitFor({ timeout: 30_000 });
     await table.expectBalance(before - UNIT); // 2 lost
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.megawheel.shape-flat').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'megawheel-mobile-landscape.png') });
+    await screenshot(page, 'megawheel-mobile-landscape.png');
     await context.close();
   });
 });

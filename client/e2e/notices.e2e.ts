@@ -17,6 +17,7 @@ import {
   startServer,
   studioPost,
   withStudio,
+  screenshot,
 } from './harness';
 import { TablePage } from './table';
 
@@ -63,7 +64,7 @@ describe('notices', () => {
     const notice = page.getByTestId('table-will-close');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('This table closes in 1 minute');
-    await page.screenshot({ scale: 'css', path: `${RESULTS}/notice-table-will-close.png` });
+    await screenshot(page, `notice-table-will-close.png`);
     await page.clock.fastForward(50_000);
     expect(await notice.count()).toBe(1); // 10 s left
     await page.clock.fastForward(11_000);
@@ -86,7 +87,7 @@ describe('notices', () => {
     await page.waitFor({ timeout: 20_000 });
     expect(await page.getAttribute('data-code')).toBe('NOT_SEATED');
     expect(await page.textContent()).toContain('Seat 2 at this table is not free');
-    await bob.screenshot({ scale: 'css', path: `${RESULTS}/notice-not-seated.png` });
+    await screenshot(bob, `notice-not-seated.png`);
     await bob.getByTestId('not-seated-stay').click();
     await bob.getByRole('button', { name: 'Take seat 3' }).waitFor();
     await first.close();
@@ -109,7 +110,7 @@ describe('notices', () => {
     expect(first).toBeLessThanOrEqual(4);
     expect(await idle.textContent()).toContain('Are you still there?');
     expect(await allMuted(page)).toBe(true); // the inactivity pause
-    await page.screenshot({ scale: 'css', path: `${RESULTS}/notice-idle.png` });
+    await screenshot(page, `notice-idle.png`);
 
     // Still here: the message goes, the sound comes back, the session lives on past the end.
     await page.getByTestId('idle-continue').click();
@@ -125,7 +126,7 @@ describe('notices', () => {
     await kicked.waitFor({ timeout: 30_000 });
     expect(await kicked.textContent()).toContain('Game closed');
     expect(await page.getByTestId('popup-idle').count()).toBe(0);
-    await page.screenshot({ scale: 'css', path: `${RESULTS}/notice-kicked-out.png` });
+    await screenshot(page, `notice-kicked-out.png`);
     await context.close();
   });
 });

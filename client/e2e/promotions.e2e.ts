@@ -4,7 +4,6 @@
 // the stake the server settled. The trophy at the table says the player is in the race. At
 // desktop and phone sizes, both ways round.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   openAsGuestAt,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { horizontalOverflow } from './layout';
 import { TablePage } from './table';
@@ -103,7 +103,7 @@ async function raceFromTheLobby(context: BrowserContext, shot: string) {
   // The panel, left alone, moves to the settled stake: live from the socket.
   await expectMyScore(panel, '2.00');
   expect(await card.locator('[data-testid="promo-standing"]').textContent()).toContain('2.00');
-  await panel.screenshot({ scale: 'css', path: join(RESULTS, shot) });
+  await screenshot(panel, shot);
   await table.page.close();
   await panel.close();
 }

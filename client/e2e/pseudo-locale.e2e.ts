@@ -2,12 +2,18 @@
 // its panels and popups open, and the multi-table page. Any plain English left on screen
 // or in an accessible name is text that does not go through i18n, and fails the journey.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RESULTS, type Server, desktopContext, launchBrowser, startServer } from './harness';
+import {
+  RESULTS,
+  type Server,
+  desktopContext,
+  launchBrowser,
+  startServer,
+  screenshot,
+} from './harness';
 import { BRAND, untranslatedTexts } from './untranslated';
 
 let server: Server;
@@ -117,7 +123,7 @@ describe('the pseudo-locale', () => {
     const page = await open('/play/lobby?lang=qps', '[data-table]');
     await expectTranslated(page, 'lobby');
     await checkPanels(page, 'lobby');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'pseudo-lobby.png') });
+    await screenshot(page, 'pseudo-lobby.png');
     await page.close();
   });
 
@@ -127,7 +133,7 @@ describe('the pseudo-locale', () => {
       const page = await open(`/play/${game}?gameId=${id}&lang=qps`, ready);
       await expectTranslated(page, id);
       await checkPanels(page, id);
-      await page.screenshot({ scale: 'css', path: join(RESULTS, `pseudo-${id}.png`) });
+      await screenshot(page, `pseudo-${id}.png`);
       await page.close();
     },
   );

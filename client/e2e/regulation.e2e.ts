@@ -30,6 +30,7 @@ import {
   openAsGuest,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { expectFits, horizontalOverflow, layoutProblems } from './layout';
 import { hostLog, openHostPage, serveHostPage } from './host-page';
@@ -174,7 +175,7 @@ describe.concurrent('regulated markets', () => {
     expect([unitsOf('-1.00'), unitsOf('1.00')]).toContain(net);
     const [shown] = await messages(page, 'REALITY_CHECK_SHOWN');
     expect(shown!.payload.net).toBe(net > 0 ? '1.00' : '-1.00');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'regulation-reality-check.png') });
+    await screenshot(page, 'regulation-reality-check.png');
 
     await frame.getByTestId('reality-continue').click();
     await popup.waitFor({ state: 'detached' });
@@ -205,10 +206,7 @@ describe.concurrent('regulated markets', () => {
       await p.setViewportSize(size);
       await p.waitForTimeout(200);
       await expectFits(p, '[data-testid="popup-reality-check"]');
-      await p.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `regulation-reality-check-${size.width}x${size.height}.png`),
-      });
+      await screenshot(p, `regulation-reality-check-${size.width}x${size.height}.png`);
     }
     await phone.close();
   });
@@ -241,10 +239,7 @@ describe.concurrent('regulated markets', () => {
       await page.waitForTimeout(200);
       expect((await layoutProblems(page)).filter((p) => p.kind === 'covered')).toEqual([]);
       expect(await bar.isVisible()).toBe(true); // it stays with the header
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `regulation-uk-lobby-${size.width}x${size.height}.png`),
-      });
+      await screenshot(page, `regulation-uk-lobby-${size.width}x${size.height}.png`);
     }
     expect(await axeFindings(page)).toEqual([]);
 
@@ -262,10 +257,7 @@ describe.concurrent('regulated markets', () => {
       await page.waitForTimeout(600); // the layout settles (the grid measures its box)
       expect(await layoutProblems(page), `roulette at ${size.width}x${size.height}`).toEqual([]);
       expect(await bar.isVisible()).toBe(true);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `regulation-uk-roulette-${size.width}x${size.height}.png`),
-      });
+      await screenshot(page, `regulation-uk-roulette-${size.width}x${size.height}.png`);
     }
     await betRed(table, '€1', '1.00');
     const round = await table.gameId();
@@ -288,10 +280,7 @@ describe.concurrent('regulated markets', () => {
       await page.waitForTimeout(600);
       expect(await layoutProblems(page), `onebj at ${size.width}x${size.height}`).toEqual([]);
       expect(await bar.isVisible()).toBe(true);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `regulation-uk-onebj-${size.width}x${size.height}.png`),
-      });
+      await screenshot(page, `regulation-uk-onebj-${size.width}x${size.height}.png`);
     }
     const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
     const put = await page.request.put('/api/bjstrategy/user', {
@@ -325,10 +314,7 @@ describe.concurrent('regulated markets', () => {
       await page.setViewportSize(size);
       await page.waitForTimeout(200);
       await expectDialogUsable(page, 'responsible-gaming', expect);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `regulation-limits-${size.width}x${size.height}.png`),
-      });
+      await screenshot(page, `regulation-limits-${size.width}x${size.height}.png`);
     }
     expect(await axeFindings(page)).toEqual([]);
     await page.setViewportSize(PHONE_SIZES[0]!);

@@ -1,6 +1,5 @@
 // Players at a European roulette table in Chromium, against the real croupierd.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { RED, TablePage } from './table';
 
@@ -65,7 +65,7 @@ async function playOneRound(table: TablePage, shot: string) {
   await table.expectBalance(after);
   expect(await table.serverBalance()).toBe(after);
   expect(await table.shownWin(gameId)).toBe((expectedReturn(server.result) / 100_000).toFixed(2));
-  await page.screenshot({ scale: 'css', path: join(RESULTS, shot) });
+  await screenshot(page, shot);
 }
 
 describe('roulette table', () => {

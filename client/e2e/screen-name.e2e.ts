@@ -5,7 +5,6 @@
 // both ways. The operator's restrict_nickname_edit is covered by the unit tests
 // (app/ScreenName.test.tsx): the demo operator file cannot be changed from here.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   phoneContext,
   startServer,
   openAsGuest,
+  screenshot,
 } from './harness';
 
 let server: Server;
@@ -97,7 +97,7 @@ describe('the screen name', () => {
     await page.reload();
     await page.getByTestId('preloader').waitFor({ state: 'detached', timeout: 20_000 });
     await expect.poll(() => page.getByTestId('player-name').innerText()).toBe(NEW_NAME);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'screen-name-desktop.png') });
+    await screenshot(page, 'screen-name-desktop.png');
     await context.close();
   });
 
@@ -133,10 +133,7 @@ describe('the screen name', () => {
       // Everything in the dialog can be reached on the screen.
       for (const id of ['screen-name-dialog', 'screen-name-input', 'screen-name-save'])
         await insideViewport(page, id);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `screen-name-phone-${viewport.width}.png`),
-      });
+      await screenshot(page, `screen-name-phone-${viewport.width}.png`);
       // Escape cancels: the name is unchanged and the focus is back on the name.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

@@ -3,7 +3,6 @@
 // (<html data-anim>); the chat turned off at a roulette table; axe-core's checks; the
 // dialog on a phone held upright and sideways.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   launchBrowser,
   openAsGuest,
   startServer,
+  screenshot,
 } from './harness';
 
 let server: Server;
@@ -70,7 +70,7 @@ describe('settings', () => {
     expect((await savedAnim).status()).toBe(200);
     expect(await anim(page)).toBe('off'); // at once
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'settings-1366.png') });
+    await screenshot(page, 'settings-1366.png');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -123,10 +123,7 @@ describe('settings', () => {
         .locator('.settings-switch, .settings-choice, .settings-volume')
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
       for (const h of rows) expect(h).toBeGreaterThanOrEqual(44);
-      await page.screenshot({
-        scale: 'css',
-        path: join(RESULTS, `settings-${viewport.width}.png`),
-      });
+      await screenshot(page, `settings-${viewport.width}.png`);
       await page.keyboard.press('Escape');
       await phoneDialog.waitFor({ state: 'detached' });
     }

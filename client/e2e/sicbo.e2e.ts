@@ -5,7 +5,6 @@
 // sic-1 throws a scripted 3-1-6 every round here (the casino file's scriptedResults, a
 // test aid the server accepts only with --rng-seed), so the payouts are known.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   launchBrowser,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { TablePage, recordCommands, spotNamed } from './table';
 
@@ -136,7 +136,7 @@ describe('sic bo', () => {
     expect(await page.getByTestId('recent-results').locator('li').first().textContent()).toContain(
       '10',
     );
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-desktop.png') });
+    await screenshot(page, 'sicbo-desktop.png');
 
     // The statistics panel shows the server's figures for the table's last games.
     await page.getByTestId('statistics-toggle').click();
@@ -148,7 +148,7 @@ describe('sic bo', () => {
     await expect
       .poll(async () => Number(await panel.getByTestId('stats-games').getAttribute('data-games')))
       .toBeGreaterThanOrEqual(body.numberOfGames);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-desktop-statistics.png') });
+    await screenshot(page, 'sicbo-desktop-statistics.png');
     await context.close();
   });
 
@@ -177,18 +177,18 @@ describe('sic bo', () => {
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
     expect(sizes).toHaveLength(52);
     expect(Math.min(...sizes.map((r) => Math.min(r.width, r.height)))).toBeGreaterThanOrEqual(24);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile.png') });
+    await screenshot(page, 'sicbo-mobile.png');
 
     await page
       .locator('[data-testid="dice-studio"][data-landed="3,1,6"]')
       .waitFor({ timeout: 30_000 });
     await table.expectBalance(before - UNIT + 2 * UNIT); // one three: 1 to 1
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile-result.png') });
+    await screenshot(page, 'sicbo-mobile-result.png');
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.sicbo.shape-flat').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sicbo-mobile-landscape.png') });
+    await screenshot(page, 'sicbo-mobile-landscape.png');
     await context.close();
   });
 });

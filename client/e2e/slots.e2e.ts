@@ -7,7 +7,6 @@
 // phone: the grid shows at once, no reel turns), and no English left in the
 // pseudo-locale.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import {
   openAsGuest,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { layoutProblems } from './layout';
 import { TablePage, unitsOf } from './table';
@@ -177,7 +177,7 @@ describe('croupier fruits', () => {
     answers.push(bigger);
     expect(await table.serverBalance()).toBe(await table.balance());
     expect(await layoutProblems(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'slots-desktop.png') });
+    await screenshot(page, 'slots-desktop.png');
 
     // The paytable with its paylines and RTP.
     await page.getByTestId('help-button').click();
@@ -215,14 +215,14 @@ describe('croupier fruits', () => {
     expect(turned).toBe(false);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await layoutProblems(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'slots-mobile.png') });
+    await screenshot(page, 'slots-mobile.png');
 
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.slot.shape-flat').waitFor();
     answers.push(await spinOnce(page, table));
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await layoutProblems(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'slots-mobile-landscape.png') });
+    await screenshot(page, 'slots-mobile-landscape.png');
     expect(await table.serverBalance()).toBe(await table.balance());
 
     await page.setViewportSize({ width: 360, height: 640 });
@@ -275,7 +275,7 @@ describe('croupier fruits', () => {
       await page.keyboard.press('Escape');
       await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
     }
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'pseudo-slot.png') });
+    await screenshot(page, 'pseudo-slot.png');
     await context.close();
   });
 });

@@ -10,7 +10,6 @@
 // segment 2, a Candy Drop, whose candies land on 8, 25 and 3. The show's steps are short
 // (revealMs, chooseMs: the table's own timings).
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
   launchBrowser,
   openAsGuest,
   phoneContext,
+  screenshot,
 } from './harness';
 import { expectFits, horizontalOverflow } from './layout';
 import { TablePage, recordCommands, startShowServer } from './table';
@@ -136,7 +136,7 @@ describe('the candy wheel', () => {
     expect(bets[0]).toContain('<bet code="CANDY_DROP" amount="1.00"/>');
 
     await pickCandyOne(page, commands);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-desktop-pick.png') });
+    await screenshot(page, 'sweetbonanza-desktop-pick.png');
     await expectCandies(page);
 
     // The result: candy 1 pays 8 to 1, €9 back on €1.
@@ -154,7 +154,7 @@ describe('the candy wheel', () => {
     const first = page.getByTestId('recent-results').locator('li').first();
     expect(await first.getAttribute('data-label')).toBe('CANDY_DROP');
     expect(await first.getAttribute('data-game')).toBe(gameId);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-desktop.png') });
+    await screenshot(page, 'sweetbonanza-desktop.png');
     await context.close();
   });
 
@@ -168,21 +168,18 @@ describe('the candy wheel', () => {
     await expectFits(page);
     const { gameId, before } = await betOnCandyDrop(table);
     expect(commands.find((c) => c.startsWith('<pbet'))).toContain('gameMode="sbz_mobile"');
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile-betting.png') });
+    await screenshot(page, 'sweetbonanza-mobile-betting.png');
 
     await pickCandyOne(page, commands);
     await expectFits(page);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile-pick.png') });
+    await screenshot(page, 'sweetbonanza-mobile-pick.png');
 
     // Sideways while the candies fall: still all in view.
     await page.setViewportSize({ width: 640, height: 360 });
     await page.locator('.sweetbonanza.shape-flat').waitFor();
     await expectCandies(page);
     await expectFits(page);
-    await page.screenshot({
-      scale: 'css',
-      path: join(RESULTS, 'sweetbonanza-mobile-landscape.png'),
-    });
+    await screenshot(page, 'sweetbonanza-mobile-landscape.png');
     await table.waitForResultOf(gameId);
     await table.expectBalance(before - UNIT + 9 * UNIT);
 
@@ -192,7 +189,7 @@ describe('the candy wheel', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.locator('.sweetbonanza.shape-tall').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'sweetbonanza-mobile.png') });
+    await screenshot(page, 'sweetbonanza-mobile.png');
     await context.close();
   });
 });

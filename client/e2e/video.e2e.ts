@@ -6,7 +6,6 @@
 // the playing <video>, carries the number the page announced. And on a phone: the video
 // and its meter in view, nothing wider than the screen, no accessibility finding.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   openAsGuest,
   phoneContext,
   startServer,
+  screenshot,
 } from './harness';
 import { axeFindings } from './axe';
 import { horizontalOverflow } from './layout';
@@ -179,7 +179,7 @@ describe('live video at a roulette table', () => {
       )
       .toBe(announced);
     expect(seen.length).toBeGreaterThan(0);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'video-desktop.png') });
+    await screenshot(page, 'video-desktop.png');
     await context.close();
   });
 
@@ -215,7 +215,7 @@ describe('live video at a roulette table', () => {
     expect(boxes.meter.top).toBeGreaterThanOrEqual(boxes.video.top);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ scale: 'css', path: join(RESULTS, 'video-mobile.png') });
+    await screenshot(page, 'video-mobile.png');
     await context.close();
   });
 });
