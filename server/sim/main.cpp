@@ -99,10 +99,15 @@ int main(int argc, char** argv) {
   }
   if (jobs == 0 || steps == 0 || steps > 1'000'000) return usage("bad --jobs or --steps");
   base.steps = static_cast<int>(steps);
-  // The ledger's files are written and fsynced at every operation: memory is much faster.
-  if (base.dir.empty() && std::filesystem::is_directory("/dev/shm") &&
-      ::access("/dev/shm", W_OK) == 0)
-    base.dir = "/dev/shm";
+  // Each seed's ledger is a SQLite database in memory unless --dir names a directory for
+  // its file. The second run of a seed (--check-determinism, or to confirm a failure) is on
+  // a file, in /dev/shm when it can be: it must go exactly as the first, which also proves
+  // that the ledger in memory stands for the one on a file (docs/testing.md).
+  std::string again_dir = base.dir;
+  if (again_dir.empty())
+    again_dir = std::filesystem::is_directory("/dev/shm") && ::access("/dev/shm", W_OK) == 0
+                    ? "/dev/shm"
+                    : std::filesystem::temp_directory_path().string();
   // The tables log every fault they meet; the simulation reports what matters.
   if (!log)
     croupier::log::set_level(
@@ -121,12 +126,14 @@ int main(int argc, char** argv) {
       Outcome out = croupier::sim::run_seed(o);
       std::string note;
       if (check_determinism || !out.ok) {
-        // The same seed again must go exactly the same way.
-        const Outcome again = croupier::sim::run_seed(o);
+        // The same seed again, on a ledger file, must go exactly the same way.
+        Options on_file = o;
+        on_file.dir = again_dir;
+        const Outcome again = croupier::sim::run_seed(on_file);
         if (again.digest != out.digest || again.failure != out.failure) {
           out.ok = false;
           out.failure = (out.failure.empty() ? "passed" : out.failure) +
-                        "; NOT REPRODUCED: the second run " +
+                        "; NOT REPRODUCED: the second run (on a ledger file) " +
                         (again.failure.empty() ? "passed" : "failed at " + again.failure) +
                         (again.digest != out.digest ? " and the players saw other things" : "");
         } else if (!out.ok) {

@@ -18,6 +18,7 @@
 #include "books.hpp"
 #include "core/clock.hpp"
 #include "core/rng.hpp"
+#include "db/sqlite.hpp"
 #include "games/registry.hpp"
 #include "gateway/protocol/json.hpp"
 #include "ledger/ledger.hpp"
@@ -124,6 +125,29 @@ std::string empty_ledger(const std::filesystem::path& dir) {
     ledger::Ledger::open({it->second, true}).reset();
   }
   return it->second;
+}
+
+// The name of a ledger in SQLite's memdb: a database in this process's memory that every
+// connection opening the name shares, kept while one of them is open.
+std::string memory_ledger(const std::string& name) {
+  return "file:/croupier-sim-" + std::to_string(::getpid()) + "-" + name + "?vfs=memdb";
+}
+
+// A new ledger in memory, of the current schema: a copy of an empty one made once per
+// process. The returned connection keeps it through the seed's crashes, when the ledger's
+// own connections are closed and opened again.
+std::unique_ptr<sqlite::Db> new_memory_ledger(const std::string& path) {
+  static std::mutex mu;
+  static std::unique_ptr<sqlite::Db> empty;
+  auto db = sqlite::Db::open(path, sqlite::Db::Mode::read_write_create);
+  std::lock_guard lock(mu);
+  if (!empty) {
+    const std::string name = memory_ledger("empty");
+    empty = sqlite::Db::open(name, sqlite::Db::Mode::read_write_create);
+    ledger::Ledger::open({name, true}).reset();
+  }
+  db->copy_from(*empty);
+  return db;
 }
 
 // A table of the casino: its family, its engine and the spots players bet on.
@@ -263,13 +287,17 @@ class Simulation {
         choices_(options.seed * 16 + 1),
         fault_rng_(options.seed * 16 + 2),
         books_([this](std::string what) { fail(std::move(what)); }) {
-    const std::filesystem::path dir = options.dir.empty() ? std::filesystem::temp_directory_path()
-                                                          : std::filesystem::path(options.dir);
-    path_ = (dir / ("croupier-sim-" + std::to_string(::getpid()) + "-" +
-                    std::to_string(options.seed) + ".db"))
-                .string();
-    remove_files();
-    std::filesystem::copy_file(empty_ledger(dir), path_);
+    if (options.dir.empty()) {
+      path_ = memory_ledger(std::to_string(options.seed));
+      memory_ = new_memory_ledger(path_);
+    } else {
+      const std::filesystem::path dir(options.dir);
+      path_ = (dir / ("croupier-sim-" + std::to_string(::getpid()) + "-" +
+                      std::to_string(options.seed) + ".db"))
+                  .string();
+      remove_files();
+      std::filesystem::copy_file(empty_ledger(dir), path_);
+    }
     for (const auto& spec : casino()) {
       Slot slot;
       slot.spec = spec;
@@ -297,6 +325,7 @@ class Simulation {
     for (auto& slot : slots_) slot.table.reset();
     ledger_.reset();
     remove_files();
+    memory_.reset();
   }
 
   Outcome run() {
@@ -365,7 +394,9 @@ class Simulation {
                 line.c_str());
   }
 
-  void remove_files() { remove_ledger_files(path_); }
+  void remove_files() {
+    if (!memory_) remove_ledger_files(path_);
+  }
 
   // ---- The runs of the tables ---------------------------------------------------------------
 
@@ -1353,6 +1384,7 @@ class Simulation {
   SeededRng fault_rng_;  // the faults
   Books books_;
   std::string path_;
+  std::unique_ptr<sqlite::Db> memory_;  // holds the ledger in memory (no --dir)
   FaultPlan plan_;
   double crash_per_step_ = 0;
   int players_ = 0;

@@ -22,7 +22,7 @@ struct Options {
   uint64_t seed = 1;
   Breakage breakage = Breakage::none;
   int steps = 300;
-  std::string dir;     // where the seed's ledger file is made (and deleted)
+  std::string dir;     // where the seed's ledger file is made (and deleted); empty: in memory
   bool trace = false;  // print every command, answer, operation and event to stdout
 };
 

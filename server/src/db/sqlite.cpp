@@ -28,6 +28,14 @@ Db::~Db() {
   sqlite3_close_v2(db_);
 }
 
+void Db::copy_from(Db& source) {
+  sqlite3_backup* backup = sqlite3_backup_init(db_, "main", source.db_, "main");
+  if (!backup) fail(sqlite3_errcode(db_), "backup");
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) fail(rc, "backup");
+}
+
 void Db::define_function(const std::string& name, TextFunction fn) {
   functions_.push_back(std::make_unique<TextFunction>(std::move(fn)));
   auto call = [](sqlite3_context* ctx, int, sqlite3_value** argv) {

@@ -64,6 +64,10 @@ class Db {
   using TextFunction = std::function<std::string(std::string_view)>;
   void define_function(const std::string& name, TextFunction fn);
 
+  // Replaces this database's content with `source`'s, page by page (SQLite's online
+  // backup). Throws Error if either is in a transaction or the copy fails.
+  void copy_from(Db& source);
+
   int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
   // Rows changed by the last INSERT, UPDATE or DELETE.
   int64_t changes() const { return sqlite3_changes64(db_); }
