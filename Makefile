@@ -8,7 +8,8 @@ JOBS ?= $(shell nproc)
 CROUPIERD := $(BUILD_DIR)/server/croupierd
 HAS_CLIENT := $(wildcard client/package.json)
 
-.PHONY: all deps deps-test configure server client build run cluster test test-full test-build \
+.PHONY: all deps deps-test configure server client build run cluster test test-full test-gcc \
+        test-build \
         test-server test-fuzz test-tsan test-client test-e2e bench bench-cluster lighthouse \
         fuzz simulate soak lint format clean
 
@@ -46,7 +47,23 @@ cluster: build
 	@scripts/install-deps cluster
 	PORT=$(PORT) scripts/cluster $(BUILD_DIR)
 
+# Every test (scripts/test-all; docs/testing.md "make test"): the C++ unit and integration
+# tests under AddressSanitizer and UBSan, the threaded modules' under ThreadSanitizer, the
+# client's unit tests and the browser journeys (against the sanitized croupierd), one after
+# another; beside them at the lowest priority the simulator's 10,000 seeds and the games'
+# statistics (gcc) and each fuzz target's short run. About 40 to 43 minutes on two cores.
 test: deps-test
+	@$(MAKE) --no-print-directory test-build
+	@BUILD_DIR=$(BUILD_DIR) SANITIZE_DIR=$(SANITIZE_DIR) TSAN_DIR=$(TSAN_DIR) \
+	  TSAN_TESTS="$(TSAN_TESTS)" JOBS=$(JOBS) TEST_JOBS=$(TEST_JOBS) \
+	  TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) TEST_FILES_DIR=$(TEST_FILES_DIR) scripts/test-all
+
+# The name `make test` had while it was not yet `make test`.
+test-full: test
+
+# The same tests with gcc and no sanitizer (what `make test` was before the sanitizers:
+# the C++ tests of the gcc build, then the seeds on every core, Vitest, the journeys).
+test-gcc: deps-test
 	@$(MAKE) --no-print-directory server client
 	@$(MAKE) --no-print-directory test-server test-client test-e2e
 
@@ -72,7 +89,7 @@ test-server: server
 # and the games' statistical simulations, each unit-test binary split in CTest tests of 3
 # shards: every unit and integration test under AddressSanitizer and UBSan
 # ($(SANITIZE_DIR)), with each fuzz target run TEST_FUZZ_SECONDS from its corpus; the
-# threaded parts' tests under ThreadSanitizer ($(TSAN_DIR)). `make test-full` runs both;
+# threaded parts' tests under ThreadSanitizer ($(TSAN_DIR)). `make test` runs both;
 # `make test-sanitize` and `make test-tsan` each alone.
 SANITIZE_DIR ?= build-sanitize
 TSAN_DIR ?= build-tsan
@@ -102,17 +119,7 @@ $(TSAN_DIR)/build.ninja:
 	@scripts/install-deps sanitize
 	CXX=clang++ cmake -S . -B $(TSAN_DIR) -G Ninja $(SANITIZED) $(TSAN_FILTERS) -DCROUPIER_TSAN=ON
 
-# `make test`'s C++ tests under the sanitizers instead of gcc, the journeys against the
-# sanitized croupierd, with the seeds, the games' statistics and the short fuzz runs beside
-# the foreground at the lowest priority (scripts/test-all; docs/testing.md "make
-# test-full"). Not yet `make test`: on 2026-12-02's 2-core machines it took 48 and 50 minutes.
-test-full: deps-test
-	@$(MAKE) --no-print-directory test-build
-	@BUILD_DIR=$(BUILD_DIR) SANITIZE_DIR=$(SANITIZE_DIR) TSAN_DIR=$(TSAN_DIR) \
-	  TSAN_TESTS="$(TSAN_TESTS)" JOBS=$(JOBS) TEST_JOBS=$(TEST_JOBS) \
-	  TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) TEST_FILES_DIR=$(TEST_FILES_DIR) scripts/test-all
-
-# What `make test-full` runs: of the gcc build only croupier_sim (the seeds') and the games'
+# What `make test` runs: of the gcc build only croupier_sim (the seeds') and the games'
 # statistical simulations; the client; the sanitized trees (their croupierd is the journeys').
 test-build: configure $(SANITIZE_DIR)/build.ninja $(TSAN_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupier_sim games_sim_test
