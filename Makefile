@@ -51,7 +51,7 @@ cluster: build
 # tests under AddressSanitizer and UBSan, the threaded modules' under ThreadSanitizer, the
 # client's unit tests and the browser journeys (against the sanitized croupierd), one after
 # another; beside them at the lowest priority the simulator's 10,000 seeds and the games'
-# statistics (gcc) and each fuzz target's short run. About 40 to 43 minutes on two cores.
+# statistics (gcc) and each fuzz target's short run. About 37 minutes on two cores.
 test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@BUILD_DIR=$(BUILD_DIR) SANITIZE_DIR=$(SANITIZE_DIR) TSAN_DIR=$(TSAN_DIR) \
@@ -119,14 +119,13 @@ $(TSAN_DIR)/build.ninja:
 	@scripts/install-deps sanitize
 	CXX=clang++ cmake -S . -B $(TSAN_DIR) -G Ninja $(SANITIZED) $(TSAN_FILTERS) -DCROUPIER_TSAN=ON
 
-# What `make test` builds before its tests: the client and the ASan tree (every library,
-# test and fuzz target, and the journeys' croupierd), with the three trees configured.
-# scripts/test-all builds the rest beside the tests at the lowest priority: of the gcc tree
-# only croupier_sim (the seeds') and the games' statistical simulations, then runs them;
-# of the TSan tree the threaded modules' tests, which wait for it.
+# What `make test` runs: of the gcc build only croupier_sim (the seeds') and the games'
+# statistical simulations; the client; the sanitized trees (their croupierd is the journeys').
 test-build: configure $(SANITIZE_DIR)/build.ninja $(TSAN_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target croupier_sim games_sim_test
 	@$(MAKE) --no-print-directory client
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	cmake --build $(TSAN_DIR) -j $(JOBS) --target $(TSAN_TESTS)
 
 test-sanitize: $(SANITIZE_DIR)/build.ninja
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
